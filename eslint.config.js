@@ -1,0 +1,67 @@
+// Flat config: typescript-eslint (type-aware), import boundaries and no cycles.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/client/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/server', './src/client', './src/widget'], message: 'shared/ is pure: it imports nothing from server, client or widget.' },
+            { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
+            { target: './src/server', from: ['./src/client', './src/widget'], message: 'The server never imports browser code.' },
+            { target: './src/widget', from: ['./src/server', './src/client'], message: 'The widget has no dependencies beyond shared/.' },
+            { target: './src/client/components', from: './src/client/features', message: 'UI primitives do not know about features.' },
+            { target: './src/client/lib', from: './src/client/features', message: 'lib/ does not know about features.' },
+          ],
+        },
+      ],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      // Fastify plugins and handlers are async by convention, awaited or not.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'src/server/testing/**', '*.config.ts'],
+    rules: {
+      'no-console': 'off',
+      // response.json() is untyped by design in inject() tests.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['eslint.config.js', 'scripts/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+  },
+);

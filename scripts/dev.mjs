@@ -1,0 +1,14 @@
+// `npm run dev`: the API server (restarting on change) and Vite's dev server
+// with hot reload, which proxies /api to the former. Open http://localhost:5173.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('node_modules/.bin/tsx', ['watch', 'src/server/main.ts'], { stdio: 'inherit' }),
+  spawn('node_modules/.bin/vite', [], { stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', stop);

@@ -1,0 +1,21 @@
+// The public landing page (SPEC §2 "Landing page"). The live demo widget
+// arrives with the widget renderer.
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { ComparisonTable } from './components/comparison-table';
+import { FeatureCards } from './components/feature-cards';
+import { HappyCustomers } from './components/happy-customers';
+import { Hero } from './components/hero';
+import { PricingSection } from './components/pricing-section';
+
+export function LandingPage() {
+  return (
+    <>
+      <title>{`${PRODUCT_NAME} – Customer testimonials for small businesses`}</title>
+      <Hero />
+      <FeatureCards />
+      <ComparisonTable />
+      <PricingSection />
+      <HappyCustomers />
+    </>
+  );
+}

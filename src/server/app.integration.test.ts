@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { buildApp } from './app.js';
+import { createWorkerDatabase, testDatabase } from './testing/test-database.js';
+import { createTestApp, testConfig } from './testing/test-app.js';
+
+function fakeBuild(): { clientDir: string; widgetDir: string } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'vouchly-dist-'));
+  const clientDir = path.join(root, 'client');
+  const widgetDir = path.join(root, 'widget');
+  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  mkdirSync(widgetDir);
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(widgetDir, 'widget.js'), '(()=>{})()');
+  return { clientDir, widgetDir };
+}
+
+describe('GET /api/health', () => {
+  it('answers 200 {"status":"ok"} once the database answers', async () => {
+    const app = await createTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 in the error shape when the database is gone', async () => {
+    const database = await createWorkerDatabase();
+    const app = await buildApp(testConfig(), { database, logger: false });
+    await app.ready();
+    await database.close();
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Database is not reachable' },
+    });
+    await app.close();
+  });
+});
+
+describe('error shape', () => {
+  async function appWithProbeRoutes() {
+    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false });
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.post(
+      '/api/probe/validate',
+      { schema: { body: z.object({ email: z.email('Invalid email format') }) } },
+      async () => ({ ok: true }),
+    );
+    typed.get('/api/probe/crash', async () => {
+      throw new Error('secret connection string postgres://user:pw@db');
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('turns a validation failure into a 400 with the schema message', async () => {
+    const app = await appWithProbeRoutes();
+    const response = await app.inject({ method: 'POST', url: '/api/probe/validate', payload: { email: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.message).toBe('Invalid email format');
+    expect(body.error.details).toEqual([{ path: 'email', message: 'Invalid email format' }]);
+    await app.close();
+  });
+
+  it('hides the message of a 5xx from the client', async () => {
+    const app = await appWithProbeRoutes();
+    const response = await app.inject({ method: 'GET', url: '/api/probe/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    expect(response.body).not.toContain('secret');
+    await app.close();
+  });
+
+  it('answers malformed JSON with a 400 in the same shape', async () => {
+    const app = await appWithProbeRoutes();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/probe/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('BAD_REQUEST');
+    await app.close();
+  });
+});
+
+describe('routing of unknown paths', () => {
+  it('gives an unknown /api path a JSON 404', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    const response = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('gives any other unknown path the app, which shows its own 404 screen', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    for (const url of ['/', '/some/unknown/page', '/testimonials', '/submit/acme-1234?x=1']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a missing asset with a 404, not the app', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    const response = await app.inject({ method: 'GET', url: '/assets/app-gone.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toContain('text/html');
+  });
+
+  it('serves hashed assets with long-lived caching and the widget script cross-origin', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const widget = await app.inject({ method: 'GET', url: '/widget.js' });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.headers['content-type']).toContain('javascript');
+    expect(widget.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(widget.headers.etag).toBeTruthy();
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/widget.js',
+      headers: { 'if-none-match': String(widget.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff and a referrer policy on app pages, and no HSTS over http', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when the public URL is https', async () => {
+    const app = await createTestApp({ baseUrl: 'https://vouchly.example' }, fakeBuild());
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'vouchly-config-'));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.productName).toBe('Vouchly');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.passwordHashMemoryKib).toBeGreaterThanOrEqual(19456);
+  });
+
+  it('derives BASE_URL from PORT and trims a trailing slash from an explicit one', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ DATA_DIR: dataDir, BASE_URL: 'https://reviews.example.com/' }).baseUrl).toBe(
+      'https://reviews.example.com',
+    );
+  });
+
+  it('treats an empty string as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '', PRODUCT_NAME: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.productName).toBe('Vouchly');
+  });
+
+  it('lists every bad variable in one error', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'eighty',
+        BASE_URL: 'not a url',
+        DATABASE_URL: 'mysql://localhost/db',
+        TRUST_PROXY: 'maybe',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    for (const name of ['PORT', 'BASE_URL', 'DATABASE_URL', 'TRUST_PROXY']) {
+      expect(message).toContain(name);
+    }
+    expect((caught as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('asks for all of a partly set Stripe or S3 configuration', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'uploads' })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe('x'.repeat(40));
+  });
+});

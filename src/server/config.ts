@@ -1,0 +1,167 @@
+// The only reader of process.env. Every variable is parsed with Zod; an empty
+// string counts as unset, and a bad value stops start-up with one message that
+// lists every bad variable.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z.string().min(1).optional();
+const optionalUrl = z.url().optional();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  WIX_APP_SECRET: optionalText,
+  PRODUCT_NAME: z.string().min(1).default('Vouchly'),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey: string; webhookSecret: string; priceId: string } | undefined;
+  s3:
+    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+  redisUrl: string | undefined;
+  wixAppSecret: string | undefined;
+  productName: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** argon2 memory cost in KiB. SECURITY.md §1 asks for at least 19456; tests lower it. */
+  passwordHashMemoryKib: number;
+  /** Test-only: lets outbound fetches (logo detection) reach loopback. Never read from the environment. */
+  allowPrivateNetworkFetch: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment. Pure apart from reading or creating the kept session secret. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const withoutEmpty = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(withoutEmpty);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const vars = parsed.data;
+  const problems: string[] = [];
+
+  const stripeVars = [vars.STRIPE_SECRET_KEY, vars.STRIPE_WEBHOOK_SECRET, vars.STRIPE_PRICE_ID];
+  if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none',
+    );
+  }
+  const s3Vars = [
+    vars.S3_ENDPOINT,
+    vars.S3_BUCKET,
+    vars.S3_REGION,
+    vars.S3_ACCESS_KEY_ID,
+    vars.S3_SECRET_ACCESS_KEY,
+  ];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    problems.push(
+      'S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all five or none',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(vars.DATA_DIR);
+  const baseUrl = vars.BASE_URL ?? `http://localhost:${vars.PORT}`;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    baseUrl,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    sessionSecret: vars.SESSION_SECRET ?? keptSessionSecret(dataDir),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `${vars.PRODUCT_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
+    stripe:
+      vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID
+        ? {
+            secretKey: vars.STRIPE_SECRET_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            priceId: vars.STRIPE_PRICE_ID,
+          }
+        : undefined,
+    s3:
+      vars.S3_ENDPOINT &&
+      vars.S3_BUCKET &&
+      vars.S3_REGION &&
+      vars.S3_ACCESS_KEY_ID &&
+      vars.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: vars.S3_ENDPOINT,
+            bucket: vars.S3_BUCKET,
+            region: vars.S3_REGION,
+            accessKeyId: vars.S3_ACCESS_KEY_ID,
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    redisUrl: vars.REDIS_URL,
+    wixAppSecret: vars.WIX_APP_SECRET,
+    productName: vars.PRODUCT_NAME,
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+    passwordHashMemoryKib: 19456,
+    allowPrivateNetworkFetch: false,
+  };
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
+function keptSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch {
+    // Not created yet.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,73 @@
+// Opens the one database the app talks to: PGlite in DATA_DIR/db by default, or
+// a PostgreSQL server through `pg` when DATABASE_URL is set. Everything above
+// this module sees the same Drizzle `Database`.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+// Typed as the node-postgres flavour; the PGlite driver has the same API and
+// the same `{ rows }` result shape for raw queries.
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a query; rejects otherwise. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-client'; client: PGlite };
+
+export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  onPoolError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // SECURITY.md §16: fail fast while the server is away, recover when it returns.
+      connectionTimeoutMillis: 2000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 10_000,
+    });
+    pool.on('error', onPoolError);
+    const db: Database = drizzlePg(pool, { schema, casing: 'snake_case' });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client =
+    target.kind === 'pglite-client' ? target.client : await PGlite.create(target.dataDir);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      if (client.closed) throw new Error('database is closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

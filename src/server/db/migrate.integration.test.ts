@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createWorkerDatabase, testDatabase } from '../testing/test-database.js';
+import { migrateDatabase } from './migrate.js';
+
+const expectedTables = [
+  'access_codes',
+  'businesses',
+  'collection_page_settings',
+  'sessions',
+  'testimonials',
+  'users',
+  'widget_settings',
+  'wix_sites',
+];
+
+async function tablesOf(handle: Awaited<ReturnType<typeof testDatabase>>): Promise<string[]> {
+  const result = await handle.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return result.rows.map((row) => row.table_name);
+}
+
+describe('migrations', () => {
+  it('create every table of the spec', async () => {
+    const tables = await tablesOf(await testDatabase());
+    expect(tables).toEqual(expect.arrayContaining(expectedTables));
+  });
+
+  it('apply again as a no-op on an already migrated database', async () => {
+    const handle = await createWorkerDatabase();
+    await migrateDatabase(handle);
+    await migrateDatabase(handle);
+    expect(await tablesOf(handle)).toEqual(expect.arrayContaining(expectedTables));
+    await handle.close();
+  });
+
+  it('cascade from a user to their business and from a business to its testimonials and settings', async () => {
+    const { db } = await testDatabase();
+    await db.execute(sql`insert into users (id, email, password) values ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'x')`);
+    await db.execute(sql`insert into businesses (id, owner_id, name, collection_slug) values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'Acme', 'acme-1')`);
+    await db.execute(sql`insert into testimonials (business_id, author_name, content, rating) values ('00000000-0000-4000-8000-000000000002', 'Ann', 'Lovely service', 5)`);
+    await db.execute(sql`insert into widget_settings (business_id) values ('00000000-0000-4000-8000-000000000002')`);
+    await db.execute(sql`insert into collection_page_settings (business_id) values ('00000000-0000-4000-8000-000000000002')`);
+    const defaults = await db.execute<{ status: string; tags: string[]; welcome_message: string }>(
+      sql`select t.status, t.tags, c.welcome_message from testimonials t join collection_page_settings c using (business_id)`,
+    );
+    expect(defaults.rows[0]).toEqual({ status: 'pending', tags: [], welcome_message: 'Share your experience with us!' });
+
+    await db.execute(sql`delete from users`);
+    for (const table of ['businesses', 'testimonials', 'widget_settings', 'collection_page_settings']) {
+      const count = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+      expect(count.rows[0]?.n).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,191 @@
+// Every table of SPEC §3. Column names are written in camelCase here and stored
+// in snake_case (the `casing` option of the client and of drizzle-kit).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  json,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const apiKeyStatuses = ['active', 'expired', 'blocked'] as const;
+export const testimonialStatuses = ['pending', 'approved', 'rejected'] as const;
+export const fontSizes = ['sm', 'base', 'lg'] as const;
+export const headerAlignments = ['left', 'center', 'right'] as const;
+
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  email: text().notNull().unique(),
+  password: text().notNull(),
+  firstName: text(),
+  lastName: text(),
+  profileImageUrl: text(),
+  resetToken: text(),
+  resetTokenExpiry: timestamp({ withTimezone: true }),
+  isFreeAccount: boolean().notNull().default(false),
+  stripeCustomerId: text(),
+  stripeSubscriptionId: text(),
+  subscriptionStatus: text(),
+  subscriptionStartDate: timestamp({ withTimezone: true }),
+  subscriptionEndDate: timestamp({ withTimezone: true }),
+  apiKeyHash: text().unique(),
+  apiKeyCreatedAt: timestamp({ withTimezone: true }),
+  apiKeyStatus: text({ enum: apiKeyStatuses }).notNull().default('active'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar({ length: 255 }).primaryKey(),
+    sess: json().notNull(),
+    expire: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire)],
+);
+
+export const businesses = pgTable('businesses', {
+  id: uuid().primaryKey().defaultRandom(),
+  ownerId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  description: text(),
+  website: text(),
+  logoUrl: text(),
+  collectionSlug: text().notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    authorName: text().notNull(),
+    authorEmail: text(),
+    authorBusinessName: text(),
+    authorLocation: text(),
+    content: text().notNull(),
+    rating: integer().notNull(),
+    status: text({ enum: testimonialStatuses }).notNull().default('pending'),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorImageUrl: text(),
+    productImageUrls: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    beforeImageUrl: text(),
+    afterImageUrl: text(),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('testimonials_business_submitted_idx').on(table.businessId, table.submittedAt.desc()),
+    index('testimonials_business_status_submitted_idx').on(
+      table.businessId,
+      table.status,
+      table.submittedAt.desc(),
+    ),
+  ],
+);
+
+export const accessCodes = pgTable('access_codes', {
+  id: uuid().primaryKey().defaultRandom(),
+  code: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const widgetSettings = pgTable('widget_settings', {
+  id: uuid().primaryKey().defaultRandom(),
+  businessId: uuid()
+    .notNull()
+    .unique()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  layout: text({ enum: ['carousel'] })
+    .notNull()
+    .default('carousel'),
+  backgroundColor: text().notNull().default('#FFFFFF'),
+  innerContainerColor: text().notNull().default('#FFFFFF'),
+  textColor: text().notNull().default('#1F2937'),
+  fontFamily: text().notNull().default('inter'),
+  fontSize: text().notNull().default('base'),
+  // Nullable on purpose: SPEC §3 says an unset show flag reads as true.
+  showRatings: boolean().default(true),
+  showDates: boolean().default(true),
+  showLocation: boolean().default(true),
+  showBranding: boolean().default(false),
+  autoRotate: boolean().default(true),
+  showPersonalPhotos: boolean().default(true),
+  showBeforeAfterPhotos: boolean().default(true),
+  showProductImages: boolean().default(true),
+  showBusinessName: boolean().default(false),
+  headerText: text().notNull().default(''),
+  headerAlignment: text({ enum: headerAlignments }).notNull().default('left'),
+  updatedAt: updatedAt(),
+});
+
+export const wixSites = pgTable('wix_sites', {
+  wixSiteId: text().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  siteName: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const collectionPageSettings = pgTable('collection_page_settings', {
+  id: uuid().primaryKey().defaultRandom(),
+  businessId: uuid()
+    .notNull()
+    .unique()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  welcomeMessage: text().notNull().default('Share your experience with us!'),
+  collectName: boolean().notNull().default(true),
+  nameRequired: boolean().notNull().default(true),
+  collectEmail: boolean().notNull().default(true),
+  emailRequired: boolean().notNull().default(false),
+  collectBusinessName: boolean().notNull().default(false),
+  businessNameRequired: boolean().notNull().default(false),
+  collectLocation: boolean().notNull().default(true),
+  locationRequired: boolean().notNull().default(false),
+  collectStarRatings: boolean().notNull().default(true),
+  starRatingsRequired: boolean().notNull().default(true),
+  collectSelfie: boolean().notNull().default(true),
+  selfieRequired: boolean().notNull().default(false),
+  collectBeforeAfterPhotos: boolean().notNull().default(true),
+  beforeAfterPhotosRequired: boolean().notNull().default(false),
+  collectProductPhotos: boolean().notNull().default(true),
+  productPhotosRequired: boolean().notNull().default(false),
+  redirectAfterSubmission: text(),
+  updatedAt: updatedAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type BusinessRow = typeof businesses.$inferSelect;
+export type TestimonialRow = typeof testimonials.$inferSelect;
+export type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
+export type CollectionPageSettingsRow = typeof collectionPageSettings.$inferSelect;
+export type WixSiteRow = typeof wixSites.$inferSelect;
+export type AccessCodeRow = typeof accessCodes.$inferSelect;

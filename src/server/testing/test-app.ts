@@ -1,0 +1,52 @@
+// Boots the whole app on the worker's database for app.inject() tests.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildApp, type AppDeps } from '../app.js';
+import type { Config } from '../config.js';
+import { testDatabase } from './test-database.js';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    baseUrl: 'http://localhost:3000',
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'vouchly-data-')),
+    databaseUrl: undefined,
+    sessionSecret: 'test-session-secret-that-is-at-least-32-characters',
+    smtpUrl: undefined,
+    mailFrom: 'Vouchly <no-reply@localhost>',
+    stripe: undefined,
+    s3: undefined,
+    redisUrl: undefined,
+    wixAppSecret: undefined,
+    productName: 'Vouchly',
+    trustProxy: false,
+    logLevel: 'silent',
+    passwordHashMemoryKib: 1024,
+    allowPrivateNetworkFetch: false,
+    ...overrides,
+  };
+}
+
+const openApps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(openApps.splice(0).map((app) => app.close()));
+});
+
+/** A ready app on the worker's database; closed after the test. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(overrides), {
+    database: await testDatabase(),
+    logger: false,
+    ...deps,
+  });
+  await app.ready();
+  openApps.push(app);
+  return app;
+}

@@ -1,0 +1,47 @@
+// One database per test worker, copied from the migrated snapshot made in
+// global-setup.ts, and emptied before every test.
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { getTableName, sql } from 'drizzle-orm';
+import { isTable } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import * as schema from '../db/schema.js';
+import { TEMPLATE_DATABASE, databaseUrlWithName } from './postgres-url.js';
+
+const workerKey = Symbol.for('vouchly.testDatabase');
+type WorkerGlobal = typeof globalThis & { [workerKey]?: Promise<DatabaseHandle> };
+
+/** The worker's database, created on first use. */
+export function testDatabase(): Promise<DatabaseHandle> {
+  const holder = globalThis as WorkerGlobal;
+  holder[workerKey] ??= createWorkerDatabase();
+  return holder[workerKey];
+}
+
+export const usingPostgres = (): boolean => inject('postgresUrl') !== '';
+
+/** A fresh, migrated, private database (for tests that close or break it). */
+export async function createWorkerDatabase(): Promise<DatabaseHandle> {
+  const postgresUrl = inject('postgresUrl');
+  if (postgresUrl) {
+    const name = `vouchly_test_${process.env.VITEST_POOL_ID ?? '0'}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    return openDatabase({ kind: 'postgres', url: databaseUrlWithName(postgresUrl, name) });
+  }
+  const snapshot = await readFile(inject('pgliteSnapshot'));
+  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return openDatabase({ kind: 'pglite-client', client });
+}
+
+const tableNames = Object.values(schema)
+  .filter((value) => isTable(value))
+  .map((table) => `"${getTableName(table)}"`);
+
+export async function truncateAll(handle: DatabaseHandle): Promise<void> {
+  await handle.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} CASCADE`));
+}

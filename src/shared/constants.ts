@@ -1,0 +1,61 @@
+// Product-wide constants (SPEC §3 and §9). Pure values: no I/O, safe to import
+// from the server, the client and the widget build.
+
+export const PRODUCT_NAME = 'Vouchly';
+export const SUPPORT_EMAIL = 'support@vouchly.app';
+export const TERMS_LAST_UPDATED = 'August 25, 2025';
+
+/** The one annual plan (SPEC §3 "Plan configuration"). */
+export const PLAN = {
+  amount: 49,
+  amountInCents: 4900,
+  currency: 'USD',
+  interval: 'year',
+  displayPrice: '$49/year',
+  label: 'Annual Plan',
+  billingNote: 'Billed annually',
+  features: [
+    'Unlimited testimonial collection',
+    'Custom collection forms',
+    'Analytics and insights',
+    'Export functionality',
+  ],
+} as const;
+
+export const MONEY_BACK_GUARANTEE_DAYS = 30;
+export const PRICE_CHANGE_NOTICE_DAYS = 30;
+
+// Timing (SPEC §9).
+export const AUTH_REDIRECT_DELAY_MS = 100;
+export const LOGGED_OUT_REDIRECT_DELAY_MS = 500;
+export const DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS = 1000;
+export const BILLING_SESSION_EXPIRED_REDIRECT_DELAY_MS = 1000;
+export const SUBSCRIPTION_SYNC_DELAY_MS = 2000;
+export const USER_QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+export const ACCESS_STATUS_POLL_MS = 5 * 60 * 1000;
+export const CAROUSEL_ROTATE_MS = 4000;
+export const SUBMIT_REDIRECT_COUNTDOWN_SECONDS = 5;
+export const COPIED_INDICATOR_MS = 2000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_VISIBLE_LIMIT = 1;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+// Limits (SPEC §5 and §9).
+export const PASSWORD_MIN_LENGTH = 8;
+export const TESTIMONIAL_MIN_LENGTH = 10;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const REGISTRATION_STEPS = 4;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_PRODUCT_PHOTOS = 5;
+export const RECOMMENDED_LOGO_SIZE_PX = 200;
+export const RECENT_TESTIMONIALS_LIMIT = 3;
+export const WIDGET_PREVIEW_MAX_ITEMS = 6;
+export const WIDGET_SAMPLE_ITEMS = 4;
+export const QR_CODE_SIZE_PX = 300;
+export const INITIALS_MAX_LETTERS = 2;
+export const PUBLIC_API_RATE_LIMIT_PER_MINUTE = 60;
+
+/** localStorage key of the colour theme ('light' | 'dark' | 'system'); also read by public/theme-init.js. */
+export const THEME_STORAGE_KEY = 'theme';

@@ -1,0 +1,73 @@
+// Account payloads of SPEC §3 "Payloads" and §7, with the messages of SPEC §5.
+import { z } from 'zod';
+import { businessNameField, emailField, newPasswordField, websiteField } from './fields';
+
+export const loginInputSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const registerInputSchema = z.object({
+  businessName: businessNameField,
+  website: websiteField('Website is required'),
+  email: emailField,
+  password: newPasswordField,
+  agreeToTerms: z.literal(true, { error: 'You must agree to the terms of service to continue' }),
+  firstName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+export const resetPasswordInputSchema = z
+  .object({
+    token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(256),
+    password: newPasswordField,
+    confirmPassword: z
+      .string({ error: 'Password confirmation is required' })
+      .min(8, 'Password confirmation is required'),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+export const changeEmailInputSchema = z.object({ email: emailField });
+export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
+
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(1024),
+    newPassword: newPasswordField,
+    confirmPassword: z
+      .string({ error: 'Password confirmation is required' })
+      .min(8, 'Password confirmation is required'),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+/** What GET /api/auth/user returns: never the password hash, reset token or API key hash. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isFreeAccount: z.boolean(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const okSchema = z.object({ success: z.literal(true), message: z.string() });
