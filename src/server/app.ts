@@ -10,10 +10,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { businessRoutes } from './modules/business/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerClientApp } from './plugins/client-app.js';
+import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMailer } from './plugins/mailer.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSessions } from './plugins/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,8 +55,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.baseUrl);
+  await registerSessions(app, config);
+  registerCsrfProtection(app, config);
+  await registerRateLimits(app, config);
+  registerMailer(app, config);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(businessRoutes);
 
   await registerClientApp(app, {
     clientDir: deps.clientDir ?? path.join(distDir, 'client'),

@@ -1,0 +1,225 @@
+// GET of a user-given URL with the SSRF guards of SECURITY.md §11:
+// - http(s) only, ports 80/443 only, no credentials in the URL;
+// - the destination address is checked when the socket connects: a custom
+//   `lookup` on the agent refuses any name that resolves to a non-public
+//   address (so DNS rebinding between a check and the connect cannot slip
+//   through), and IP literals, which never reach `lookup`, are checked up front;
+// - one 5 s deadline for the whole exchange, redirects and body included;
+// - a 2 MB cap on the (decoded) body;
+// - at most 3 redirects, each target checked again like the first URL.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { isPublicAddress } from './address-policy.js';
+
+export type FetchPolicy = {
+  /** Test-only escape hatch (config.allowPrivateNetworkFetch): any address. */
+  allowPrivateNetwork: boolean;
+  /** Test-only escape hatch (config.allowPrivateNetworkFetch): any port. */
+  allowAnyPort: boolean;
+  /** Which resolved addresses may be reached; public unicast only by default. */
+  isAllowedAddress?: (address: string) => boolean;
+};
+
+function addressGuard(policy: FetchPolicy): (address: string) => boolean {
+  if (policy.allowPrivateNetwork) return () => true;
+  return policy.isAllowedAddress ?? isPublicAddress;
+}
+
+export type SafeFetchOptions = FetchPolicy & {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  accept?: string;
+};
+
+export type SafeResponse = {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+};
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const USER_AGENT = 'Mozilla/5.0 (compatible; VouchlyLogoDetector/1.0)';
+
+export type RefusalReason = 'protocol' | 'port' | 'credentials' | 'address' | 'redirects' | 'too-large' | 'timeout' | 'encoding';
+
+/** The fetch was refused by a guard (as opposed to failing on the network). */
+export class FetchRefusedError extends Error {
+  readonly code = 'ERR_FETCH_REFUSED';
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FetchRefusedError';
+  }
+}
+
+export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new FetchRefusedError('timeout', `no complete answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  try {
+    let url = new URL(input);
+    for (let redirects = 0; ; redirects++) {
+      assertAllowedUrl(url, options);
+      const response = await requestOnce(url, options, controller.signal);
+      const location = response.headers.location;
+      if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
+        response.destroy();
+        if (redirects >= maxRedirects) {
+          throw new FetchRefusedError('redirects', `more than ${maxRedirects} redirects`);
+        }
+        url = new URL(location, url);
+        continue;
+      }
+      const body = await readBody(response, maxBytes);
+      return { url: url.href, status: response.statusCode ?? 0, headers: response.headers, body };
+    }
+  } catch (error) {
+    // An abort surfaces as a generic AbortError; report the deadline instead.
+    if (controller.signal.aborted && controller.signal.reason instanceof FetchRefusedError) {
+      throw controller.signal.reason;
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function assertAllowedUrl(url: URL, policy: FetchPolicy): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchRefusedError('protocol', `protocol ${url.protocol} is not allowed`);
+  }
+  if (url.username || url.password) {
+    throw new FetchRefusedError('credentials', 'URLs with credentials are not fetched');
+  }
+  // URL drops the default port of its scheme, so an empty port means 80 for http and 443 for https.
+  if (!policy.allowAnyPort && url.port !== '' && url.port !== '80' && url.port !== '443') {
+    throw new FetchRefusedError('port', `port ${url.port} is not allowed`);
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 && !addressGuard(policy)(host)) {
+    throw new FetchRefusedError('address', `address ${host} is not allowed`);
+  }
+}
+
+/** `*.localhost` is loopback by definition (RFC 6761 §6.3), as browsers treat it. */
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/** A `lookup` for net.connect that refuses names resolving to any non-public address. */
+export function guardedLookup(policy: FetchPolicy): LookupFunction {
+  const isAllowed = addressGuard(policy);
+  return (hostname, options, callback) => {
+    const answer = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
+      if (error) {
+        callback(error, '', 0);
+        return;
+      }
+      const refused = addresses.find((entry) => !isAllowed(entry.address));
+      const first = addresses[0];
+      if (refused || !first) {
+        const reason = refused
+          ? new FetchRefusedError('address', `${hostname} resolves to ${refused.address}, which is not allowed`)
+          : Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' });
+        callback(reason, '', 0);
+        return;
+      }
+      if (options.all) {
+        (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      } else {
+        callback(null, first.address, first.family);
+      }
+    };
+    if (isLocalhostName(hostname)) {
+      answer(null, [options.family === 6 ? { address: '::1', family: 6 } : { address: '127.0.0.1', family: 4 }]);
+      return;
+    }
+    dnsLookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true }, answer);
+  };
+}
+
+/** An agent without keep-alive whose every connection resolves through the guarded lookup. */
+function agentFor(protocol: string, policy: FetchPolicy): http.Agent {
+  const options = { keepAlive: false, lookup: guardedLookup(policy) };
+  return protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+}
+
+function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: 'GET',
+        agent: agentFor(url.protocol, options),
+        signal,
+        headers: {
+          'user-agent': USER_AGENT,
+          accept: options.accept ?? '*/*',
+          'accept-encoding': 'identity',
+        },
+      },
+      resolve,
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw new FetchRefusedError('too-large', `body of ${declared} bytes is over the ${maxBytes} byte cap`);
+  }
+  const stream = decoded(response);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = chunk as Buffer;
+      total += buffer.length;
+      if (total > maxBytes) {
+        throw new FetchRefusedError('too-large', `body is over the ${maxBytes} byte cap`);
+      }
+      chunks.push(buffer);
+    }
+  } finally {
+    if (total > maxBytes || !response.complete) response.destroy();
+  }
+  return Buffer.concat(chunks);
+}
+
+/** We ask for identity, but a server may compress anyway; the cap applies to the decoded bytes. */
+function decoded(response: IncomingMessage): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
+  if (encoding === 'identity' || encoding === '') return response;
+  if (encoding === 'gzip' || encoding === 'x-gzip') decoder = zlib.createGunzip();
+  else if (encoding === 'deflate') decoder = zlib.createInflate();
+  else if (encoding === 'br') decoder = zlib.createBrotliDecompress();
+  else {
+    response.destroy();
+    throw new FetchRefusedError('encoding', `content-encoding ${encoding} is not supported`);
+  }
+  response.on('error', (error) => decoder.destroy(error));
+  return response.pipe(decoder);
+}

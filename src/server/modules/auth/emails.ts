@@ -1,0 +1,34 @@
+// The texts of account emails: a plain-text part and an HTML part each.
+import type { EmailMessage } from '../../adapters/email/mailer.js';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function passwordResetEmail(options: { to: string; productName: string; link: string }): EmailMessage {
+  const { to, productName, link } = options;
+  const text = [
+    'Hello,',
+    '',
+    `Someone asked to reset the password of your ${productName} account.`,
+    'To choose a new password, open this link within the next hour:',
+    '',
+    link,
+    '',
+    'If you did not ask for this, ignore this email: your password stays the same.',
+    '',
+    `— ${productName}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
+    <p>Hello,</p>
+    <p>Someone asked to reset the password of your ${escapeHtml(productName)} account.
+    To choose a new password, open this link within the next hour:</p>
+    <p><a href="${escapeHtml(link)}" style="color: #2563eb;">Reset your password</a></p>
+    <p style="font-size: 12px; color: #6b7280;">Or copy this address into your browser: ${escapeHtml(link)}</p>
+    <p>If you did not ask for this, ignore this email: your password stays the same.</p>
+    <p>— ${escapeHtml(productName)}</p>
+  </body>
+</html>`;
+  return { to, subject: `Reset your ${productName} password`, text, html };
+}

@@ -1,0 +1,167 @@
+// Business rules: one business per owner, created with its settings rows in one
+// transaction; a readable, unique collection slug; the public read shows
+// nothing about the owner.
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  normalizeWebsite,
+} from '../../../shared/schemas/fields.js';
+import type {
+  Business,
+  CreateBusinessInput,
+  PublicBusiness,
+  UpdateBusinessInput,
+} from '../../../shared/schemas/business.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation, type Executor } from '../../db/executor.js';
+import { collectionPageSettings, widgetSettings, type BusinessRow } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import { detectLogo } from './logo-detection.js';
+import * as businessRepository from './repository.js';
+
+const SLUG_SUFFIX_LENGTH = 6;
+const SLUG_BASE_MAX_LENGTH = 40;
+const SLUG_ATTEMPTS = 8;
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export function toBusiness(row: BusinessRow): Business {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    website: row.website,
+    logoUrl: row.logoUrl,
+    collectionSlug: row.collectionSlug,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** "Café Müller & Sons!" → "cafe-muller-sons" (never empty). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_BASE_MAX_LENGTH)
+    .replace(/-+$/, '');
+  return slug || 'business';
+}
+
+function slugSuffix(): string {
+  let suffix = '';
+  for (let i = 0; i < SLUG_SUFFIX_LENGTH; i++) suffix += BASE36[randomInt(BASE36.length)];
+  return suffix;
+}
+
+/**
+ * Creates the business, its widget settings and its collection page settings.
+ * Run it inside a transaction. A slug collision just draws another suffix.
+ */
+export async function createBusinessRecords(
+  tx: Executor,
+  input: { ownerId: string; name: string; description?: string | undefined; website: string },
+): Promise<BusinessRow> {
+  const base = slugify(input.name);
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const business = await businessRepository.create(tx, {
+      ownerId: input.ownerId,
+      name: input.name,
+      description: input.description ? input.description : null,
+      website: normalizeWebsite(input.website),
+      collectionSlug: `${base}-${slugSuffix()}`,
+    });
+    if (business) {
+      await businessRepository.createDefaultSettings(tx, business.id);
+      return business;
+    }
+  }
+  throw new Error(`could not find a free collection slug for "${base}"`);
+}
+
+export async function getOwnBusiness(db: Executor, ownerId: string): Promise<Business> {
+  const business = await businessRepository.findByOwnerId(db, ownerId);
+  if (!business) throw notFound('Business not found');
+  return toBusiness(business);
+}
+
+export async function createBusiness(db: Database, ownerId: string, input: CreateBusinessInput): Promise<Business> {
+  if (await businessRepository.findByOwnerId(db, ownerId)) throw conflict('Business already exists');
+  try {
+    const business = await db.transaction((tx) => createBusinessRecords(tx, { ownerId, ...input }));
+    return toBusiness(business);
+  } catch (error) {
+    // Two creations racing for the same owner: the unique owner_id decides.
+    if (isUniqueViolation(error)) throw conflict('Business already exists');
+    throw error;
+  }
+}
+
+export async function updateBusiness(db: Executor, ownerId: string, input: UpdateBusinessInput): Promise<Business> {
+  const business = await businessRepository.findByOwnerId(db, ownerId);
+  if (!business) throw notFound('Business not found');
+  const updated = await businessRepository.update(db, business.id, {
+    name: input.name,
+    website: normalizeWebsite(input.website),
+  });
+  if (!updated) throw notFound('Business not found');
+  return toBusiness(updated);
+}
+
+/** The schema default of a settings column, for a business whose settings row is missing. */
+function columnDefault<T>(column: { default?: unknown }): T {
+  return column.default as T;
+}
+
+export async function getPublicBusiness(db: Executor, slug: string): Promise<PublicBusiness> {
+  const found = await businessRepository.findBySlugWithSettings(db, slug);
+  if (!found) throw notFound('Business not found');
+  const { business, widget, collection } = found;
+  const c = collectionPageSettings;
+  return {
+    name: business.name,
+    logoUrl: business.logoUrl,
+    collectionSlug: business.collectionSlug,
+    backgroundColor: widget?.backgroundColor ?? columnDefault(widgetSettings.backgroundColor),
+    innerContainerColor: widget?.innerContainerColor ?? columnDefault(widgetSettings.innerContainerColor),
+    textColor: widget?.textColor ?? columnDefault(widgetSettings.textColor),
+    fontFamily: widget?.fontFamily ?? columnDefault(widgetSettings.fontFamily),
+    fontSize: widget?.fontSize ?? columnDefault(widgetSettings.fontSize),
+    collectionSettings: {
+      welcomeMessage: collection?.welcomeMessage ?? columnDefault(c.welcomeMessage),
+      collectName: collection?.collectName ?? columnDefault(c.collectName),
+      nameRequired: collection?.nameRequired ?? columnDefault(c.nameRequired),
+      collectEmail: collection?.collectEmail ?? columnDefault(c.collectEmail),
+      emailRequired: collection?.emailRequired ?? columnDefault(c.emailRequired),
+      collectBusinessName: collection?.collectBusinessName ?? columnDefault(c.collectBusinessName),
+      businessNameRequired: collection?.businessNameRequired ?? columnDefault(c.businessNameRequired),
+      collectLocation: collection?.collectLocation ?? columnDefault(c.collectLocation),
+      locationRequired: collection?.locationRequired ?? columnDefault(c.locationRequired),
+      collectStarRatings: collection?.collectStarRatings ?? columnDefault(c.collectStarRatings),
+      starRatingsRequired: collection?.starRatingsRequired ?? columnDefault(c.starRatingsRequired),
+      collectSelfie: collection?.collectSelfie ?? columnDefault(c.collectSelfie),
+      selfieRequired: collection?.selfieRequired ?? columnDefault(c.selfieRequired),
+      collectBeforeAfterPhotos: collection?.collectBeforeAfterPhotos ?? columnDefault(c.collectBeforeAfterPhotos),
+      beforeAfterPhotosRequired: collection?.beforeAfterPhotosRequired ?? columnDefault(c.beforeAfterPhotosRequired),
+      collectProductPhotos: collection?.collectProductPhotos ?? columnDefault(c.collectProductPhotos),
+      productPhotosRequired: collection?.productPhotosRequired ?? columnDefault(c.productPhotosRequired),
+      redirectAfterSubmission: collection ? collection.redirectAfterSubmission : null,
+    },
+  };
+}
+
+export async function detectBusinessLogo(
+  website: string,
+  config: Pick<Config, 'allowPrivateNetworkFetch'>,
+  log: FastifyBaseLogger,
+): Promise<{ logoUrl: string | null }> {
+  const result = await detectLogo(normalizeWebsite(website), {
+    allowPrivateNetwork: config.allowPrivateNetworkFetch,
+    allowAnyPort: config.allowPrivateNetworkFetch,
+  });
+  if (result.failure) log.info({ website, err: result.failure }, 'logo detection failed');
+  return { logoUrl: result.logoUrl };
+}

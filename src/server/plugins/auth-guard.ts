@@ -1,0 +1,25 @@
+// Who is calling: `getUser` returns the signed-in user or null, `requireUser`
+// throws 401 `Unauthorized`. The user is loaded once per request.
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.js';
+import { unauthorized } from '../errors.js';
+import { findById } from '../modules/auth/repository.js';
+import { getSessionUserId } from './sessions.js';
+
+const loaded = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
+export function getUser(request: FastifyRequest): Promise<UserRow | null> {
+  let user = loaded.get(request);
+  if (!user) {
+    const userId = getSessionUserId(request);
+    user = userId ? findById(request.server.database.db, userId) : Promise.resolve(null);
+    loaded.set(request, user);
+  }
+  return user;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<UserRow> {
+  const user = await getUser(request);
+  if (!user) throw unauthorized();
+  return user;
+}

@@ -1,0 +1,65 @@
+// Rate limits (SECURITY.md §5) on @fastify/rate-limit with `global: false`:
+// routes opt in with `rateLimit(app, rule)` hooks. Counts live in Redis when
+// REDIS_URL is set (several servers share them), in memory otherwise.
+// The client IP is `request.ip`, which honours X-Forwarded-For only when
+// TRUST_PROXY is on, so a spoofed header cannot reset a count.
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+
+export type RateLimitRule = {
+  /** Namespaces the counter; unique per rule (Redis keys are shared by every rule). */
+  name: string;
+  max: number;
+  timeWindowMs: number;
+  /** What is counted; the client IP by default. Runs in the hook the rule is attached to. */
+  keyGenerator?: (request: FastifyRequest) => string;
+};
+
+export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export const clientIpKey = (request: FastifyRequest): string => normalizeIP(request.ip);
+
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) error'));
+    const connection = redis;
+    app.addHook('onClose', async () => {
+      connection.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'vouchly:rate-limit:' } : {}),
+    // A store outage must not lock everybody out of signing in.
+    skipOnError: true,
+  });
+}
+
+/**
+ * A hook enforcing `rule`; put it in a route's `onRequest` (IP rules) or
+ * `preHandler` (rules keyed on the validated body). Several may share a route.
+ * Over the limit: 429 `{ error: { code: 'RATE_LIMITED', ... } }` with Retry-After.
+ */
+export function rateLimit(app: FastifyInstance, rule: RateLimitRule): RateLimitHook {
+  const keyOf = rule.keyGenerator ?? clientIpKey;
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.timeWindowMs,
+    keyGenerator: (request) => `${rule.name}:${keyOf(request)}`,
+  });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+    throw new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+  };
+}

@@ -1,0 +1,127 @@
+// Session lifetimes and storage (SECURITY.md §2): rolling idle timeout,
+// absolute timeout, pruning, the Secure flag over https, no resurrection.
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema.js';
+import { createSignedInUser, createUser, sessionCookieOf, withSession } from '../testing/factories.js';
+import { buildApp } from '../app.js';
+import { createTestApp, testConfig } from '../testing/test-app.js';
+import { testDatabase } from '../testing/test-database.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+async function onlySession(app: App) {
+  const rows = await app.database.db.select().from(sessions);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+const me = (app: App, cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', ...withSession(cookie) });
+
+describe('session lifetimes', () => {
+  it('are 7 days idle and 30 days absolute', () => {
+    expect(SESSION_IDLE_MS).toBe(7 * DAY);
+    expect(SESSION_ABSOLUTE_MS).toBe(30 * DAY);
+  });
+
+  it('roll the idle deadline forward on every request', async () => {
+    const app = await createTestApp();
+    const { cookie } = await createSignedInUser(app);
+    const { sid } = await onlySession(app);
+    await app.database.db.update(sessions).set({ expire: new Date(Date.now() + 60_000) }).where(eq(sessions.sid, sid));
+    const response = await me(app, cookie);
+    expect(response.statusCode).toBe(200);
+    const { expire } = await onlySession(app);
+    expect(expire.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
+    const cookieExpiry = response.cookies.find((candidate) => candidate.name === 'vouchly.sid')?.expires;
+    expect(cookieExpiry?.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
+  });
+
+  it('refuse a session idle past its deadline', async () => {
+    const app = await createTestApp();
+    const { cookie } = await createSignedInUser(app);
+    await app.database.db.update(sessions).set({ expire: new Date(Date.now() - 1000) });
+    expect((await me(app, cookie)).statusCode).toBe(401);
+  });
+
+  it('refuse a session signed in more than 30 days ago, even if active, and delete it', async () => {
+    const app = await createTestApp();
+    const { cookie } = await createSignedInUser(app);
+    const loginAt = Date.now() - 31 * DAY;
+    await app.database.db.execute(
+      sql`update sessions set sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb(${loginAt}::bigint))::json, expire = now() + interval '1 day'`,
+    );
+    expect((await me(app, cookie)).statusCode).toBe(401);
+    expect(await app.database.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it('never store an idle deadline past the absolute one', async () => {
+    const app = await createTestApp();
+    const { cookie } = await createSignedInUser(app);
+    const loginAt = Date.now() - 29 * DAY;
+    await app.database.db.execute(
+      sql`update sessions set sess = jsonb_set(sess::jsonb, '{loginAt}', to_jsonb(${loginAt}::bigint))::json`,
+    );
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    const { expire } = await onlySession(app);
+    expect(expire.getTime()).toBeLessThanOrEqual(loginAt + SESSION_ABSOLUTE_MS);
+  });
+});
+
+describe('session storage', () => {
+  it('prunes expired rows when the app starts', async () => {
+    const db = (await testDatabase()).db;
+    await db.insert(sessions).values([
+      { sid: 'expired', sess: { cookie: {} }, expire: new Date(Date.now() - 1000) },
+      { sid: 'alive', sess: { cookie: {} }, expire: new Date(Date.now() + DAY) },
+    ]);
+    await createTestApp();
+    const left = (await db.select({ sid: sessions.sid }).from(sessions)).map((row) => row.sid);
+    expect(left).toEqual(['alive']);
+  });
+
+  it('saves nothing for visitors who do not sign in', async () => {
+    const app = await createTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(response.statusCode).toBe(401);
+    expect(sessionCookieOf(response)).toBeUndefined();
+    expect(await app.database.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it('does not bring back a session deleted while one of its requests was in flight', async () => {
+    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false });
+    // Stands for a logout or password reset elsewhere, landing between this request's session lookup and its save.
+    app.get('/api/probe/in-flight', async (request) => {
+      await app.database.db.delete(sessions).where(eq(sessions.sid, request.session.sessionId));
+      return { ok: true };
+    });
+    await app.ready();
+    try {
+      const { cookie } = await createSignedInUser(app);
+      expect(await app.database.db.select().from(sessions)).toHaveLength(1);
+      const response = await app.inject({ method: 'GET', url: '/api/probe/in-flight', ...withSession(cookie) });
+      expect(response.statusCode).toBe(200);
+      expect(await app.database.db.select().from(sessions)).toHaveLength(0);
+      expect((await me(app, cookie)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    const app = await createTestApp({ baseUrl: 'https://vouchly.example', trustProxy: true });
+    const { email, password } = await createUser(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email, password },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((candidate) => candidate.name === 'vouchly.sid');
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  });
+});

@@ -1,0 +1,158 @@
+// Test data factories: `createUser(app, overrides)` writes straight to the
+// database (fast); `registerUser(app, overrides)` goes through POST /api/register
+// like a browser would. Both hand back a session cookie to call the API with.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { outboxDir } from '../adapters/email/outbox-mailer.js';
+import type { Executor } from '../db/executor.js';
+import { testimonials, type BusinessRow, type TestimonialRow, type UserRow } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import * as userRepository from '../modules/auth/repository.js';
+import { createBusinessRecords } from '../modules/business/service.js';
+import { SESSION_COOKIE } from '../plugins/sessions.js';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'owner'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** The value of the session cookie a response sets, or undefined. */
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+  return cookie && cookie.value !== '' ? cookie.value : undefined;
+}
+
+/** inject() options that send the session cookie. */
+export function withSession(cookie: string): { cookies: Record<string, string> } {
+  return { cookies: { [SESSION_COOKIE]: cookie } };
+}
+
+export type CreatedUser = { user: UserRow; email: string; password: string; business: BusinessRow | null };
+
+export async function createUser(
+  app: FastifyInstance,
+  overrides: { email?: string; password?: string; businessName?: string | null; website?: string } = {},
+): Promise<CreatedUser> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? TEST_PASSWORD;
+  const { db } = app.database;
+  const user = await userRepository.create(db, {
+    email,
+    password: await hashPassword(password, { memoryKib: app.config.passwordHashMemoryKib }),
+  });
+  if (!user) throw new Error(`createUser: ${email} exists already`);
+  const businessName = overrides.businessName === undefined ? 'Acme Bakery' : overrides.businessName;
+  const business = businessName
+    ? await db.transaction((tx) =>
+        createBusinessRecords(tx, { ownerId: user.id, name: businessName, website: overrides.website ?? 'acme.example' }),
+      )
+    : null;
+  return { user, email, password, business };
+}
+
+/** Signs in through POST /api/login and returns the session cookie. */
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  expect(response.statusCode, response.body).toBe(200);
+  const cookie = sessionCookieOf(response);
+  if (!cookie) throw new Error('login set no session cookie');
+  return cookie;
+}
+
+/** A user (with a business unless businessName is null) and a signed-in session. */
+export async function createSignedInUser(
+  app: FastifyInstance,
+  overrides: Parameters<typeof createUser>[1] = {},
+): Promise<CreatedUser & { cookie: string }> {
+  const created = await createUser(app, overrides);
+  return { ...created, cookie: await login(app, created.email, created.password) };
+}
+
+export function registrationInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    businessName: 'Acme Bakery',
+    website: 'acme-bakery.example',
+    email: uniqueEmail(),
+    password: TEST_PASSWORD,
+    agreeToTerms: true,
+    ...overrides,
+  };
+}
+
+/** The .eml files the outbox mailer wrote, oldest first. */
+export async function readOutbox(app: FastifyInstance): Promise<string[]> {
+  const dir = outboxDir(app.config.dataDir);
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')));
+}
+
+/** Undoes quoted-printable (soft line breaks and =XX), which nodemailer uses for long lines. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The reset link of a raw password-reset message. */
+export function resetLinkOf(rawMessage: string): URL {
+  const match = /https?:\/\/[^\s"<>]*\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(decodeQuotedPrintable(rawMessage));
+  if (!match) throw new Error(`no reset link in:\n${rawMessage}`);
+  return new URL(match[0]);
+}
+
+export type NewTestimonial = Partial<Omit<TestimonialRow, 'businessId'>>;
+
+/** A testimonial written straight to the database: pending, 5 stars, submitted now unless overridden. */
+export async function createTestimonial(
+  db: Executor,
+  businessId: string,
+  overrides: NewTestimonial = {},
+): Promise<TestimonialRow> {
+  counter += 1;
+  const [row] = await db
+    .insert(testimonials)
+    .values({
+      authorName: `Customer ${counter}`,
+      content: 'Lovely bread and friendly people, would come again.',
+      rating: 5,
+      ...overrides,
+      businessId,
+    })
+    .returning();
+  if (!row) throw new Error('createTestimonial: no row');
+  return row;
+}
+
+/** Many testimonials in chunked multi-row inserts (a few hundred rows per statement). */
+export async function createTestimonials(
+  db: Executor,
+  businessId: string,
+  count: number,
+  overridesFor: (index: number) => NewTestimonial = () => ({}),
+): Promise<void> {
+  const CHUNK = 500;
+  for (let start = 0; start < count; start += CHUNK) {
+    const values = [];
+    for (let index = start; index < Math.min(count, start + CHUNK); index++) {
+      values.push({
+        authorName: `Customer ${index}`,
+        content: `Testimonial number ${index}: lovely bread and friendly people.`,
+        rating: (index % 5) + 1,
+        ...overridesFor(index),
+        businessId,
+      });
+    }
+    await db.insert(testimonials).values(values);
+  }
+}

@@ -1,0 +1,71 @@
+// A local SMTP server (the `smtp-server` package) on a free loopback port that
+// keeps every message it receives, for tests of the real SMTP mailer.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach } from 'vitest';
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+export type TestSmtpServer = {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the next message (or one already received and not yet taken). */
+  nextMessage: () => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+};
+
+const openServers: TestSmtpServer[] = [];
+afterEach(async () => {
+  await Promise.all(openServers.splice(0).map((server) => server.close()));
+});
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ReceivedMail[] = [];
+  let taken = 0;
+  const waiting: ((mail: ReceivedMail) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        messages.push(mail);
+        const waiter = waiting.shift();
+        if (waiter) {
+          taken += 1;
+          waiter(mail);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  const testServer: TestSmtpServer = {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    nextMessage: () =>
+      new Promise((resolve) => {
+        const ready = messages[taken];
+        if (ready) {
+          taken += 1;
+          resolve(ready);
+        } else {
+          waiting.push(resolve);
+        }
+      }),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  openServers.push(testServer);
+  return testServer;
+}
