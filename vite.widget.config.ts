@@ -19,8 +19,12 @@ export default defineConfig({
     emptyOutDir: true,
     minify: true,
     sourcemap: false,
-    target: 'es2018',
+    target: 'es2020',
     copyPublicDir: false,
+    rolldownOptions: {
+      // ASCII only (★ becomes \u2605): the file decodes the same whatever charset the host page or server declares.
+      output: { charset: 'ascii' },
+    },
     lib: {
       entry: fromRoot('./src/widget/main.ts'),
       formats: ['iife'],

@@ -1,36 +1,114 @@
 // The embeddable widget script. A host page adds
 //   <script src="https://<host>/widget.js" data-widget="<collectionSlug>" async></script>
-// For now it only finds its own tag(s) and renders nothing; rendering comes later.
-// The one global it creates is window.Vouchly.
+// and the widget renders right where that tag stands. Works async, deferred,
+// injected by another script, and with several tags (one per widget) on a page.
+// It sets no cookies, uses no storage, and its one global is window.Vouchly.
+// Nothing it does may throw into the host page.
+import { PRODUCT_NAME } from '../shared/constants';
+import { mountWidget, type WidgetHandle } from './mount';
 
 declare const __VOUCHLY_WIDGET_VERSION__: string;
 
-type VouchlyGlobal = { readonly version: string };
-
-const host = window as Window & { Vouchly?: VouchlyGlobal };
+type VouchlyGlobal = {
+  readonly version: string;
+  /** Manual use: render widget `slug` into `target`'s shadow root (which hides its own children). */
+  mount(target: HTMLElement, slug: string): Promise<WidgetHandle | null>;
+};
 
 const SEEN_ATTRIBUTE = 'data-vouchly-seen';
+/** Reserved before the data arrives, so the page does not jump as much when it does. */
+const RESERVED_HEIGHT = '240px';
+const FETCH_TIMEOUT_MS = 15_000;
 
-/** This script's own tag(s): document.currentScript while running synchronously, else every unseen data-widget tag. */
+/** Origin of the Vouchly server, from this script's own URL; Vouchly.mount uses the first one found. */
+let defaultOrigin = location.origin;
+
+const isOurs = (script: HTMLScriptElement) => /\/widget\.js(\?|#|$)/.test(script.src);
+
+/** This script's own tag(s): document.currentScript while running synchronously, plus every unseen data-widget tag loading the same file. */
 function findOwnScripts(): HTMLScriptElement[] {
   const current = document.currentScript;
-  if (current instanceof HTMLScriptElement && current.hasAttribute('data-widget')) return [current];
+  const own =
+    current instanceof HTMLScriptElement && current.hasAttribute('data-widget') ? current : null;
   // currentScript is null for module scripts, callbacks and some injectors.
-  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-widget]')).filter(
-    (script) => !script.hasAttribute(SEEN_ATTRIBUTE),
+  const candidates = Array.from(
+    document.querySelectorAll<HTMLScriptElement>('script[data-widget]'),
+  ).filter(
+    (script) =>
+      !script.hasAttribute(SEEN_ATTRIBUTE) && (own ? script.src === own.src : isOurs(script)),
   );
+  if (own && !own.hasAttribute(SEEN_ATTRIBUTE) && !candidates.includes(own))
+    candidates.unshift(own);
+  return candidates;
 }
 
-function init(): void {
-  for (const script of findOwnScripts()) {
-    const widgetId = (script.getAttribute('data-widget') ?? '').trim();
-    script.setAttribute(SEEN_ATTRIBUTE, '');
-    if (!widgetId) continue;
-    // Rendering of widget `widgetId` goes here.
+async function load(
+  container: HTMLElement,
+  slug: string,
+  origin: string,
+): Promise<WidgetHandle | null> {
+  try {
+    const response = await fetch(`${origin}/api/widget/${encodeURIComponent(slug)}`, {
+      credentials: 'omit',
+      // A hung request must not leave the reserved space empty for minutes.
+      signal: AbortSignal.timeout?.(FETCH_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const handle = mountWidget(
+      container,
+      (await response.json()) as Parameters<typeof mountWidget>[1],
+      {
+        baseUrl: origin,
+        productName: PRODUCT_NAME,
+      },
+    );
+    container.style.minHeight = '';
+    return handle;
+  } catch (error) {
+    console.warn(`${PRODUCT_NAME}: widget "${slug}" could not be loaded (${String(error)})`);
+    return null;
   }
 }
 
-if (!host.Vouchly) {
-  host.Vouchly = Object.freeze({ version: __VOUCHLY_WIDGET_VERSION__ });
+/**
+ * A container right after the script tag (or at the end of <body> when the tag
+ * sits in <head>). A custom element name, so theme rules aimed at divs (such as
+ * `div:empty { display: none }`) miss it; it needs no registration to host a shadow root.
+ */
+function place(script: HTMLScriptElement, slug: string): HTMLElement {
+  const container = document.createElement('vouchly-widget');
+  container.setAttribute('data-vouchly-widget', slug);
+  container.style.cssText = `display:block;min-height:${RESERVED_HEIGHT}`;
+  if (!document.head.contains(script) && script.parentNode) script.after(container);
+  else if (document.body) document.body.append(container);
+  else document.addEventListener('DOMContentLoaded', () => document.body.append(container));
+  return container;
 }
-init();
+
+function init(): void {
+  findOwnScripts().forEach((script, i) => {
+    script.setAttribute(SEEN_ATTRIBUTE, '');
+    const slug = (script.getAttribute('data-widget') ?? '').trim();
+    const origin = script.src ? new URL(script.src).origin : defaultOrigin;
+    if (!i) defaultOrigin = origin;
+    if (!slug) return;
+    const container = place(script, slug);
+    void load(container, slug, origin).then((handle) => {
+      if (!handle) container.remove();
+    });
+  });
+}
+
+try {
+  const host = window as Window & { Vouchly?: VouchlyGlobal };
+  if (!host.Vouchly) {
+    host.Vouchly = Object.freeze({
+      version: typeof __VOUCHLY_WIDGET_VERSION__ === 'string' ? __VOUCHLY_WIDGET_VERSION__ : 'dev',
+      mount: (target: HTMLElement, slug: string) =>
+        load(target, slug, defaultOrigin).catch(() => null),
+    });
+  }
+  init();
+} catch (error) {
+  console.warn(`${PRODUCT_NAME}: widget failed to start (${String(error)})`);
+}

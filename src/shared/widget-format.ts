@@ -1,0 +1,41 @@
+// Small pure formatters shared by the widget renderer, its no-script HTML and
+// the dashboard (SPEC §2: initials of up to 2 words; §9: 5 rating stars).
+import { INITIALS_MAX_LETTERS, RATING_MAX } from './constants';
+
+/** First letters of up to 2 words, uppercase ("ada lovelace king" -> "AL"); "?" for an empty name. */
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, INITIALS_MAX_LETTERS)
+    // Array.from keeps a letter outside the BMP (emoji, CJK extensions) whole.
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('');
+  return letters.toUpperCase() || '?';
+}
+
+export const ratingLabel = (rating: number): string => `Rated ${rating} out of ${RATING_MAX}`;
+
+/** A localised date ("Mar 3, 2025" in en-US), or '' when the value is not a date. */
+export function formatWidgetDate(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  try {
+    return date.toLocaleDateString(locale, { dateStyle: 'medium' });
+  } catch {
+    // An invalid locale tag throws a RangeError.
+    return '';
+  }
+}
+
+/** `url` resolved against `base`, only when it is http(s); anything else (javascript:, data:, garbage) is null. */
+export function safeHttpUrl(url: string | null | undefined, base?: string): string | null {
+  if (!url) return null;
+  try {
+    const resolved = new URL(url, base);
+    return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
+import {
+  afterEach,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type Mock,
+  type MockInstance,
+} from 'vitest';
+import { createWidgetData } from './test-data';
+
+const ORIGIN = 'https://vouchly.test';
+
+type Global = Window & {
+  Vouchly?: { version: string; mount: (target: HTMLElement, slug: string) => Promise<unknown> };
+};
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+/** Script tags as a page has them (inserted as HTML, so happy-dom does not try to load them). */
+function page(html: string): void {
+  document.body.innerHTML = html;
+}
+
+async function runWidgetScript(): Promise<void> {
+  vi.resetModules();
+  await import('./main');
+}
+
+let fetchMock: Mock<(url: string) => Promise<Response>>;
+let warn: MockInstance<typeof console.warn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn((url: string) =>
+    url.endsWith('/missing')
+      ? json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404)
+      : json(createWidgetData()),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete (window as Global).Vouchly;
+  document.body.replaceChildren();
+});
+
+const containers = () =>
+  Array.from(document.querySelectorAll<HTMLElement>('[data-vouchly-widget]'));
+
+describe('widget.js', () => {
+  it('renders one widget after each of two script tags', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(() => held.then(() => json(createWidgetData())));
+    page(
+      `<p id="one">One</p><script src="${ORIGIN}/widget.js" data-widget="alpha" async></script>` +
+        `<p id="two">Two</p><script src="${ORIGIN}/widget.js" data-widget="beta" async></script>`,
+    );
+    await runWidgetScript();
+    expect(containers().map((c) => c.getAttribute('data-vouchly-widget'))).toEqual([
+      'alpha',
+      'beta',
+    ]);
+    for (const container of containers()) {
+      expect(container.previousElementSibling?.tagName).toBe('SCRIPT');
+      expect(container.style.minHeight).toBe('240px');
+    }
+    release();
+    await vi.waitFor(() =>
+      expect(containers().every((c) => c.shadowRoot?.querySelector('.sl'))).toBe(true),
+    );
+    expect(fetchMock.mock.calls).toEqual([
+      [`${ORIGIN}/api/widget/alpha`, expect.objectContaining({ credentials: 'omit' })],
+      [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ credentials: 'omit' })],
+    ]);
+    expect(containers().map((c) => c.style.minHeight)).toEqual(['', '']);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('marks its tags so a second run of the script does not render them twice', async () => {
+    page(`<script src="${ORIGIN}/widget.js" data-widget="alpha"></script>`);
+    await runWidgetScript();
+    await runWidgetScript();
+    expect(containers()).toHaveLength(1);
+    expect(document.querySelector('script')?.hasAttribute('data-vouchly-seen')).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores other vendors\u2019 data-widget scripts', async () => {
+    page(`<script src="https://other.example/embed.js" data-widget="theirs"></script>`);
+    await runWidgetScript();
+    expect(containers()).toHaveLength(0);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('404: renders nothing and warns once, naming the slug', async () => {
+    page(`<script src="${ORIGIN}/widget.js" data-widget="missing"></script>`);
+    await runWidgetScript();
+    await vi.waitFor(() => expect(containers()).toHaveLength(0));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('"missing"');
+  });
+
+  it('a network error: renders nothing, warns once, and nothing is thrown', async () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    page(`<script src="${ORIGIN}/widget.js" data-widget="alpha"></script>`);
+    await runWidgetScript();
+    await vi.waitFor(() => expect(containers()).toHaveLength(0));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('"alpha"');
+  });
+
+  it('exposes only window.Vouchly, with a version and a manual mount', async () => {
+    page('<div id="target"></div>');
+    await runWidgetScript();
+    const vouchly = (window as Global).Vouchly;
+    expect(typeof vouchly?.version).toBe('string');
+    const target = document.getElementById('target') as HTMLElement;
+    await expect(vouchly?.mount(target, 'alpha')).resolves.toBeTruthy();
+    expect(target.shadowRoot?.querySelectorAll('.sl')).toHaveLength(3);
+    await expect(vouchly?.mount(document.createElement('div'), 'missing')).resolves.toBeNull();
+  });
+});

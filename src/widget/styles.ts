@@ -1,0 +1,58 @@
+// The widget's whole stylesheet, kept short on purpose (it ships inside
+// widget.js). It lives in a shadow root: `:host { all: initial }` and the
+// `all: initial` on .w stop the host page's inherited styles, and explicit px
+// sizes stop its root font size. Colours and sizes come in as custom
+// properties from theme.ts. Icons are drawn with borders: no icon font, no SVG.
+// Each line ends in a backslash (a line continuation): the shipped string has no newlines.
+export const CSS = `:host{all:initial;display:block}\
+[hidden]{display:none!important}\
+*,::before,::after{box-sizing:border-box;margin:0;padding:0}\
+.w{all:initial;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;gap:1em;padding:1.25em;border-radius:1em;background:var(--bg);color:var(--fg);font:400 var(--fs)/1.5 var(--ff);overflow-wrap:anywhere}\
+.w>*{width:100%;max-width:48em}\
+.bn{font-size:.875em;font-weight:700;opacity:.8}\
+.bn img{width:1.75em;height:1.75em;margin-right:.5em;border-radius:.375em;object-fit:contain;vertical-align:middle}\
+.ht{font-size:1.375em;font-weight:700;line-height:1.3}\
+.vp{order:1;display:grid;touch-action:pan-y}\
+.sl{grid-area:1/1;display:flex;visibility:hidden;opacity:0;transition:opacity .5s,visibility .5s}\
+.on{visibility:visible;opacity:1}\
+.cd{flex:1;display:flex;flex-direction:column;gap:1em;padding:1.5em;border:1px solid var(--ln);border-radius:.75em;background:var(--card);box-shadow:0 1px 3px #0000000f}\
+.st{color:var(--ac);font-size:1.125em;line-height:1;letter-spacing:.125em}\
+.st i{font-style:normal;color:var(--ln2)}\
+.q{font-size:1.0625em;line-height:1.65;white-space:pre-line}\
+.md{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.5em}\
+.ph{position:relative;border:0;border-radius:.5em;overflow:hidden;background:var(--ln);color:#fff;font:inherit;cursor:zoom-in}\
+.ph img{display:block;width:4.5em;height:4.5em;object-fit:cover}\
+.ba img{width:6em}\
+.ph span{position:absolute;left:.375em;bottom:.375em;padding:0 .5em;border-radius:1em;background:#0009;font-size:.75em;font-weight:700;line-height:1.6}\
+.au{display:flex;align-items:center;gap:.75em;margin-top:auto}\
+.av{flex:none;display:grid;place-items:center;width:2.75em;height:2.75em;border-radius:50%;object-fit:cover;background:var(--ac1);color:var(--ac);font-weight:700}\
+.nm{font-weight:700}\
+.mt{font-size:.875em;opacity:.75}\
+.bar{order:2;width:auto;display:flex;align-items:center;justify-content:center;gap:.5em}\
+.b{display:inline-grid;place-items:center;width:2.25em;height:2.25em;border:1px solid var(--ln);border-radius:50%;background:var(--card);color:var(--ac);font:inherit;cursor:pointer}\
+.b:hover{background:var(--ac1)}\
+:focus-visible{outline:2px solid var(--ac);outline-offset:2px}\
+.b::before,.x::after{content:"";grid-area:1/1;width:.5em;height:.5em;border:solid currentColor;border-width:2px 2px 0 0}\
+.nx::before{transform:translateX(-.1em) rotate(45deg)}\
+.pv::before{transform:translateX(.1em) rotate(-135deg)}\
+.pp::before{width:.5em;height:.625em;border-width:0 .1875em}\
+.pl::before{width:0;height:0;border-width:.35em 0 .35em .55em;border-color:transparent currentColor;margin-left:.15em}\
+.x{position:absolute;top:1em;right:1em}\
+.x::before,.x::after{width:1em;height:0;border-width:2px 0 0;transform:rotate(45deg)}\
+.x::after{transform:rotate(-45deg)}\
+.dots{display:flex}\
+.d{display:grid;place-items:center;width:1.25em;height:1.75em;border:0;background:none;cursor:pointer}\
+.d::before{content:"";width:.5em;height:.5em;border-radius:1em;background:var(--ln2);transition:width .3s}\
+.d[aria-current]{width:1.75em}\
+.d[aria-current]::before{width:1.25em;background:var(--ac)}\
+.ct{font-size:.875em;font-variant-numeric:tabular-nums}\
+.w>.br{order:3;width:auto;font-size:.75em;color:inherit;opacity:.65;text-decoration:none}\
+.br:hover{opacity:1;text-decoration:underline}\
+.em{padding:1em;text-align:center;opacity:.6}\
+.lb{position:fixed;inset:0;z-index:2147483647;width:100%;height:100%;max-width:none;max-height:none;padding:1em;border:0;background:#111827f0;color:#fff;font:inherit;--card:#fff1;--ln:#fff5;--ac1:#fff4;--ac:#fff}\
+.lb[open]{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75em}\
+.lb::backdrop{background:none}\
+.lb img{max-width:100%;max-height:calc(100% - 6em);object-fit:contain;border-radius:.5em}\
+.lb p{font-size:.875em;opacity:.85}\
+@media(max-width:480px){.w{padding:.75em}.cd{padding:1.125em}}\
+@media(prefers-reduced-motion:reduce){*{transition:none!important}}`;
