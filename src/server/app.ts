@@ -12,7 +12,10 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { businessRoutes } from './modules/business/routes.js';
+import { collectionRoutes } from './modules/collection/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { submissionRoutes } from './modules/submissions/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -20,6 +23,7 @@ import { registerMailer } from './plugins/mailer.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
+import { registerUploads } from './plugins/uploads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,10 +63,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCsrfProtection(app, config);
   await registerRateLimits(app, config);
   registerMailer(app, config);
+  registerUploads(app, config);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(businessRoutes);
+  await app.register(uploadRoutes);
+  await app.register(collectionRoutes);
+  await app.register(submissionRoutes);
 
   await registerClientApp(app, {
     clientDir: deps.clientDir ?? path.join(distDir, 'client'),

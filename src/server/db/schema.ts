@@ -24,6 +24,7 @@ export const apiKeyStatuses = ['active', 'expired', 'blocked'] as const;
 export const testimonialStatuses = ['pending', 'approved', 'rejected'] as const;
 export const fontSizes = ['sm', 'base', 'lg'] as const;
 export const headerAlignments = ['left', 'center', 'right'] as const;
+export const uploadPurposes = ['logo', 'product-image', 'before-after-image', 'author-image'] as const;
 
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
@@ -182,6 +183,26 @@ export const collectionPageSettings = pgTable('collection_page_settings', {
   updatedAt: updatedAt(),
 });
 
+// Every image goes through an upload URL issued for one business and one
+// purpose (modules/uploads). objectPath is set once the file has been received
+// and checked; claimedAt once a testimonial or the business logo takes it.
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: uploadPurposes }).notNull(),
+    objectPath: text().unique(),
+    createdAt: createdAt(),
+    /** When the one-time upload URL was used (disk storage); the URL is spent from then on. */
+    uploadedAt: timestamp({ withTimezone: true }),
+    claimedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('uploads_created_at_idx').on(table.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type BusinessRow = typeof businesses.$inferSelect;
 export type TestimonialRow = typeof testimonials.$inferSelect;
@@ -189,3 +210,5 @@ export type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
 export type CollectionPageSettingsRow = typeof collectionPageSettings.$inferSelect;
 export type WixSiteRow = typeof wixSites.$inferSelect;
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadPurpose = (typeof uploadPurposes)[number];

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { outboxDir } from '../adapters/email/outbox-mailer.js';
 import type { Executor } from '../db/executor.js';
@@ -13,6 +14,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
+import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -155,4 +157,71 @@ export async function createTestimonials(
     }
     await db.insert(testimonials).values(values);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Images and uploads.
+
+/** A small JPEG; with `gps`, it carries EXIF with a camera make and GPS coordinates. */
+export async function makeJpeg(options: { width?: number; height?: number; gps?: boolean } = {}): Promise<Buffer> {
+  const image = sharp({
+    create: { width: options.width ?? 64, height: options.height ?? 48, channels: 3, background: '#c0392b' },
+  }).jpeg();
+  if (!options.gps) return image.toBuffer();
+  return image
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100' },
+    })
+    .toBuffer();
+}
+
+export function makePng(width = 32, height = 32): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: '#2563eb' } }).png().toBuffer();
+}
+
+export const SVG_LOGO =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><script>alert(1)</script><rect width="20" height="20" fill="#2563eb"/></svg>\n';
+
+/** The first bytes of a Linux executable, then padding. */
+export const ELF_BINARY = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(256, 1)]);
+
+export type UploadCaller = { purpose: UploadPurpose; cookie?: string; slug?: string };
+
+/** POST /api/objects/upload... as the owner (cookie) or as a visitor of a collection page (slug). */
+export function requestUploadUrl(app: FastifyInstance, caller: UploadCaller): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: uploadEndpoints[caller.purpose],
+    ...(caller.cookie ? withSession(caller.cookie) : {}),
+    ...(caller.slug ? { payload: { slug: caller.slug } } : {}),
+  });
+}
+
+export async function uploadUrlFor(app: FastifyInstance, caller: UploadCaller): Promise<string> {
+  const response = await requestUploadUrl(app, caller);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ uploadURL: string }>().uploadURL;
+}
+
+/** PUTs a file to a (disk) upload URL. */
+export function putUpload(
+  app: FastifyInstance,
+  uploadURL: string,
+  body: Buffer | string,
+  contentType = 'application/octet-stream',
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': contentType }, payload: body });
+}
+
+/** Asks for an upload URL and PUTs the file (a small JPEG by default); returns the upload URL and object path. */
+export async function uploadImage(
+  app: FastifyInstance,
+  caller: UploadCaller,
+  body?: Buffer | string,
+): Promise<{ uploadURL: string; objectPath: string }> {
+  const uploadURL = await uploadUrlFor(app, caller);
+  const response = await putUpload(app, uploadURL, body ?? (await makeJpeg()), 'image/jpeg');
+  expect(response.statusCode, response.body).toBe(200);
+  return { uploadURL, objectPath: response.json<{ objectPath: string }>().objectPath };
 }

@@ -64,3 +64,8 @@ export async function update(
   const [row] = await db.update(businesses).set(values).where(eq(businesses.id, id)).returning();
   return row ?? null;
 }
+
+export async function findBySlug(db: Executor, slug: string): Promise<BusinessRow | null> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.collectionSlug, slug)).limit(1);
+  return row ?? null;
+}

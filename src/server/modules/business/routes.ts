@@ -11,6 +11,7 @@ import {
   publicBusinessSchema,
   updateBusinessInputSchema,
 } from '../../../shared/schemas/business.js';
+import { businessLogoInputSchema } from '../../../shared/schemas/uploads.js';
 import { requireUser } from '../../plugins/auth-guard.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import * as businessService from './service.js';
@@ -45,6 +46,15 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return businessService.updateBusiness(db, user.id, request.body);
+    },
+  );
+
+  app.put(
+    '/api/business/logo',
+    { schema: { body: businessLogoInputSchema, response: { 200: businessSchema, ...errors } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return businessService.setBusinessLogo(app.uploads, user.id, request.body.logoURL);
     },
   );
 

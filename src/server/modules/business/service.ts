@@ -17,6 +17,12 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation, type Executor } from '../../db/executor.js';
 import { collectionPageSettings, widgetSettings, type BusinessRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
+import {
+  claimUploads,
+  deleteDetachedUploads,
+  prepareUploads,
+  type UploadContext,
+} from '../uploads/service.js';
 import { detectLogo } from './logo-detection.js';
 import * as businessRepository from './repository.js';
 
@@ -164,4 +170,30 @@ export async function detectBusinessLogo(
   });
   if (result.failure) log.info({ website, err: result.failure }, 'logo detection failed');
   return { logoUrl: result.logoUrl };
+}
+
+/**
+ * Sets the owner's logo to one of their logo uploads (the uploadURL or the
+ * objectPath), or removes it with an empty string. The previous logo's file is
+ * deleted once nothing refers to it.
+ */
+export async function setBusinessLogo(ctx: UploadContext, ownerId: string, logoURL: string): Promise<Business> {
+  const business = await businessRepository.findByOwnerId(ctx.db, ownerId);
+  if (!business) throw notFound('Business not found');
+  const ref = logoURL.trim();
+  if (ref !== '' && ref === business.logoUrl) return toBusiness(business);
+
+  const [objectPath] = ref === '' ? [null] : await prepareUploads(ctx, business.id, [ref], 'logo');
+  if (objectPath === business.logoUrl) return toBusiness(business);
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (objectPath) await claimUploads(tx, business.id, [objectPath], 'logo');
+    return businessRepository.update(tx, business.id, { logoUrl: objectPath ?? null });
+  });
+  if (!updated) throw notFound('Business not found');
+  if (business.logoUrl) {
+    await deleteDetachedUploads(ctx, business.id, [business.logoUrl]).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'could not delete the previous logo');
+    });
+  }
+  return toBusiness(updated);
 }

@@ -1,0 +1,62 @@
+// Collection page settings and the collection QR code (SPEC §2 "Collection
+// link screen", §7). Owner only. HTTP only; the rules live in service.ts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import {
+  collectionSettingsSchema,
+  updateCollectionSettingsInputSchema,
+} from '../../../shared/schemas/collection.js';
+import { notFound } from '../../errors.js';
+import { requireUser } from '../../plugins/auth-guard.js';
+import { requireOwnBusinessId } from '../../plugins/business-guard.js';
+import * as businessRepository from '../business/repository.js';
+import * as collectionService from './service.js';
+
+const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+
+export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/collection-page-settings',
+    { schema: { response: { 200: collectionSettingsSchema, ...errors } } },
+    async (request) =>
+      collectionService.getCollectionSettings(db, await requireOwnBusinessId(request)),
+  );
+
+  app.put(
+    '/api/collection-page-settings',
+    {
+      schema: {
+        body: updateCollectionSettingsInputSchema,
+        response: { 200: collectionSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      collectionService.updateCollectionSettings(
+        db,
+        await requireOwnBusinessId(request),
+        request.body,
+      ),
+  );
+
+  app.get(
+    '/api/business/qr-code.png',
+    { schema: { response: { 200: z.custom<Buffer>(), ...errors } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const business = await businessRepository.findByOwnerId(db, user.id);
+      if (!business) throw notFound('Business not found');
+      const png = await collectionService.collectionQrCode(
+        app.config.baseUrl,
+        business.collectionSlug,
+      );
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, no-cache')
+        .header('content-disposition', 'inline; filename="testimonial-qr-code.png"')
+        .send(png);
+    },
+  );
+};

@@ -1,0 +1,100 @@
+// Collection page settings rules (SPEC §4): collect off forces required off,
+// required on forces collect on; the redirect URL is an absolute http(s) URL
+// without credentials or nothing (SECURITY.md §10). Also the collection link
+// and its QR code.
+import QRCode from 'qrcode';
+import {
+  coupleCollectionFlags,
+  DEFAULT_COLLECTION_FLAGS,
+  DEFAULT_WELCOME_MESSAGE,
+  safeRedirectUrl,
+  type CollectionFlags,
+} from '../../../shared/collection-settings.js';
+import { QR_CODE_SIZE_PX } from '../../../shared/constants.js';
+import type {
+  CollectionSettings,
+  UpdateCollectionSettingsInput,
+} from '../../../shared/schemas/collection.js';
+import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
+import type { CollectionPageSettingsRow } from '../../db/schema.js';
+import * as repository from './repository.js';
+
+export type FormSettings = CollectionFlags & {
+  welcomeMessage: string;
+  redirectAfterSubmission: string | null;
+};
+
+function pickFlags(source: CollectionFlags): CollectionFlags {
+  const flags = { ...DEFAULT_COLLECTION_FLAGS };
+  for (const key of Object.keys(flags) as (keyof CollectionFlags)[]) flags[key] = source[key];
+  return flags;
+}
+
+/** The settings a business's form runs with: its row, or the SPEC §3 defaults if it has none. */
+export function formSettingsOf(row: CollectionPageSettingsRow | null): FormSettings {
+  if (!row) {
+    return {
+      ...DEFAULT_COLLECTION_FLAGS,
+      welcomeMessage: DEFAULT_WELCOME_MESSAGE,
+      redirectAfterSubmission: null,
+    };
+  }
+  return {
+    ...pickFlags(row),
+    welcomeMessage: row.welcomeMessage,
+    // Only ever a value that passed the check, whatever is in the row.
+    redirectAfterSubmission: safeRedirectUrl(row.redirectAfterSubmission),
+  };
+}
+
+export async function getFormSettings(db: Executor, businessId: string): Promise<FormSettings> {
+  return formSettingsOf(await repository.findByBusinessId(db, businessId));
+}
+
+function toCollectionSettings(row: CollectionPageSettingsRow): CollectionSettings {
+  return { ...formSettingsOf(row), updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function getCollectionSettings(
+  db: Executor,
+  businessId: string,
+): Promise<CollectionSettings> {
+  const row =
+    (await repository.findByBusinessId(db, businessId)) ??
+    (await repository.upsert(db, businessId, formSettingsOf(null)));
+  return toCollectionSettings(row);
+}
+
+/** Applies a partial update; fields left out keep their value. */
+export async function updateCollectionSettings(
+  db: Database,
+  businessId: string,
+  input: UpdateCollectionSettingsInput,
+): Promise<CollectionSettings> {
+  return db.transaction(async (tx) => {
+    const current = formSettingsOf(
+      await repository.findByBusinessId(tx, businessId, { forUpdate: true }),
+    );
+    const defined = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => value !== undefined),
+    );
+    const next = coupleCollectionFlags<FormSettings>(current, { ...current, ...defined });
+    return toCollectionSettings(await repository.upsert(tx, businessId, next));
+  });
+}
+
+/** The public form's address: from the configured public URL, never the Host header. */
+export function collectionLink(baseUrl: string, collectionSlug: string): string {
+  return `${baseUrl}/submit/${encodeURIComponent(collectionSlug)}`;
+}
+
+/** A 300x300 PNG QR code of the collection link, made here (no outside service). */
+export function collectionQrCode(baseUrl: string, collectionSlug: string): Promise<Buffer> {
+  return QRCode.toBuffer(collectionLink(baseUrl, collectionSlug), {
+    type: 'png',
+    width: QR_CODE_SIZE_PX,
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
+}

@@ -1,0 +1,93 @@
+// A customer's testimonial from the public form (SPEC §5): validated against
+// the business's own collection settings, stored as pending, its photos
+// claimed in the same transaction, so a 2xx means it is committed
+// (SECURITY.md §15). A filled honeypot is refused, never pretended stored.
+import {
+  ANONYMOUS_AUTHOR_NAME,
+  buildSubmissionSchema,
+  isHoneypotFilled,
+  submissionMessages,
+} from '../../../shared/schemas/submission.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import * as businessRepository from '../business/repository.js';
+import { formSettingsOf } from '../collection/service.js';
+import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
+import * as repository from './repository.js';
+
+function validationError(issues: { path: PropertyKey[]; message: string }[]): AppError {
+  return new AppError(
+    400,
+    'VALIDATION_ERROR',
+    issues[0]?.message ?? 'Invalid request',
+    issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  );
+}
+
+const one = (ref: string | null) => (ref ? [ref] : []);
+
+export async function submitTestimonial(
+  ctx: UploadContext,
+  slug: string,
+  body: unknown,
+): Promise<{ id: string }> {
+  const found = await businessRepository.findBySlugWithSettings(ctx.db, slug);
+  if (!found) throw notFound('Business not found');
+  const businessId = found.business.id;
+  if (isHoneypotFilled(body)) throw badRequest(submissionMessages.rejected);
+
+  const parsed = buildSubmissionSchema(formSettingsOf(found.collection)).safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const data = parsed.data;
+
+  // Storage work (S3: checking and moving the files) happens before the transaction opens.
+  const [authorImage] = await prepareUploads(
+    ctx,
+    businessId,
+    one(data.authorImageUrl),
+    'author-image',
+  );
+  const productImages = await prepareUploads(
+    ctx,
+    businessId,
+    data.productImageUrls,
+    'product-image',
+  );
+  const [beforeImage] = await prepareUploads(
+    ctx,
+    businessId,
+    one(data.beforeImageUrl),
+    'before-after-image',
+  );
+  const [afterImage] = await prepareUploads(
+    ctx,
+    businessId,
+    one(data.afterImageUrl),
+    'before-after-image',
+  );
+
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repository.create(tx, {
+      businessId,
+      authorName: data.authorName ?? ANONYMOUS_AUTHOR_NAME,
+      authorEmail: data.authorEmail,
+      authorBusinessName: data.authorBusinessName,
+      authorLocation: data.authorLocation,
+      content: data.content,
+      rating: data.rating,
+      authorImageUrl: authorImage ?? null,
+      productImageUrls: productImages,
+      beforeImageUrl: beforeImage ?? null,
+      afterImageUrl: afterImage ?? null,
+    });
+    await claimUploads(tx, businessId, one(authorImage ?? null), 'author-image');
+    await claimUploads(tx, businessId, productImages, 'product-image');
+    await claimUploads(
+      tx,
+      businessId,
+      [...one(beforeImage ?? null), ...one(afterImage ?? null)],
+      'before-after-image',
+    );
+    return created;
+  });
+  return { id: row.id };
+}

@@ -1,0 +1,45 @@
+// Makes the object storage and the upload context available as `app.uploads`,
+// and deletes unreferenced uploads every hour (and once at start).
+import type { FastifyInstance } from 'fastify';
+import { createStorage } from '../adapters/storage/storage.js';
+import type { Config } from '../config.js';
+import { deriveUploadUrlKey } from '../modules/uploads/tokens.js';
+import { sweepUnclaimedUploads, type UploadContext } from '../modules/uploads/service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: UploadContext;
+  }
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export function registerUploads(app: FastifyInstance, config: Config): void {
+  const storage = createStorage(config);
+  const context: UploadContext = {
+    db: app.database.db,
+    storage,
+    urlKey: deriveUploadUrlKey(config.sessionSecret),
+    log: app.log,
+  };
+  app.decorate('uploads', context);
+
+  const sweep = async () => {
+    try {
+      const removed = await sweepUnclaimedUploads(context);
+      if (removed > 0) app.log.info({ removed }, 'deleted unreferenced uploads');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not sweep unreferenced uploads');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    storage.close();
+  });
+}

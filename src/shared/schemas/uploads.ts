@@ -1,0 +1,52 @@
+// Upload calls (SPEC §7): ask for an upload URL, then PUT the raw file to it.
+// Every image of the product goes this way; see docs/decisions for the design.
+import { z } from 'zod';
+
+export const uploadPurposes = [
+  'logo',
+  'product-image',
+  'before-after-image',
+  'author-image',
+] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** Purposes a visitor of a public collection page may upload for (the logo is the owner's). */
+export const publicUploadPurposes = [
+  'product-image',
+  'before-after-image',
+  'author-image',
+] as const;
+
+/** The POST endpoint of each purpose; the plain one is the logo upload, the only one taking SVG. */
+export const uploadEndpoints: Record<UploadPurpose, string> = {
+  logo: '/api/objects/upload',
+  'product-image': '/api/objects/upload/product-image',
+  'before-after-image': '/api/objects/upload/before-after-image',
+  'author-image': '/api/objects/upload/author-image',
+};
+
+export const collectionSlugField = z.string().trim().min(1).max(200);
+
+/** Body of POST /api/objects/upload/...: none for the owner, `{ slug }` on a public collection page. */
+export const uploadUrlRequestSchema = z
+  .object({ slug: collectionSlugField.optional() })
+  .optional()
+  .nullable();
+export const uploadUrlQuerySchema = z.object({ slug: collectionSlugField.optional() });
+
+export const uploadUrlSchema = z.object({ uploadURL: z.string() });
+export type UploadUrl = z.infer<typeof uploadUrlSchema>;
+
+/** Answer of the PUT to a (disk) upload URL. */
+export const uploadedObjectSchema = z.object({ objectPath: z.string() });
+export type UploadedObject = z.infer<typeof uploadedObjectSchema>;
+
+/** Every stored object's path looks like this; clients may send it or the upload URL they were given. */
+export const OBJECT_PATH_PATTERN =
+  /^\/objects\/uploads\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif|svg)$/;
+
+/** Body of PUT /api/business/logo: the uploadURL or objectPath of a logo upload; an empty string removes the logo. */
+export const businessLogoInputSchema = z.object({
+  logoURL: z.string({ error: 'Logo URL is required' }).trim().max(2048, 'Logo URL is too long'),
+});
+export type BusinessLogoInput = z.infer<typeof businessLogoInputSchema>;
