@@ -11,12 +11,15 @@ export function MessagePage({
   title,
   children,
   documentTitle,
+  homeLink = true,
 }: {
   icon: ReactNode;
   eyebrow?: string;
   title: string;
   children: ReactNode;
   documentTitle?: string;
+  /** Show the "Back to home" button (not on the home page itself). */
+  homeLink?: boolean;
 }) {
   return (
     <section className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24">
@@ -32,12 +35,14 @@ export function MessagePage({
         ) : null}
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
         <div className="mt-3 text-pretty text-muted-foreground">{children}</div>
-        <Button asChild variant="outline" className="mt-8">
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            Back to home
-          </Link>
-        </Button>
+        {homeLink ? (
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              Back to home
+            </Link>
+          </Button>
+        ) : null}
       </div>
     </section>
   );

@@ -1,29 +1,91 @@
-// The route table: every route of SPEC §2. Screens not built yet come from
-// planned-screen.tsx; the catch-all shows the not-found screen.
+// The route table: every route of SPEC §2. `/` decides between the landing page
+// and the owner's home; owner routes sit behind RequireSignedIn inside the
+// signed-in layout. Screens not built yet come from planned-screen.tsx; the
+// catch-all shows the not-found screen. Feature screens load on demand.
 import type { RouteObject } from 'react-router';
-import { LandingPage } from '../features/marketing/landing-page';
+import { PageLoader } from '../components/page-loader';
+import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public-layout';
+import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundScreen } from './not-found';
-import { plannedRoutes } from './planned-screen';
+import { plannedOwnerRoutes, plannedPublicRoutes } from './planned-screen';
 import { RouteError } from './route-error';
+import { HomeRoute, RequireNoBusiness, RequireSignedIn } from './session-guards';
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <PublicLayout />,
+    element: <AppRoot />,
     errorElement: <RouteError />,
     // Shown only while a lazy route's code loads on the very first page view.
-    HydrateFallback: () => <div className="min-h-dvh" aria-busy="true" />,
+    HydrateFallback: () => (
+      <div className="flex min-h-dvh flex-col" aria-busy="true">
+        <PageLoader delayed />
+      </div>
+    ),
     children: [
-      { index: true, element: <LandingPage /> },
+      { index: true, element: <HomeRoute /> },
       {
-        path: '/terms',
-        lazy: async () => ({
-          Component: (await import('../features/marketing/terms-page')).TermsPage,
-        }),
+        element: <PublicLayout />,
+        children: [
+          {
+            path: '/terms',
+            lazy: async () => ({
+              Component: (await import('../features/marketing/terms-page')).TermsPage,
+            }),
+          },
+          {
+            path: '/auth',
+            lazy: async () => ({
+              Component: (await import('../features/auth/auth-page')).AuthPage,
+            }),
+          },
+          {
+            path: '/forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: '/reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
+            }),
+          },
+          ...plannedPublicRoutes,
+          { path: '*', element: <NotFoundScreen /> },
+        ],
       },
-      ...plannedRoutes,
-      { path: '*', element: <NotFoundScreen /> },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          {
+            element: <SignedInLayout />,
+            children: [
+              {
+                path: '/setup',
+                element: <RequireNoBusiness />,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/account/setup-page')).SetupPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: '/account-settings',
+                lazy: async () => ({
+                  Component: (await import('../features/account/account-settings-page'))
+                    .AccountSettingsPage,
+                }),
+              },
+              ...plannedOwnerRoutes,
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

@@ -1,5 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { ToggleGroup } from 'radix-ui';
 import { useTheme, type Theme } from '../lib/theme';
+import { cn } from '../lib/utils';
 import { Button } from './ui/button';
 import {
   DropdownMenu,
@@ -45,5 +47,33 @@ export function ThemeToggle({ className }: { className?: string }) {
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** Light / Dark / System as a row of buttons, for menus where a dropdown would nest. */
+export function ThemeToggleGroup({ className }: { className?: string }) {
+  const { theme, setTheme } = useTheme();
+  return (
+    <ToggleGroup.Root
+      type="single"
+      value={theme}
+      onValueChange={(value) => {
+        // Clicking the chosen option again would clear it: keep a theme selected.
+        if (value) setTheme(value as Theme);
+      }}
+      aria-label="Theme"
+      className={cn('grid grid-cols-3 gap-1 rounded-xl bg-muted p-1', className)}
+    >
+      {OPTIONS.map(({ value, label, Icon: OptionIcon }) => (
+        <ToggleGroup.Item
+          key={value}
+          value={value}
+          className="inline-flex items-center justify-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-sm"
+        >
+          <OptionIcon className="size-4 shrink-0" aria-hidden="true" />
+          {label}
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
   );
 }

@@ -5,3 +5,8 @@ import { twMerge } from 'tailwind-merge';
 export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
+
+/** Image addresses the app's CSP lets it show (img-src 'self' data: blob: https:). */
+export function isDisplayableImageUrl(url: string): boolean {
+  return /^(https:\/\/|\/(?!\/)|data:image\/|blob:)/i.test(url);
+}

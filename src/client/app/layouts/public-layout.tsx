@@ -1,47 +1,53 @@
-// Header and footer of every public page. The theme toggle lives in the header.
-import { useEffect, useRef } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+// Header and footer of every public page. The theme toggle lives in the header;
+// a signed-in visitor sees a way back to their dashboard instead of Sign In.
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { BrandLogo } from '../../components/brand-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
+import { useCurrentUser } from '../../lib/session';
+import { SkipLink } from './skip-link';
 
-export function PublicLayout() {
-  useFocusMainOnNavigation();
+/** Renders `children` when given (the landing page at /), else the matched child route. */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <PublicHeader />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <PublicFooter />
-      <ScrollRestoration />
     </div>
   );
 }
 
 function PublicHeader() {
+  const { data: user, isPending } = useCurrentUser();
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <BrandLogo />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          <Button asChild variant="ghost" className="px-3">
-            <Link to="/auth?tab=login">Sign In</Link>
-          </Button>
-          <Button asChild className="px-3 sm:px-4">
-            <Link to="/auth?tab=register">
-              <span className="sm:hidden">Start</span>
-              <span className="hidden sm:inline">Add to My Site</span>
-            </Link>
-          </Button>
+          {isPending ? null : user ? (
+            <Button asChild className="px-3 sm:px-4">
+              <Link to="/">Dashboard</Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild variant="ghost" className="px-3">
+                <Link to="/auth?tab=login">Sign In</Link>
+              </Button>
+              <Button asChild className="px-3 sm:px-4">
+                <Link to="/auth?tab=register">
+                  <span className="sm:hidden">Start</span>
+                  <span className="hidden sm:inline">Add to My Site</span>
+                </Link>
+              </Button>
+            </>
+          )}
         </nav>
       </div>
     </header>
@@ -64,17 +70,4 @@ function PublicFooter() {
       </div>
     </footer>
   );
-}
-
-/** After a client-side navigation, move focus to <main> so screen readers start at the new page. */
-function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
 }

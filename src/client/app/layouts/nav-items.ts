@@ -1,0 +1,24 @@
+import {
+  CreditCard,
+  LayoutDashboard,
+  Link2,
+  MessageSquareQuote,
+  PanelsTopLeft,
+  Plug,
+  Settings,
+} from 'lucide-react';
+
+/** The main links of the signed-in navigation bar (SPEC §2 "Navigation bar"). */
+export const MAIN_NAV = [
+  { to: '/', label: 'Dashboard', Icon: LayoutDashboard },
+  { to: '/testimonials', label: 'Testimonials', Icon: MessageSquareQuote },
+  { to: '/widget', label: 'Widget', Icon: PanelsTopLeft },
+  { to: '/collection-link', label: 'Collection Link', Icon: Link2 },
+] as const;
+
+/** The account links of the user menu. */
+export const ACCOUNT_NAV = [
+  { to: '/account-settings', label: 'Account Settings', Icon: Settings },
+  { to: '/billing', label: 'Billing', Icon: CreditCard },
+  { to: '/integrations', label: 'Integrations', Icon: Plug },
+] as const;

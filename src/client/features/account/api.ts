@@ -1,0 +1,116 @@
+// Business profile and sign-in details (SPEC §7): create and update the
+// business, change email and password, with the toasts of SPEC §8.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangeEmailInput,
+  ChangePasswordInput,
+  CurrentUser,
+} from '../../../shared/schemas/auth';
+import type {
+  Business,
+  CreateBusinessInput,
+  UpdateBusinessInput,
+} from '../../../shared/schemas/business';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, getErrorMessage, type HttpMethod } from '../../lib/api';
+import { businessQueryKey, currentUserQueryKey } from '../../lib/session';
+
+async function sendJson<T>(method: HttpMethod, url: string, body: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return (await response.json()) as T;
+}
+
+export function useCreateBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateBusinessInput) => sendJson<Business>('POST', '/api/business', input),
+    onSuccess: async (business) => {
+      queryClient.setQueryData(businessQueryKey, business);
+      await queryClient.invalidateQueries({ queryKey: businessQueryKey });
+      toast({
+        title: 'Success!',
+        description: 'Your business has been set up successfully.',
+        variant: 'success',
+      });
+    },
+    onError: () => {
+      toast({
+        title: 'Error',
+        description: 'Failed to set up business. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useUpdateBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateBusinessInput) => sendJson<Business>('PATCH', '/api/business', input),
+    onSuccess: (business) => {
+      queryClient.setQueryData(businessQueryKey, business);
+      toast({
+        title: 'Settings saved',
+        description: 'Your business details have been updated.',
+        variant: 'success',
+      });
+    },
+    onError: () => {
+      toast({
+        title: 'Error',
+        description: 'Failed to update account settings',
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) =>
+      sendJson<CurrentUser>('PATCH', '/api/auth/email', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      toast({
+        title: 'Email updated',
+        description: `You now sign in with ${user.email}.`,
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      const message = getErrorMessage(error, '');
+      toast({
+        title: 'Error',
+        description: /already in use/i.test(message)
+          ? 'Email is already in use'
+          : 'Failed to update email',
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      sendJson<{ success: true; message: string }>('PATCH', '/api/auth/password', input),
+    onSuccess: () => {
+      toast({
+        title: 'Password updated',
+        description: 'Your password has been changed.',
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      const message = getErrorMessage(error, '');
+      toast({
+        title: 'Error',
+        description: /incorrect/i.test(message)
+          ? 'Current password is incorrect'
+          : 'Failed to update password',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Building2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import {
+  updateBusinessInputSchema,
+  type Business,
+  type UpdateBusinessInput,
+} from '../../../../shared/schemas/business';
+import { BusinessAvatar } from '../../../components/business-avatar';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBusiness } from '../../../lib/session';
+import { useUpdateBusiness } from '../api';
+import { SettingsSection } from './settings-section';
+
+export function BusinessSettings() {
+  const business = useBusiness();
+  return (
+    <SettingsSection
+      id="business-settings"
+      title="Business"
+      description="Your business name and website, as customers see them."
+    >
+      {business.isPending ? (
+        <div className="grid gap-5" role="status" aria-label="Loading business details">
+          <Skeleton className="size-20 rounded-full" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      ) : business.isError ? (
+        <div className="grid justify-items-start gap-3" role="alert">
+          <p className="text-sm text-muted-foreground">
+            We couldn&apos;t load your business details.
+          </p>
+          <Button variant="outline" onClick={() => void business.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : business.data ? (
+        <BusinessForm key={business.data.updatedAt} business={business.data} />
+      ) : (
+        <div className="grid justify-items-start gap-3">
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Building2 className="size-4" aria-hidden="true" />
+            You haven&apos;t set up your business yet.
+          </p>
+          <Button asChild>
+            <Link to="/setup">Set up your business</Link>
+          </Button>
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
+
+function BusinessForm({ business }: { business: Business }) {
+  const updateBusiness = useUpdateBusiness();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UpdateBusinessInput>({
+    resolver: zodResolver(updateBusinessInputSchema),
+    defaultValues: { name: business.name, website: business.website ?? '' },
+  });
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex items-center gap-4">
+        <BusinessAvatar name={business.name} logoUrl={business.logoUrl} size="lg" />
+        <div className="min-w-0">
+          <p className="text-sm font-medium">Logo</p>
+          <p className="text-sm text-muted-foreground">
+            {business.logoUrl
+              ? 'Shown in your navigation and on your collection page.'
+              : 'Until you add a logo, the first letter of your business name is shown.'}
+          </p>
+        </div>
+      </div>
+      <form
+        noValidate
+        className="grid gap-5"
+        onSubmit={handleSubmit((values) => updateBusiness.mutate(values))}
+      >
+        <FormField label="Business Name" error={errors.name?.message}>
+          {(control) => <Input {...control} {...register('name')} autoComplete="organization" />}
+        </FormField>
+        <FormField label="Website" error={errors.website?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('website')}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              placeholder="example.com"
+            />
+          )}
+        </FormField>
+        <Button
+          type="submit"
+          className="w-full sm:w-auto sm:justify-self-start"
+          disabled={updateBusiness.isPending}
+        >
+          {updateBusiness.isPending ? (
+            <>
+              <Spinner />
+              Saving...
+            </>
+          ) : (
+            'Save'
+          )}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { changeEmailInputSchema, type ChangeEmailInput } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useChangeEmail } from '../api';
+import { SettingsSection } from './settings-section';
+
+export function EmailSettings({ email }: { email: string }) {
+  const changeEmail = useChangeEmail();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ChangeEmailInput>({
+    resolver: zodResolver(changeEmailInputSchema),
+    defaultValues: { email },
+  });
+
+  return (
+    <SettingsSection
+      id="email-settings"
+      title="Email"
+      description={
+        <>
+          You sign in with <span className="font-medium break-all text-foreground">{email}</span>.
+        </>
+      }
+    >
+      <form
+        noValidate
+        className="grid gap-5"
+        onSubmit={handleSubmit((values) =>
+          changeEmail.mutate(values, { onSuccess: (user) => reset({ email: user.email }) }),
+        )}
+      >
+        <FormField label="Email Address" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+            />
+          )}
+        </FormField>
+        <Button
+          type="submit"
+          className="w-full sm:w-auto sm:justify-self-start"
+          disabled={changeEmail.isPending}
+        >
+          {changeEmail.isPending ? (
+            <>
+              <Spinner />
+              Updating...
+            </>
+          ) : (
+            'Update Email'
+          )}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

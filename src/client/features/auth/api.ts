@@ -1,0 +1,160 @@
+// Account calls of the auth screens (SPEC §7) as TanStack Query hooks, with the
+// toasts and redirects of SPEC §4 and §8.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { AUTH_REDIRECT_DELAY_MS } from '../../../shared/constants';
+import type {
+  CurrentUser,
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '../../../shared/schemas/auth';
+import type { DetectedLogo } from '../../../shared/schemas/business';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, getErrorMessage } from '../../lib/api';
+import { businessQueryKey, currentUserQueryKey, setSigningOut } from '../../lib/session';
+import { clearSignupProgress } from './signup-storage';
+
+type OkResponse = { success: true; message: string };
+
+async function postJson<T>(url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest('POST', url, body);
+  return (await response.json()) as T;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stores the new current user and refetches the business from scratch (no stale data from an earlier session). */
+function startSession(queryClient: QueryClient, user: CurrentUser): void {
+  queryClient.setQueryData(currentUserQueryKey, user);
+  void queryClient.resetQueries({ queryKey: businessQueryKey });
+}
+
+/** After a login, registration or logout the app goes to / after 100 ms (SPEC §2). */
+export function useRedirectHome() {
+  const navigate = useNavigate();
+  return () => {
+    setTimeout(() => void navigate('/'), AUTH_REDIRECT_DELAY_MS);
+  };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const redirectHome = useRedirectHome();
+  return useMutation({
+    mutationFn: (input: LoginInput) => postJson<CurrentUser>('/api/login', input),
+    onSuccess: (user) => {
+      startSession(queryClient, user);
+      toast({
+        title: 'Welcome back!',
+        description: 'You have been logged in successfully.',
+        variant: 'success',
+      });
+      redirectHome();
+    },
+    onError: (error) => {
+      toast({
+        title: 'Login failed',
+        description: getErrorMessage(error, 'Invalid email or password'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => postJson<CurrentUser>('/api/register', input),
+    onSuccess: (user) => {
+      startSession(queryClient, user);
+      toast({
+        title: 'Welcome!',
+        description: 'Your account has been created successfully.',
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Registration failed',
+        description: getErrorMessage(error, 'Failed to create account'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/**
+ * Logs out. A failed request is treated like success (the session is gone for
+ * this browser either way). The app moves to / first and then drops every
+ * cached query, so no signed-in screen ever renders without its data.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const finish = async (description: string) => {
+    clearSignupProgress();
+    toast({ title: 'Logged out', description, variant: 'success' });
+    await wait(AUTH_REDIRECT_DELAY_MS);
+    setSigningOut(true);
+    try {
+      await navigate('/', { flushSync: true });
+    } finally {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQueryKey, null);
+      setSigningOut(false);
+    }
+  };
+
+  return useMutation({
+    mutationFn: () => postJson<OkResponse>('/api/logout'),
+    onSuccess: () => finish('You have been logged out successfully.'),
+    onError: () => finish('You have been logged out.'),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) =>
+      postJson<OkResponse>('/api/auth/forgot-password', input),
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: getErrorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) =>
+      postJson<OkResponse>('/api/auth/reset-password', input),
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: getErrorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/**
+ * The logo found on `website` (a valid address), or null. Purely decorative:
+ * a failure shows nothing, so errors are not reported.
+ */
+export function useDetectedLogo(website: string | null) {
+  return useQuery({
+    queryKey: ['/api/business/detect-logo', website],
+    queryFn: async () => {
+      const result = await postJson<DetectedLogo>('/api/business/detect-logo', { website });
+      return result.logoUrl;
+    },
+    enabled: website !== null,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,254 @@
+// The bodies of the sign-up wizard's steps. Steps 1-3 read the wizard's form
+// through react-hook-form's context; the first field of each step takes focus.
+import { CircleCheck, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { PLAN } from '../../../../shared/constants';
+import type { SignupFormInput, SignupFormValues } from '../../../../shared/schemas/account-forms';
+import { BusinessAvatar } from '../../../components/business-avatar';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FieldError, FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { isDisplayableImageUrl } from '../../../lib/utils';
+
+function useWizardForm() {
+  return useFormContext<SignupFormInput, unknown, SignupFormValues>();
+}
+
+function StepHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <h1 className="text-2xl font-bold tracking-tight text-balance">{title}</h1>
+      <p className="text-sm text-pretty text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
+export function BusinessNameStep() {
+  const {
+    register,
+    formState: { errors },
+  } = useWizardForm();
+  return (
+    <>
+      <StepHeading title="Tell us about your business">
+        Start with the name your customers know you by. You can change it later.
+      </StepHeading>
+      <FormField label="Business Name" error={errors.businessName?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('businessName')}
+            autoComplete="organization"
+            placeholder="e.g., Sunrise Bakery"
+            autoFocus
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
+export function WebsiteStep({
+  onWebsiteBlur,
+  logoUrl,
+  detecting,
+}: {
+  onWebsiteBlur: () => void;
+  logoUrl: string | null;
+  detecting: boolean;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useWizardForm();
+  const field = register('website');
+  return (
+    <>
+      <StepHeading title="Where can customers find you?">
+        Add your website so we can show your brand on your testimonial page.
+      </StepHeading>
+      <FormField
+        label="Website URL"
+        hint="A domain like example.com is enough."
+        error={errors.website?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...field}
+            onBlur={(event) => {
+              void field.onBlur(event);
+              onWebsiteBlur();
+            }}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="example.com"
+            autoFocus
+          />
+        )}
+      </FormField>
+      <DetectedLogo logoUrl={logoUrl} detecting={detecting} />
+    </>
+  );
+}
+
+/** The "Logo detected" panel. Decorative: when nothing is found, or the image fails, nothing shows. */
+function DetectedLogo({ logoUrl, detecting }: { logoUrl: string | null; detecting: boolean }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const show = logoUrl && failedUrl !== logoUrl && isDisplayableImageUrl(logoUrl);
+  return (
+    <div aria-live="polite" className="empty:hidden">
+      {show ? (
+        <div className="flex items-center gap-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 motion-safe:animate-fade-in dark:border-emerald-900 dark:bg-emerald-950/40">
+          <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-white p-1">
+            <img
+              src={logoUrl}
+              alt="Logo found on your website"
+              className="max-h-full max-w-full object-contain"
+              referrerPolicy="no-referrer"
+              onError={() => setFailedUrl(logoUrl)}
+            />
+          </span>
+          <div className="min-w-0">
+            <p className="flex items-center gap-1.5 font-semibold text-emerald-800 dark:text-emerald-300">
+              <CircleCheck className="size-4" aria-hidden="true" />
+              Logo detected
+            </p>
+            <p className="text-sm text-emerald-900/80 dark:text-emerald-200/80">
+              We found this on your website and will use it for your brand.
+            </p>
+          </div>
+        </div>
+      ) : detecting ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          Looking for your logo…
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function AccountStep({ logoUrl }: { logoUrl: string | null }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useWizardForm();
+  const [businessName, website] = useWatch({ control, name: ['businessName', 'website'] });
+  return (
+    <>
+      <StepHeading title="Create your login">
+        You&apos;ll use this email and password to sign in.
+      </StepHeading>
+      <div className="flex items-center gap-3 rounded-xl border border-border bg-surface p-3">
+        <BusinessAvatar name={businessName} logoUrl={logoUrl} decorative />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{businessName}</p>
+          <p className="truncate text-sm text-muted-foreground">{website}</p>
+        </div>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        {(fieldControl) => (
+          <Input
+            {...fieldControl}
+            {...register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@business.com"
+            autoFocus
+          />
+        )}
+      </FormField>
+      <FormField label="Password" hint="At least 8 characters." error={errors.password?.message}>
+        {(fieldControl) => (
+          <Input
+            {...fieldControl}
+            {...register('password')}
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </FormField>
+      <Controller
+        control={control}
+        name="agreeToTerms"
+        render={({ field, fieldState }) => (
+          <div className="grid gap-2">
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id="signup-terms"
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-invalid={fieldState.error ? true : undefined}
+                aria-describedby={fieldState.error ? 'signup-terms-error' : undefined}
+                className="mt-0.5"
+              />
+              <label htmlFor="signup-terms" className="text-sm leading-6 text-foreground">
+                I agree to the{' '}
+                <a
+                  href="/terms"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-text underline underline-offset-4"
+                >
+                  Terms of Service &amp; Privacy Policy
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </label>
+            </div>
+            <FieldError id="signup-terms-error" message={fieldState.error?.message} />
+          </div>
+        )}
+      />
+    </>
+  );
+}
+
+export function UpgradeStep({ onSkip, skipping }: { onSkip: () => void; skipping: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Arriving here replaces the form the user was in: start reading at the heading.
+  useEffect(() => headingRef.current?.focus(), []);
+  const featureList = new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    PLAN.features.map((feature) => feature.charAt(0).toLowerCase() + feature.slice(1)),
+  );
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3">
+        <p className="inline-flex w-fit items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-300">
+          <CircleCheck className="size-3.5" aria-hidden="true" />
+          Your account is ready
+        </p>
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-2xl font-bold tracking-tight outline-none"
+        >
+          <Sparkles className="size-6 text-brand-text" aria-hidden="true" />
+          Unlock all features
+        </h1>
+        <p className="text-pretty text-muted-foreground">
+          The {PLAN.label} ({PLAN.displayPrice}, {PLAN.billingNote.toLowerCase()}) includes{' '}
+          {featureList}.
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        size="lg"
+        className="h-auto min-h-12 w-full whitespace-normal py-3 text-center"
+        disabled={skipping}
+        onClick={onSkip}
+      >
+        Skip for now - I&apos;ll upgrade later
+      </Button>
+    </div>
+  );
+}

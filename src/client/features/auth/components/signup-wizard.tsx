@@ -1,0 +1,203 @@
+// The 4-step sign-up wizard (SPEC §2 "Auth screen"): business name, website,
+// account, then the upgrade offer. One form across steps 1-3; each step checks
+// only its own fields. Progress survives a reload through signup-storage.ts.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { REGISTRATION_STEPS } from '../../../../shared/constants';
+import {
+  SIGNUP_STEP_FIELDS,
+  signupFormSchema,
+  type SignupFormInput,
+  type SignupFormValues,
+} from '../../../../shared/schemas/account-forms';
+import { isValidWebsite, normalizeWebsite } from '../../../../shared/schemas/fields';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Progress } from '../../../components/ui/progress';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDetectedLogo, useRedirectHome, useRegister } from '../api';
+import {
+  clearSignupProgress,
+  readSignupProgress,
+  saveSignupProgress,
+  type SignupStep,
+} from '../signup-storage';
+import { AccountStep, BusinessNameStep, UpgradeStep, WebsiteStep } from './signup-steps';
+
+const STEP_NAMES: Record<SignupStep, string> = {
+  1: 'Business',
+  2: 'Website',
+  3: 'Account',
+  4: 'Upgrade',
+};
+
+/** Typing pauses this long before the website is checked for a logo. */
+const LOGO_DEBOUNCE_MS = 800;
+
+const websiteToDetect = (value: string | undefined): string | null =>
+  value && isValidWebsite(value) ? normalizeWebsite(value) : null;
+
+export function SignupWizard() {
+  const [initial] = useState(readSignupProgress);
+  const [progress, setProgress] = useState({
+    step: initial.step,
+    userCreated: initial.userCreated,
+  });
+  const [finished, setFinished] = useState(false);
+  const { step } = progress;
+
+  const form = useForm<SignupFormInput, unknown, SignupFormValues>({
+    resolver: zodResolver(signupFormSchema),
+    // Check a field when it loses focus, then as it is corrected.
+    mode: 'onTouched',
+    defaultValues: {
+      businessName: initial.businessName,
+      website: initial.website,
+      email: initial.email,
+      password: '',
+      agreeToTerms: initial.agreeToTerms,
+    },
+  });
+  const registerAccount = useRegister();
+  const redirectHome = useRedirectHome();
+
+  // Keep the step and the typed data (never the password) in sessionStorage.
+  useEffect(() => {
+    if (finished) return;
+    const save = () => {
+      const values = form.getValues();
+      saveSignupProgress({
+        ...progress,
+        businessName: values.businessName,
+        website: values.website,
+        email: values.email,
+        agreeToTerms: values.agreeToTerms,
+      });
+    };
+    save();
+    return form.subscribe({ formState: { values: true }, callback: save });
+  }, [form, progress, finished]);
+
+  // Logo detection: after a pause in typing, or at once on blur and on Continue.
+  const website = useWatch({ control: form.control, name: 'website' });
+  const [logoSite, setLogoSite] = useState(() => websiteToDetect(initial.website));
+  useEffect(() => {
+    const timer = setTimeout(() => setLogoSite(websiteToDetect(website)), LOGO_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [website]);
+  const detectLogoNow = () => setLogoSite(websiteToDetect(form.getValues('website')));
+  const detectedLogo = useDetectedLogo(logoSite);
+  const logoUrl = logoSite && detectedLogo.data ? detectedLogo.data : null;
+
+  const goTo = (next: SignupStep) => setProgress((current) => ({ ...current, step: next }));
+
+  const onSubmit = async () => {
+    if (step === 1 || step === 2) {
+      const valid = await form.trigger(SIGNUP_STEP_FIELDS[step], { shouldFocus: true });
+      if (!valid) return;
+      if (step === 2) detectLogoNow();
+      goTo(step === 1 ? 2 : 3);
+      return;
+    }
+    if (step === 3) {
+      await form.handleSubmit((values) => {
+        registerAccount.mutate(
+          { ...values, agreeToTerms: true },
+          {
+            onSuccess: () => {
+              form.setValue('password', '');
+              setProgress({ step: 4, userCreated: true });
+            },
+          },
+        );
+      })();
+    }
+  };
+
+  const skip = () => {
+    setFinished(true);
+    clearSignupProgress();
+    redirectHome();
+  };
+
+  return (
+    <Card>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between text-sm">
+            <p className="font-semibold text-foreground" aria-live="polite">
+              Step {step} of {REGISTRATION_STEPS}
+            </p>
+            <p className="text-muted-foreground">{STEP_NAMES[step]}</p>
+          </div>
+          <Progress value={step} max={REGISTRATION_STEPS} aria-label="Sign-up progress" />
+        </div>
+
+        {step === 4 ? (
+          <UpgradeStep onSkip={skip} skipping={finished} />
+        ) : (
+          <FormProvider {...form}>
+            <form
+              noValidate
+              className="grid gap-6"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void onSubmit();
+              }}
+            >
+              {step === 1 ? <BusinessNameStep /> : null}
+              {step === 2 ? (
+                <WebsiteStep
+                  onWebsiteBlur={detectLogoNow}
+                  logoUrl={logoUrl}
+                  detecting={detectedLogo.isFetching}
+                />
+              ) : null}
+              {step === 3 ? <AccountStep logoUrl={logoUrl} /> : null}
+
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                {step > 1 ? (
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    disabled={registerAccount.isPending}
+                    // Going back is not leaving the field: skip its on-blur check.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => {
+                      form.clearErrors();
+                      goTo(step === 3 ? 2 : 1);
+                    }}
+                  >
+                    Back
+                  </Button>
+                ) : (
+                  <span className="hidden sm:block" />
+                )}
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="sm:min-w-40"
+                  disabled={registerAccount.isPending}
+                >
+                  {step === 3 ? (
+                    registerAccount.isPending ? (
+                      <>
+                        <Spinner />
+                        Creating Account...
+                      </>
+                    ) : (
+                      'Create Account'
+                    )
+                  ) : (
+                    'Continue'
+                  )}
+                </Button>
+              </div>
+            </form>
+          </FormProvider>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
