@@ -6,6 +6,7 @@ import path from 'node:path';
 import { measurePgliteStart } from './pglite-start';
 import { measureBundleSizes } from './bundle-size';
 import { measureHealthThroughput } from './health-throughput';
+import { measureTestimonials } from './testimonials';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -15,6 +16,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'vouchly-bench-'));
 rows.push(...(await measurePgliteStart(scratch)));
 rows.push(...measureBundleSizes());
 rows.push(...(await measureHealthThroughput(scratch)));
+rows.push(...(await measureTestimonials(scratch)));
 
 console.table(rows.map((row) => ({ measurement: row.name, value: row.value, unit: row.unit })));
 writeFileSync(

@@ -1,24 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from './app.js';
 import { createWorkerDatabase, testDatabase } from './testing/test-database.js';
+import { fakeBuild } from './testing/fake-build.js';
 import { createTestApp, testConfig } from './testing/test-app.js';
 
-function fakeBuild(): { clientDir: string; widgetDir: string } {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'vouchly-dist-'));
-  const clientDir = path.join(root, 'client');
-  const widgetDir = path.join(root, 'widget');
-  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
-  mkdirSync(widgetDir);
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(widgetDir, 'widget.js'), '(()=>{})()');
-  return { clientDir, widgetDir };
-}
 
 describe('GET /api/health', () => {
   it('answers 200 {"status":"ok"} once the database answers', async () => {

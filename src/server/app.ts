@@ -15,7 +15,9 @@ import { businessRoutes } from './modules/business/routes.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
+import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { widgetRoutes } from './modules/widget/routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -71,6 +73,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(uploadRoutes);
   await app.register(collectionRoutes);
   await app.register(submissionRoutes);
+  await app.register(testimonialRoutes);
+  await app.register(widgetRoutes);
 
   await registerClientApp(app, {
     clientDir: deps.clientDir ?? path.join(distDir, 'client'),

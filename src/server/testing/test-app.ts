@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type AppDeps } from '../app.js';
 import type { Config } from '../config.js';
+import { fakeBuild } from './fake-build.js';
 import { testDatabase } from './test-database.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -31,6 +32,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+let builtOnce: ReturnType<typeof fakeBuild> | undefined;
+const sharedFakeBuild = () => (builtOnce ??= fakeBuild());
+
 const openApps: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(openApps.splice(0).map((app) => app.close()));
@@ -44,6 +48,7 @@ export async function createTestApp(
   const app = await buildApp(testConfig(overrides), {
     database: await testDatabase(),
     logger: false,
+    ...sharedFakeBuild(),
     ...deps,
   });
   await app.ready();

@@ -1,0 +1,147 @@
+// Image calls of a testimonial (SPEC §7). A new image must be an upload made
+// through the product's own upload URLs for this business and purpose:
+// `prepareUploads` turns the client's URL into an object path (outside any
+// transaction: with S3 it checks and moves the file), `claimUploads` takes it
+// inside the same transaction as the row change, so a failed call claims
+// nothing. Images let go are deleted after the commit
+// (releaseImages), or by the uploads sweep if that fails.
+import { MAX_PRODUCT_PHOTOS } from '../../../shared/constants.js';
+import type { BeforeAfterImagesInput } from '../../../shared/schemas/testimonials.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
+import * as repository from './repository.js';
+import { releaseImages, testimonialNotFound } from './service.js';
+
+export const imageMessages = {
+  tooManyProductImages: (existing: number) =>
+    `A testimonial can have at most ${MAX_PRODUCT_PHOTOS} product photos; this one has ${existing}, so ${Math.max(0, MAX_PRODUCT_PHOTOS - existing)} more can be added.`,
+  imageNotFound: 'Image not found',
+} as const;
+
+const tooManyProductImages = (existing: number) =>
+  new AppError(400, 'TOO_MANY_IMAGES', imageMessages.tooManyProductImages(existing));
+
+async function requireTestimonial(ctx: UploadContext, businessId: string, id: string) {
+  const row = await repository.findById(ctx.db, businessId, id);
+  if (!row) throw testimonialNotFound();
+  return row;
+}
+
+export async function setAuthorImage(
+  ctx: UploadContext,
+  businessId: string,
+  id: string,
+  url: string,
+): Promise<{ imagePath: string }> {
+  // 404 for a foreign or unknown testimonial before anything looks at the upload.
+  await requireTestimonial(ctx, businessId, id);
+  const [imagePath = ''] = await prepareUploads(ctx, businessId, [url], 'author-image');
+  const previous = await ctx.db.transaction(async (tx) => {
+    const row = await repository.findByIdForUpdate(tx, businessId, id);
+    if (!row) throw testimonialNotFound();
+    if (row.authorImageUrl === imagePath) return null;
+    await claimUploads(tx, businessId, [imagePath], 'author-image');
+    await repository.update(tx, businessId, id, { authorImageUrl: imagePath });
+    return row.authorImageUrl;
+  });
+  if (previous) await releaseImages(ctx, businessId, [previous]);
+  return { imagePath };
+}
+
+/** Appends; never more than MAX_PRODUCT_PHOTOS in total. Answers every product image after the call. */
+export async function addProductImages(
+  ctx: UploadContext,
+  businessId: string,
+  id: string,
+  urls: string[],
+): Promise<{ imagePaths: string[] }> {
+  const current = await requireTestimonial(ctx, businessId, id);
+  // Cheap early answer; the locked row below decides.
+  if (current.productImageUrls.length + urls.length > MAX_PRODUCT_PHOTOS) {
+    throw tooManyProductImages(current.productImageUrls.length);
+  }
+  const paths = await prepareUploads(ctx, businessId, urls, 'product-image');
+  const imagePaths = await ctx.db.transaction(async (tx) => {
+    const row = await repository.findByIdForUpdate(tx, businessId, id);
+    if (!row) throw testimonialNotFound();
+    // Sending an image that is attached already is a no-op for that image.
+    const added = paths.filter((path) => !row.productImageUrls.includes(path));
+    if (row.productImageUrls.length + added.length > MAX_PRODUCT_PHOTOS) {
+      throw tooManyProductImages(row.productImageUrls.length);
+    }
+    if (added.length === 0) return row.productImageUrls;
+    await claimUploads(tx, businessId, added, 'product-image');
+    const next = [...row.productImageUrls, ...added];
+    await repository.update(tx, businessId, id, { productImageUrls: next });
+    return next;
+  });
+  return { imagePaths };
+}
+
+/** The stored form of an image reference: object paths are stored; an absolute URL to one names it too. */
+function sameImage(stored: string, given: string): boolean {
+  if (stored === given) return true;
+  try {
+    return new URL(given).pathname === stored;
+  } catch {
+    return false;
+  }
+}
+
+export async function removeProductImage(
+  ctx: UploadContext,
+  businessId: string,
+  id: string,
+  imageUrl: string,
+): Promise<{ imagePaths: string[] }> {
+  const { removed, imagePaths } = await ctx.db.transaction(async (tx) => {
+    const row = await repository.findByIdForUpdate(tx, businessId, id);
+    if (!row) throw testimonialNotFound();
+    const target = row.productImageUrls.find((stored) => sameImage(stored, imageUrl));
+    if (target === undefined) throw notFound(imageMessages.imageNotFound);
+    const next = row.productImageUrls.filter((stored) => stored !== target);
+    await repository.update(tx, businessId, id, { productImageUrls: next });
+    return { removed: target, imagePaths: next };
+  });
+  await releaseImages(ctx, businessId, [removed]);
+  return { imagePaths };
+}
+
+type BeforeAfter = { beforeImagePath: string | null; afterImagePath: string | null };
+
+/** Each side: omitted keeps it, null removes it, a URL replaces it. */
+export async function setBeforeAfterImages(
+  ctx: UploadContext,
+  businessId: string,
+  id: string,
+  input: BeforeAfterImagesInput,
+): Promise<BeforeAfter> {
+  await requireTestimonial(ctx, businessId, id);
+  const refs = [input.beforeImageURL, input.afterImageURL].filter((ref): ref is string => typeof ref === 'string');
+  const prepared = await prepareUploads(ctx, businessId, refs, 'before-after-image');
+  const pathFor = (ref: string | null | undefined) =>
+    typeof ref === 'string' ? prepared[refs.indexOf(ref)] ?? null : ref;
+  const before = pathFor(input.beforeImageURL);
+  const after = pathFor(input.afterImageURL);
+  if (before && after && before === after) throw badRequest('The before and after photos must be different images');
+
+  const { result, released } = await ctx.db.transaction(async (tx) => {
+    const row = await repository.findByIdForUpdate(tx, businessId, id);
+    if (!row) throw testimonialNotFound();
+    const nextBefore = before === undefined ? row.beforeImageUrl : before;
+    const nextAfter = after === undefined ? row.afterImageUrl : after;
+    const current = [row.beforeImageUrl, row.afterImageUrl];
+    const claimed = [nextBefore, nextAfter].filter(
+      (path): path is string => path !== null && !current.includes(path),
+    );
+    await claimUploads(tx, businessId, claimed, 'before-after-image');
+    await repository.update(tx, businessId, id, { beforeImageUrl: nextBefore, afterImageUrl: nextAfter });
+    const kept = new Set([nextBefore, nextAfter]);
+    return {
+      result: { beforeImagePath: nextBefore, afterImagePath: nextAfter },
+      released: current.filter((path): path is string => path !== null && !kept.has(path)),
+    };
+  });
+  await releaseImages(ctx, businessId, released);
+  return result;
+}

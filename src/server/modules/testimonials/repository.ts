@@ -1,0 +1,233 @@
+// Drizzle only: the testimonials of one business. Every function takes the
+// business id and puts it in the WHERE clause, so no query can reach another
+// tenant's rows whatever id it is handed.
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/executor.js';
+import { testimonials, type TestimonialRow } from '../../db/schema.js';
+
+export type TestimonialStatus = TestimonialRow['status'];
+
+export type ListFilter = {
+  status?: TestimonialStatus | undefined;
+  /** Raw search text; wildcards in it match literally. */
+  q?: string | undefined;
+};
+
+export type EditableValues = Partial<
+  Pick<
+    TestimonialRow,
+    | 'authorName'
+    | 'authorEmail'
+    | 'authorLocation'
+    | 'content'
+    | 'rating'
+    | 'status'
+    | 'tags'
+    | 'approvedAt'
+    | 'authorImageUrl'
+    | 'productImageUrls'
+    | 'beforeImageUrl'
+    | 'afterImageUrl'
+  >
+>;
+
+/** `%text%` for LIKE, with the pattern characters of `text` escaped (ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * One ILIKE over author name, content and tags joined by newlines: a single
+ * pass over each row. The search text never holds a newline (the query schema
+ * folds whitespace), so a match cannot straddle two fields.
+ */
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const searchable = sql`(${testimonials.authorName} || E'\\n' || ${testimonials.content} || E'\\n' || array_to_string(${testimonials.tags}, E'\\n'))`;
+  return sql`${searchable} ILIKE ${containsPattern(q)} ESCAPE '\\'`;
+}
+
+const ofBusiness = (businessId: string) => eq(testimonials.businessId, businessId);
+
+export async function findById(db: Executor, businessId: string, id: string): Promise<TestimonialRow | null> {
+  const [row] = await db
+    .select()
+    .from(testimonials)
+    .where(and(ofBusiness(businessId), eq(testimonials.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The row, locked until the transaction ends (read-modify-write without lost updates). */
+export async function findByIdForUpdate(db: Executor, businessId: string, id: string): Promise<TestimonialRow | null> {
+  const [row] = await db
+    .select()
+    .from(testimonials)
+    .where(and(ofBusiness(businessId), eq(testimonials.id, id)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export type StatusCounts = { all: number; pending: number; approved: number; rejected: number };
+
+type PageRow = StatusCounts & { ids: string[] | null };
+
+/**
+ * One page, newest first (submittedAt desc, id desc), and the per-status
+ * counts of every row matching the search, from one scan: the matching rows
+ * (narrow: id, status, time) are materialised once, counted, and paged; the
+ * page's full rows are then read by primary key.
+ */
+export async function listPage(
+  db: Executor,
+  businessId: string,
+  filter: ListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ counts: StatusCounts; rows: TestimonialRow[] }> {
+  const t = testimonials;
+  const statusFilter = filter.status ? sql`where status = ${filter.status}` : sql``;
+  const result = await db.execute<PageRow>(sql`
+    with matches as materialized (
+      select ${t.id} as id, ${t.status} as status, ${t.submittedAt} as submitted_at
+      from ${t}
+      where ${and(ofBusiness(businessId), searchCondition(filter.q))}
+    ),
+    page as (
+      select id, submitted_at from matches ${statusFilter}
+      order by submitted_at desc, id desc
+      limit ${page.limit} offset ${page.offset}
+    )
+    select
+      count(*)::int as "all",
+      (count(*) filter (where status = 'pending'))::int as "pending",
+      (count(*) filter (where status = 'approved'))::int as "approved",
+      (count(*) filter (where status = 'rejected'))::int as "rejected",
+      (select json_agg(id order by submitted_at desc, id desc) from page) as "ids"
+    from matches
+  `);
+  const [summary] = result.rows;
+  const counts = {
+    all: summary?.all ?? 0,
+    pending: summary?.pending ?? 0,
+    approved: summary?.approved ?? 0,
+    rejected: summary?.rejected ?? 0,
+  };
+  const ids = summary?.ids ?? [];
+  if (ids.length === 0) return { counts, rows: [] };
+  const found = await db
+    .select()
+    .from(t)
+    .where(and(ofBusiness(businessId), inArray(t.id, ids)));
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return { counts, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+export type StatsRow = { total: number; pending: number; thisMonth: number; avgRating: number };
+
+/** Dashboard numbers in one aggregate; the average is over ratings above 0, rounded to one decimal. */
+export async function stats(db: Executor, businessId: string, monthStart: Date): Promise<StatsRow> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${testimonials.status} = 'pending'))::int`,
+      thisMonth: sql<number>`(count(*) filter (where ${testimonials.submittedAt} >= ${monthStart.toISOString()}::timestamptz))::int`,
+      avgRating: sql<number>`coalesce(round(avg(${testimonials.rating}) filter (where ${testimonials.rating} > 0), 1), 0)::float8`,
+    })
+    .from(testimonials)
+    .where(ofBusiness(businessId));
+  return row ?? { total: 0, pending: 0, thisMonth: 0, avgRating: 0 };
+}
+
+export async function update(
+  db: Executor,
+  businessId: string,
+  id: string,
+  values: EditableValues,
+): Promise<TestimonialRow | null> {
+  const [row] = await db
+    .update(testimonials)
+    .set(values)
+    .where(and(ofBusiness(businessId), eq(testimonials.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function remove(db: Executor, businessId: string, id: string): Promise<TestimonialRow | null> {
+  const [row] = await db
+    .delete(testimonials)
+    .where(and(ofBusiness(businessId), eq(testimonials.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export type LockedStatus = Pick<TestimonialRow, 'id' | 'status' | 'approvedAt'>;
+
+/** Those of `ids` that belong to the business, locked until the transaction ends. */
+export async function lockMany(db: Executor, businessId: string, ids: string[]): Promise<LockedStatus[]> {
+  return db
+    .select({ id: testimonials.id, status: testimonials.status, approvedAt: testimonials.approvedAt })
+    .from(testimonials)
+    .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
+    .for('update');
+}
+
+export async function updateMany(
+  db: Executor,
+  businessId: string,
+  ids: string[],
+  values: Pick<EditableValues, 'status' | 'approvedAt'>,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(testimonials)
+    .set(values)
+    .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
+    .returning({ id: testimonials.id });
+  return rows.length;
+}
+
+export type ImageColumns = Pick<TestimonialRow, 'authorImageUrl' | 'productImageUrls' | 'beforeImageUrl' | 'afterImageUrl'>;
+
+/** Deletes the rows and hands back their image URLs, so the files can go too. */
+export async function removeMany(db: Executor, businessId: string, ids: string[]): Promise<ImageColumns[]> {
+  return db
+    .delete(testimonials)
+    .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
+    .returning({
+      authorImageUrl: testimonials.authorImageUrl,
+      productImageUrls: testimonials.productImageUrls,
+      beforeImageUrl: testimonials.beforeImageUrl,
+      afterImageUrl: testimonials.afterImageUrl,
+    });
+}
+
+/**
+ * Where the previous export page ended. `submittedAt` is PostgreSQL's own text
+ * for the timestamp: a JS Date keeps milliseconds only and would skip rows that
+ * differ in the microseconds.
+ */
+export type ExportCursor = { submittedAt: string; id: string };
+
+/** One page of the export, in list order, strictly after `cursor` (keyset paging: no OFFSET rescans). */
+export async function exportPage(
+  db: Executor,
+  businessId: string,
+  cursor: ExportCursor | null,
+  limit: number,
+): Promise<{ rows: TestimonialRow[]; next: ExportCursor | null }> {
+  const after = cursor
+    ? sql`(${testimonials.submittedAt}, ${testimonials.id}) < (${cursor.submittedAt}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+  const page = await db
+    .select({ row: testimonials, submittedAtText: sql<string>`${testimonials.submittedAt}::text` })
+    .from(testimonials)
+    .where(and(ofBusiness(businessId), after))
+    .orderBy(desc(testimonials.submittedAt), desc(testimonials.id))
+    .limit(limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((entry) => entry.row),
+    next: last && page.length === limit ? { submittedAt: last.submittedAtText, id: last.row.id } : null,
+  };
+}

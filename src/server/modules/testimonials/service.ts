@@ -1,0 +1,185 @@
+// Moderation rules (SPEC §4-§5): the owner's business comes from the session,
+// never from the request; approvedAt follows the status; multi-row changes run
+// in one transaction (SECURITY.md §15).
+import type {
+  BulkTestimonialsInput,
+  BulkTestimonialsResult,
+  ListTestimonialsQuery,
+  Testimonial,
+  TestimonialList,
+  TestimonialStats,
+  UpdateTestimonialInput,
+} from '../../../shared/schemas/testimonials.js';
+import type { Executor } from '../../db/executor.js';
+import type { TestimonialRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../errors.js';
+import { deleteDetachedUploads, type UploadContext } from '../uploads/service.js';
+import * as repository from './repository.js';
+
+export const testimonialNotFound = () => notFound('Testimonial not found');
+
+/**
+ * Deletes images the business no longer uses, after the change that let them
+ * go has committed. A failure only delays it: the uploads sweep deletes
+ * unreferenced uploads every hour.
+ */
+export async function releaseImages(ctx: UploadContext, businessId: string, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  try {
+    await deleteDetachedUploads(ctx, businessId, [...new Set(paths)]);
+  } catch (error) {
+    ctx.log.warn({ err: error, businessId }, 'could not delete released images; the sweep will');
+  }
+}
+
+export function toTestimonial(row: TestimonialRow): Testimonial {
+  return {
+    id: row.id,
+    authorName: row.authorName,
+    authorEmail: row.authorEmail,
+    authorBusinessName: row.authorBusinessName,
+    authorLocation: row.authorLocation,
+    content: row.content,
+    rating: row.rating,
+    status: row.status,
+    tags: row.tags,
+    authorImageUrl: row.authorImageUrl,
+    productImageUrls: row.productImageUrls,
+    beforeImageUrl: row.beforeImageUrl,
+    afterImageUrl: row.afterImageUrl,
+    submittedAt: row.submittedAt.toISOString(),
+    approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
+  };
+}
+
+/**
+ * SPEC §4: becoming approved sets approvedAt to now, leaving approved clears
+ * it, staying approved keeps the original time (or repairs a missing one).
+ */
+export function approvedAtAfter(
+  previous: Pick<TestimonialRow, 'status' | 'approvedAt'>,
+  nextStatus: TestimonialRow['status'],
+  now: Date,
+): Date | null {
+  if (nextStatus !== 'approved') return null;
+  return previous.status === 'approved' && previous.approvedAt ? previous.approvedAt : now;
+}
+
+export function startOfMonthUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export async function listTestimonials(
+  db: Executor,
+  businessId: string,
+  query: ListTestimonialsQuery,
+): Promise<TestimonialList> {
+  const status = query.status === 'all' ? undefined : query.status;
+  const { counts, rows } = await repository.listPage(
+    db,
+    businessId,
+    { status, q: query.q },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  return {
+    items: rows.map(toTestimonial),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: status ? counts[status] : counts.all,
+    counts,
+  };
+}
+
+export async function getStats(db: Executor, businessId: string, now = new Date()): Promise<TestimonialStats> {
+  return repository.stats(db, businessId, startOfMonthUtc(now));
+}
+
+export async function updateTestimonial(
+  ctx: UploadContext,
+  businessId: string,
+  id: string,
+  input: UpdateTestimonialInput,
+): Promise<Testimonial> {
+  const { testimonial, removedImages } = await ctx.db.transaction(async (tx) => {
+    const row = await repository.findByIdForUpdate(tx, businessId, id);
+    if (!row) throw testimonialNotFound();
+    const removedImages: string[] = [];
+    const values: repository.EditableValues = {};
+    if (input.authorName !== undefined) values.authorName = input.authorName;
+    if (input.authorEmail !== undefined) values.authorEmail = input.authorEmail;
+    if (input.authorLocation !== undefined) values.authorLocation = input.authorLocation;
+    if (input.content !== undefined) values.content = input.content;
+    if (input.rating !== undefined) values.rating = input.rating;
+    if (input.tags !== undefined) values.tags = input.tags;
+    if (input.authorImageUrl !== undefined && input.authorImageUrl !== row.authorImageUrl) {
+      // A new photo must come through the upload flow (PUT .../author-image), which checks whose upload it is.
+      if (input.authorImageUrl !== null) {
+        throw badRequest('Use the author photo upload to set a new author photo');
+      }
+      values.authorImageUrl = null;
+      if (row.authorImageUrl) removedImages.push(row.authorImageUrl);
+    }
+    // A client-sent approvedAt is ignored: it follows the status, whoever changed it.
+    if (input.status !== undefined) {
+      values.status = input.status;
+      values.approvedAt = approvedAtAfter(row, input.status, new Date());
+    }
+    if (Object.keys(values).length === 0) return { testimonial: toTestimonial(row), removedImages };
+    const updated = await repository.update(tx, businessId, id, values);
+    if (!updated) throw testimonialNotFound();
+    return { testimonial: toTestimonial(updated), removedImages };
+  });
+  await releaseImages(ctx, businessId, removedImages);
+  return testimonial;
+}
+
+export function imagesOf(row: repository.ImageColumns): string[] {
+  return [row.authorImageUrl, ...row.productImageUrls, row.beforeImageUrl, row.afterImageUrl].filter(
+    (url): url is string => Boolean(url),
+  );
+}
+
+/** Deletes the testimonial, then its images. */
+export async function deleteTestimonial(ctx: UploadContext, businessId: string, id: string): Promise<void> {
+  const removed = await repository.remove(ctx.db, businessId, id);
+  if (!removed) throw testimonialNotFound();
+  await releaseImages(ctx, businessId, imagesOf(removed));
+}
+
+/** All or nothing: an id that is not the owner's (or does not exist) makes it a 404 and nothing changes. */
+export async function bulkAction(
+  ctx: UploadContext,
+  businessId: string,
+  input: BulkTestimonialsInput,
+): Promise<BulkTestimonialsResult> {
+  const { result, removedImages } = await ctx.db.transaction(async (tx) => {
+    const locked = await repository.lockMany(tx, businessId, input.ids);
+    if (locked.length !== input.ids.length) throw testimonialNotFound();
+
+    if (input.action === 'delete') {
+      const removed = await repository.removeMany(tx, businessId, input.ids);
+      return { result: { deleted: removed.length }, removedImages: removed.flatMap(imagesOf) };
+    }
+
+    const status = input.action === 'approve' ? 'approved' : 'rejected';
+    const now = new Date();
+    // Rows already approved keep their approval time; the others get the rule's value.
+    const unchangedTime = locked.filter((row) => approvedAtAfter(row, status, now) === row.approvedAt);
+    const newTime = locked.filter((row) => approvedAtAfter(row, status, now) !== row.approvedAt);
+    await repository.updateMany(
+      tx,
+      businessId,
+      unchangedTime.map((row) => row.id),
+      { status },
+    );
+    await repository.updateMany(
+      tx,
+      businessId,
+      newTime.map((row) => row.id),
+      { status, approvedAt: status === 'approved' ? now : null },
+    );
+    return { result: { updated: locked.length }, removedImages: [] as string[] };
+  });
+  await releaseImages(ctx, businessId, removedImages);
+  return result;
+}

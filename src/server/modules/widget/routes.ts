@@ -1,0 +1,30 @@
+// Widget settings of the owner's business (SPEC §7). GET reads them, PUT is the
+// quick "Show business name in widget" toggle from the testimonial edit dialog.
+// The full settings form (POST /api/widget-settings) belongs here too.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import { ownerWidgetSettingsSchema, widgetQuickToggleInputSchema } from '../../../shared/schemas/widget-settings.js';
+import { requireOwnBusinessId } from '../../plugins/business-guard.js';
+import * as widgetService from './service.js';
+
+const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+
+export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/widget-settings',
+    { schema: { response: { 200: ownerWidgetSettingsSchema, ...errors } } },
+    async (request) => {
+      return widgetService.getWidgetSettings(db, await requireOwnBusinessId(request));
+    },
+  );
+
+  app.put(
+    '/api/widget-settings',
+    { schema: { body: widgetQuickToggleInputSchema, response: { 200: ownerWidgetSettingsSchema, ...errors } } },
+    async (request) => {
+      return widgetService.setQuickToggle(db, await requireOwnBusinessId(request), request.body);
+    },
+  );
+};

@@ -1,0 +1,359 @@
+// SECURITY.md §7: the tenant matrix. The route list comes from the server's
+// own route table (printRoutes), so a route added without an entry below
+// fails this test. Tenant B's session is sent to every owner route, with
+// tenant A's ids where the route takes one (404) or A's uploads where it takes
+// images (4xx); afterwards every row of A's data must be exactly as it was, and
+// no answer to B may mention A's data. Every owner route also answers 401
+// without a session.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq, getTableColumns, getTableName, isTable, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from './db/schema.js';
+import {
+  TEST_PASSWORD,
+  createSignedInUser,
+  createTestimonial,
+  sessionCookieOf,
+  uniqueEmail,
+  uploadImage,
+  withSession,
+} from './testing/factories.js';
+import { createTestApp } from './testing/test-app.js';
+
+type App = FastifyInstance;
+
+/** "METHOD /path" for every route, HEAD left out (Fastify adds it to every GET). */
+export function routeTable(app: App): string[] {
+  const routes: string[] = [];
+  const paths: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[└├]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (paths[depth - 1] ?? '') + (match[2] ?? '');
+    paths.length = depth;
+    paths[depth] = path;
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes.sort();
+}
+
+type Tenant = {
+  userId: string;
+  email: string;
+  cookie: string;
+  businessId: string;
+  slug: string;
+  testimonialId: string;
+  uploads: { logo: string; product: string; author: string; beforeAfter: string };
+};
+
+type Probe = {
+  /** The request tenant B sends. */
+  request: (a: Tenant, b: Tenant) => InjectOptions;
+  /** 404: A's id is not found; 4xx: refused; own: answered about B's own data only. */
+  expect: 404 | '4xx' | 'own';
+};
+
+type Expectation =
+  | { kind: 'public'; why: string }
+  | {
+      kind: 'owner';
+      probes: Probe[];
+      /** Ends or renews B's session: run after the others. */
+      last?: boolean;
+      /** The answer without a session, when it is not 401. */
+      anonymous?: number;
+    };
+
+const notFound = (request: Probe['request']): Probe => ({ request, expect: 404 });
+const refused = (request: Probe['request']): Probe => ({ request, expect: '4xx' });
+const own = (request: Probe['request']): Probe => ({ request, expect: 'own' });
+const get = (url: string) => own(() => ({ method: 'GET', url }));
+
+const tid = (a: Tenant) => `/api/testimonials/${a.testimonialId}`;
+
+/** Every route of the server. Adding a route means adding it here. */
+const matrix: Record<string, Expectation> = {
+  'GET /': { kind: 'public', why: 'the client app' },
+  'GET /*': { kind: 'public', why: 'client app routes and static files' },
+  'GET /widget.js': { kind: 'public', why: 'the embeddable script' },
+  'GET /api/health': { kind: 'public', why: 'health check' },
+  'POST /api/register': { kind: 'public', why: 'creates a new account' },
+  'POST /api/login': { kind: 'public', why: 'signs in' },
+  'POST /api/auth/forgot-password': { kind: 'public', why: 'same answer for every email' },
+  'POST /api/auth/reset-password': { kind: 'public', why: 'the reset token is the credential' },
+  'POST /api/business/detect-logo': { kind: 'public', why: 'sign-up wizard, before an account exists' },
+  'GET /api/business/:slug': { kind: 'public', why: 'public collection page read' },
+  'POST /api/submit/:slug': { kind: 'public', why: 'anonymous customers submit to a business by its slug' },
+  'GET /objects/uploads/:file': { kind: 'public', why: 'images are public by unguessable path (shown in the widget)' },
+  'PUT /objects/upload/:token': { kind: 'public', why: 'the signed single-use upload URL is the credential' },
+
+  'GET /api/auth/user': { kind: 'owner', probes: [get('/api/auth/user')] },
+  'PATCH /api/auth/email': {
+    kind: 'owner',
+    probes: [
+      refused((a) => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: a.email } })),
+      own(() => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: uniqueEmail('tenant-b') } })),
+    ],
+  },
+  'PATCH /api/auth/password': {
+    kind: 'owner',
+    last: true,
+    probes: [
+      own(() => ({
+        method: 'PATCH',
+        url: '/api/auth/password',
+        payload: { currentPassword: TEST_PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' },
+      })),
+    ],
+  },
+  'POST /api/logout': { kind: 'owner', last: true, anonymous: 200, probes: [own(() => ({ method: 'POST', url: '/api/logout' }))] },
+
+  'GET /api/business': { kind: 'owner', probes: [get('/api/business')] },
+  'POST /api/business': {
+    kind: 'owner',
+    probes: [refused(() => ({ method: 'POST', url: '/api/business', payload: { name: 'Second', website: 'second.example' } }))],
+  },
+  'PATCH /api/business': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'PATCH', url: '/api/business', payload: { name: 'B renamed', website: 'b.example' } }))],
+  },
+  'PUT /api/business/logo': {
+    kind: 'owner',
+    probes: [
+      refused((a) => ({ method: 'PUT', url: '/api/business/logo', payload: { logoURL: a.uploads.logo } })),
+      own((_a, b) => ({ method: 'PUT', url: '/api/business/logo', payload: { logoURL: b.uploads.logo } })),
+    ],
+  },
+  'GET /api/business/qr-code.png': { kind: 'owner', probes: [get('/api/business/qr-code.png')] },
+  'POST /api/objects/upload': { kind: 'owner', probes: [own(() => ({ method: 'POST', url: '/api/objects/upload' }))] },
+  'POST /api/objects/upload/product-image': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/objects/upload/product-image' }))],
+  },
+  'POST /api/objects/upload/before-after-image': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/objects/upload/before-after-image' }))],
+  },
+  'POST /api/objects/upload/author-image': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/objects/upload/author-image' }))],
+  },
+  'GET /api/collection-page-settings': { kind: 'owner', probes: [get('/api/collection-page-settings')] },
+  'PUT /api/collection-page-settings': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'PUT',
+        url: '/api/collection-page-settings',
+        payload: {
+          welcomeMessage: 'Tell us!',
+          collectName: true,
+          nameRequired: true,
+          collectEmail: true,
+          emailRequired: false,
+          collectBusinessName: false,
+          businessNameRequired: false,
+          collectLocation: true,
+          locationRequired: false,
+          collectStarRatings: true,
+          starRatingsRequired: true,
+          collectSelfie: true,
+          selfieRequired: false,
+          collectBeforeAfterPhotos: true,
+          beforeAfterPhotosRequired: false,
+          collectProductPhotos: true,
+          productPhotosRequired: false,
+          redirectAfterSubmission: null,
+        },
+      })),
+    ],
+  },
+
+  'GET /api/testimonials': {
+    kind: 'owner',
+    probes: [get('/api/testimonials'), get('/api/testimonials?q=TENANT-A-SECRET&status=all')],
+  },
+  'GET /api/testimonials/stats': { kind: 'owner', probes: [get('/api/testimonials/stats')] },
+  'GET /api/testimonials/export.csv': { kind: 'owner', probes: [get('/api/testimonials/export.csv')] },
+  'GET /api/testimonials/export.json': { kind: 'owner', probes: [get('/api/testimonials/export.json')] },
+  'POST /api/testimonials/bulk': {
+    kind: 'owner',
+    probes: (['approve', 'reject', 'delete'] as const).flatMap((action) => [
+      notFound((a) => ({ method: 'POST', url: '/api/testimonials/bulk', payload: { action, ids: [a.testimonialId] } })),
+      notFound((a, b) => ({
+        method: 'POST',
+        url: '/api/testimonials/bulk',
+        payload: { action, ids: [b.testimonialId, a.testimonialId] },
+      })),
+    ]),
+  },
+  'PATCH /api/testimonials/:id': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({ method: 'PATCH', url: tid(a), payload: { status: 'rejected' } })),
+      notFound((a) => ({
+        method: 'PATCH',
+        url: tid(a),
+        payload: { authorName: 'B was here', content: 'Overwritten', rating: 1, status: 'approved', tags: ['b'], authorImageUrl: null },
+      })),
+    ],
+  },
+  'DELETE /api/testimonials/:id': { kind: 'owner', probes: [notFound((a) => ({ method: 'DELETE', url: tid(a) }))] },
+  'PUT /api/testimonials/:id/author-image': {
+    kind: 'owner',
+    probes: [
+      notFound((a, b) => ({ method: 'PUT', url: `${tid(a)}/author-image`, payload: { authorImageURL: b.uploads.author } })),
+      refused((a, b) => ({ method: 'PUT', url: `${tid(b)}/author-image`, payload: { authorImageURL: a.uploads.author } })),
+    ],
+  },
+  'PUT /api/testimonials/:id/product-images': {
+    kind: 'owner',
+    probes: [
+      notFound((a, b) => ({ method: 'PUT', url: `${tid(a)}/product-images`, payload: { productImageURLs: [b.uploads.product] } })),
+      refused((a, b) => ({ method: 'PUT', url: `${tid(b)}/product-images`, payload: { productImageURLs: [a.uploads.product] } })),
+    ],
+  },
+  'DELETE /api/testimonials/:id/product-images': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'DELETE', url: `${tid(a)}/product-images`, payload: { imageUrl: '/objects/uploads/a-product.jpg' } }))],
+  },
+  'PUT /api/testimonials/:id/before-after-images': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({ method: 'PUT', url: `${tid(a)}/before-after-images`, payload: { beforeImageURL: null, afterImageURL: null } })),
+      refused((a, b) => ({
+        method: 'PUT',
+        url: `${tid(b)}/before-after-images`,
+        payload: { beforeImageURL: a.uploads.beforeAfter },
+      })),
+    ],
+  },
+  'GET /api/widget-settings': { kind: 'owner', probes: [get('/api/widget-settings')] },
+  'PUT /api/widget-settings': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'PUT', url: '/api/widget-settings', payload: { showBusinessName: true } }))],
+  },
+};
+
+async function tenant(app: App, name: string): Promise<Tenant> {
+  const created = await createSignedInUser(app, { businessName: name });
+  const business = created.business;
+  if (!business) throw new Error('tenant without business');
+  const cookie = created.cookie;
+  const upload = async (purpose: 'logo' | 'product-image' | 'author-image' | 'before-after-image') =>
+    (await uploadImage(app, { purpose, cookie })).uploadURL;
+  const testimonial = await createTestimonial(app.database.db, business.id, {
+    authorName: `${name} customer`,
+    content: `${name === 'Tenant A' ? 'TENANT-A-SECRET' : 'tenant b'} review text`,
+    status: 'approved',
+    approvedAt: new Date('2025-01-01T00:00:00Z'),
+    tags: ['a-tag'],
+    productImageUrls: ['/objects/uploads/a-product.jpg'],
+  });
+  return {
+    userId: created.user.id,
+    email: created.email,
+    cookie,
+    businessId: business.id,
+    slug: business.collectionSlug,
+    testimonialId: testimonial.id,
+    uploads: {
+      logo: await upload('logo'),
+      product: await upload('product-image'),
+      author: await upload('author-image'),
+      beforeAfter: await upload('before-after-image'),
+    },
+  };
+}
+
+/** Every row that belongs to tenant A, table by table (new tables are picked up by their columns). */
+async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const value of Object.values(schema)) {
+    if (!isTable(value)) continue;
+    const table = value as PgTable;
+    const name = getTableName(table);
+    if (name === 'sessions') continue;
+    const columns = getTableColumns(table) as Record<string, Parameters<typeof eq>[0]>;
+    let scope: SQL | undefined;
+    if (name === 'users' && columns.id) scope = eq(columns.id, a.userId);
+    else if (name === 'businesses' && columns.id) scope = eq(columns.id, a.businessId);
+    else if (columns.businessId) scope = eq(columns.businessId, a.businessId);
+    else if (columns.userId) scope = eq(columns.userId, a.userId);
+    snapshot[name] = await app.database.db.select().from(table).where(scope);
+  }
+  return snapshot;
+}
+
+function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: string): void {
+  for (const secret of [a.testimonialId, a.businessId, a.userId, a.email, a.slug, 'TENANT-A-SECRET']) {
+    expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);
+  }
+}
+
+describe('tenant matrix (SECURITY.md §7)', () => {
+  it('lists every route of the server, and only those', async () => {
+    const app = await createTestApp();
+    const routes = routeTable(app);
+    // The parser must see the routes we know are there.
+    expect(routes).toContain('PATCH /api/testimonials/:id');
+    expect(routes).toContain('GET /api/health');
+    const missing = routes.filter((route) => !(route in matrix));
+    const stale = Object.keys(matrix).filter((route) => !routes.includes(route));
+    expect(missing, 'routes without a tenant-matrix entry: add them to the matrix').toEqual([]);
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it("tenant B can neither see nor change tenant A's data through any owner route", async () => {
+    const app = await createTestApp();
+    const a = await tenant(app, 'Tenant A');
+    const b = await tenant(app, 'Tenant B');
+    const before = await snapshotOf(app, a);
+    expect(before.testimonials).toHaveLength(1);
+
+    const entries = Object.entries(matrix).filter(
+      (entry): entry is [string, Extract<Expectation, { kind: 'owner' }>] => entry[1].kind === 'owner',
+    );
+    entries.sort(([, x], [, y]) => Number(x.last ?? false) - Number(y.last ?? false));
+    let cookie = b.cookie;
+    for (const [route, expectation] of entries) {
+      for (const [index, probe] of expectation.probes.entries()) {
+        const label = `${route} #${index + 1}`;
+        const request = probe.request(a, { ...b, cookie });
+        const response = await app.inject({ ...request, ...withSession(cookie) });
+        if (probe.expect === 404) {
+          expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
+        } else if (probe.expect === '4xx') {
+          expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(200);
+          expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(300);
+        }
+        expectNothingOfA(response, a, label);
+        cookie = sessionCookieOf(response) ?? cookie;
+      }
+    }
+    expect(await snapshotOf(app, a)).toEqual(before);
+  });
+
+  it('every owner route answers 401 without a session and changes nothing', async () => {
+    const app = await createTestApp();
+    const a = await tenant(app, 'Tenant A');
+    const b = await tenant(app, 'Tenant B');
+    const before = await snapshotOf(app, a);
+    for (const [route, expectation] of Object.entries(matrix)) {
+      if (expectation.kind !== 'owner') continue;
+      for (const probe of expectation.probes) {
+        const response = await app.inject(probe.request(a, b));
+        expect(response.statusCode, `${route}: ${response.body}`).toBe(expectation.anonymous ?? 401);
+      }
+    }
+    expect(await snapshotOf(app, a)).toEqual(before);
+  });
+});
