@@ -65,6 +65,17 @@ describe('error shape', () => {
     await app.close();
   });
 
+  it('refuses a NUL character anywhere in a JSON body with a 400, not a 5xx', async () => {
+    const app = await appWithProbeRoutes();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/probe/validate',
+      payload: { email: 'a@example.com', nested: { list: ['fine', 'bad\u0000'] } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Text contains an invalid character');
+  });
+
   it('answers malformed JSON with a 400 in the same shape', async () => {
     const app = await appWithProbeRoutes();
     const response = await app.inject({

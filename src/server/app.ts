@@ -21,6 +21,7 @@ import { widgetRoutes } from './modules/widget/routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurityHeaders(app, config.baseUrl);
   await registerSessions(app, config);
   registerCsrfProtection(app, config);
+  registerJsonTextGuard(app);
   await registerRateLimits(app, config);
   registerMailer(app, config);
   registerUploads(app, config);

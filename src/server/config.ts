@@ -38,6 +38,7 @@ const envSchema = z.object({
   WIX_APP_SECRET: optionalText,
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
   TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info'),
@@ -60,6 +61,8 @@ export type Config = {
   wixAppSecret: string | undefined;
   productName: string;
   trustProxy: boolean;
+  /** Multiplies every rate limit's allowance; for load tests and end-to-end suites from one address. */
+  rateLimitScale: number;
   logLevel: string;
   /** argon2 memory cost in KiB. SECURITY.md §1 asks for at least 19456; tests lower it. */
   passwordHashMemoryKib: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wixAppSecret: vars.WIX_APP_SECRET,
     productName: vars.PRODUCT_NAME,
     trustProxy: vars.TRUST_PROXY,
+    rateLimitScale: vars.RATE_LIMIT_SCALE,
     logLevel: vars.LOG_LEVEL,
     passwordHashMemoryKib: 19456,
     allowPrivateNetworkFetch: false,

@@ -52,7 +52,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
 export function rateLimit(app: FastifyInstance, rule: RateLimitRule): RateLimitHook {
   const keyOf = rule.keyGenerator ?? clientIpKey;
   const check = app.createRateLimit({
-    max: rule.max,
+    max: rule.max * app.config.rateLimitScale,
     timeWindow: rule.timeWindowMs,
     keyGenerator: (request) => `${rule.name}:${keyOf(request)}`,
   });

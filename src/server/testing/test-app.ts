@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     wixAppSecret: undefined,
     productName: 'Vouchly',
     trustProxy: false,
+    rateLimitScale: 1,
     logLevel: 'silent',
     passwordHashMemoryKib: 1024,
     allowPrivateNetworkFetch: false,
