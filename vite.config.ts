@@ -12,13 +12,21 @@ export default defineConfig({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./src/client/public'),
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // react-router's package exports point at its development build; use the production one.
+    alias: [
+      { find: /^react-router\/dom$/, replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs') },
+      { find: /^react-router$/, replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs') },
+    ],
+  },
   build: {
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than app code: separate chunks keep them cached across deploys.
+        // React changes far less often than app code: its own chunk stays cached across deploys.
+        // Other libraries go with the (lazy) pages that use them.
         codeSplitting: {
           groups: [
             {
@@ -26,7 +34,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },
