@@ -79,8 +79,8 @@ describe('widget.js', () => {
       expect(containers().every((c) => c.shadowRoot?.querySelector('.sl'))).toBe(true),
     );
     expect(fetchMock.mock.calls).toEqual([
-      [`${ORIGIN}/api/widget/alpha`, expect.objectContaining({ credentials: 'omit' })],
-      [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ credentials: 'omit' })],
+      [`${ORIGIN}/api/widget/alpha`, expect.objectContaining({ credentials: 'omit', cache: 'no-cache' })],
+      [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ credentials: 'omit', cache: 'no-cache' })],
     ]);
     expect(containers().map((c) => c.style.minHeight)).toEqual(['', '']);
     expect(warn).not.toHaveBeenCalled();

@@ -50,6 +50,10 @@ async function load(
   try {
     const response = await fetch(`${origin}/api/widget/${encodeURIComponent(slug)}`, {
       credentials: 'omit',
+      // Always ask the server (a cheap 304 while nothing changed): an owner who
+      // saves their settings and reloads their site must see the change, not a
+      // copy cached for the response's max-age.
+      cache: 'no-cache',
       // A hung request must not leave the reserved space empty for minutes.
       signal: AbortSignal.timeout?.(FETCH_TIMEOUT_MS),
     });

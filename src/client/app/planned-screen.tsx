@@ -23,14 +23,10 @@ const toRoutes = (screens: { path: string; name: string }[]): RouteObject[] =>
   screens.map(({ path, name }) => ({ path, element: <PlannedScreen name={name} /> }));
 
 export const plannedPublicRoutes = toRoutes([
-  { path: '/submit/:slug', name: 'Share Your Experience' },
   { path: '/wix/auth', name: 'Connect to Wix' },
 ]);
 
 export const plannedOwnerRoutes = toRoutes([
-  { path: '/testimonials', name: 'Testimonials' },
-  { path: '/widget', name: 'Widget Settings' },
-  { path: '/collection-link', name: 'Collection Link' },
   { path: '/integrations', name: 'Integrations' },
   { path: '/billing', name: 'Billing' },
   { path: '/access', name: 'Upgrade' },

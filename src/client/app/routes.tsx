@@ -25,6 +25,13 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <HomeRoute /> },
+      // The public testimonial form: no header or footer of ours, it speaks for the business.
+      {
+        path: '/submit/:slug',
+        lazy: async () => ({
+          Component: (await import('../features/collection/submit-page')).SubmitPage,
+        }),
+      },
       {
         element: <PublicLayout />,
         children: [
@@ -79,6 +86,27 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('../features/account/account-settings-page'))
                     .AccountSettingsPage,
+                }),
+              },
+              {
+                path: '/testimonials',
+                lazy: async () => ({
+                  Component: (await import('../features/testimonials/testimonials-page'))
+                    .TestimonialsPage,
+                }),
+              },
+              {
+                path: '/collection-link',
+                lazy: async () => ({
+                  Component: (await import('../features/collection/collection-link-page'))
+                    .CollectionLinkPage,
+                }),
+              },
+              {
+                path: '/widget',
+                lazy: async () => ({
+                  Component: (await import('../features/widget/widget-settings-page'))
+                    .WidgetSettingsPage,
                 }),
               },
               ...plannedOwnerRoutes,

@@ -2,6 +2,7 @@
 // which routes need a signed-in owner, and /setup only without a business.
 // Each waits for the session with a spinner, so no page flashes before its redirect.
 import { CloudOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { PageLoader } from '../components/page-loader';
@@ -10,7 +11,11 @@ import { LandingPage } from '../features/marketing/landing-page';
 import { useBusiness, useCurrentUser, useIsSigningOut } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
-import { PlannedScreen } from './planned-screen';
+
+// The dashboard's code loads on demand, like every other screen.
+const DashboardPage = lazy(async () => ({
+  default: (await import('../features/dashboard/dashboard-page')).DashboardPage,
+}));
 
 function FullPageLoader() {
   return (
@@ -75,7 +80,9 @@ export function HomeRoute() {
   if (!business.data) return <Navigate to="/setup" replace />;
   return (
     <SignedInLayout>
-      <PlannedScreen name="Dashboard" homeLink={false} />
+      <Suspense fallback={<PageLoader delayed />}>
+        <DashboardPage />
+      </Suspense>
     </SignedInLayout>
   );
 }

@@ -14,6 +14,7 @@ import type {
 import { toast } from '../../components/ui/toast';
 import { apiRequest, getErrorMessage, type HttpMethod } from '../../lib/api';
 import { businessQueryKey, currentUserQueryKey } from '../../lib/session';
+import { UploadError, uploadImage, uploadMessages } from '../../lib/uploads';
 
 async function sendJson<T>(method: HttpMethod, url: string, body: unknown): Promise<T> {
   const response = await apiRequest(method, url, body);
@@ -113,4 +114,46 @@ export function useChangePassword() {
       });
     },
   });
+}
+
+/**
+ * Sets the business logo (SPEC §7 PUT /api/business/logo): a File is uploaded
+ * first; null removes the logo. Failures toast "Update Failed" with the
+ * server's (or the upload check's) message.
+ */
+export function useUpdateLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File | null) => {
+      const logoURL = file ? (await uploadImage(file, 'logo')).ref : '';
+      return sendJson<Business>('PUT', '/api/business/logo', { logoURL });
+    },
+    onSuccess: async (business, file) => {
+      queryClient.setQueryData(businessQueryKey, business);
+      await queryClient.invalidateQueries({ queryKey: businessQueryKey });
+      toast({
+        title: file ? 'Logo updated' : 'Logo removed',
+        description: file
+          ? 'Your new logo is on your collection page.'
+          : 'The first letter of your business name is shown instead.',
+        variant: 'success',
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Update Failed', description: logoErrorMessage(error), variant: 'destructive' });
+    },
+  });
+}
+
+const LOGO_FAILED = 'Failed to update logo. Please try again.';
+
+/** The server's (or the file check's) reason, else the generic message; never a raw network error. */
+function logoErrorMessage(error: unknown): string {
+  if (error instanceof UploadError) {
+    return error.message === uploadMessages.failed ? LOGO_FAILED : error.message;
+  }
+  if (error instanceof Error && /^\d{3}: /.test(error.message)) {
+    return getErrorMessage(error, LOGO_FAILED);
+  }
+  return LOGO_FAILED;
 }

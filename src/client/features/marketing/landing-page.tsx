@@ -1,11 +1,11 @@
-// The public landing page (SPEC §2 "Landing page"). The live demo widget
-// arrives with the widget renderer.
+// The public landing page (SPEC §2 "Landing page"), in the order of its sections.
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { ComparisonTable } from './components/comparison-table';
 import { FeatureCards } from './components/feature-cards';
 import { HappyCustomers } from './components/happy-customers';
 import { Hero } from './components/hero';
 import { PricingSection } from './components/pricing-section';
+import { WidgetDemo } from './components/widget-demo';
 
 export function LandingPage() {
   return (
@@ -13,6 +13,7 @@ export function LandingPage() {
       <title>{`${PRODUCT_NAME} – Customer testimonials for small businesses`}</title>
       <Hero />
       <FeatureCards />
+      <WidgetDemo />
       <ComparisonTable />
       <PricingSection />
       <HappyCustomers />

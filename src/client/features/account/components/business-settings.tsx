@@ -7,7 +7,6 @@ import {
   type Business,
   type UpdateBusinessInput,
 } from '../../../../shared/schemas/business';
-import { BusinessAvatar } from '../../../components/business-avatar';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -15,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBusiness } from '../../../lib/session';
 import { useUpdateBusiness } from '../api';
+import { LogoSettings } from './logo-settings';
 import { SettingsSection } from './settings-section';
 
 export function BusinessSettings() {
@@ -23,7 +23,7 @@ export function BusinessSettings() {
     <SettingsSection
       id="business-settings"
       title="Business"
-      description="Your business name and website, as customers see them."
+      description="Your logo, business name and website, as customers see them."
     >
       {business.isPending ? (
         <div className="grid gap-5" role="status" aria-label="Loading business details">
@@ -41,7 +41,11 @@ export function BusinessSettings() {
           </Button>
         </div>
       ) : business.data ? (
-        <BusinessForm key={business.data.updatedAt} business={business.data} />
+        // Keyed on what the form edits, so a logo change does not reset a half-typed name.
+        <BusinessForm
+          key={`${business.data.id}:${business.data.name}:${business.data.website ?? ''}`}
+          business={business.data}
+        />
       ) : (
         <div className="grid justify-items-start gap-3">
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -70,17 +74,7 @@ function BusinessForm({ business }: { business: Business }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex items-center gap-4">
-        <BusinessAvatar name={business.name} logoUrl={business.logoUrl} size="lg" />
-        <div className="min-w-0">
-          <p className="text-sm font-medium">Logo</p>
-          <p className="text-sm text-muted-foreground">
-            {business.logoUrl
-              ? 'Shown in your navigation and on your collection page.'
-              : 'Until you add a logo, the first letter of your business name is shown.'}
-          </p>
-        </div>
-      </div>
+      <LogoSettings business={business} />
       <form
         noValidate
         className="grid gap-5"

@@ -1,0 +1,61 @@
+// When an owner call answers 401 the session is gone (expired, or ended in
+// another tab). SPEC §2 and §8: say so, then go to / (500 ms after an admin
+// action, 1000 ms on the dashboard) with every cached query dropped, as a
+// logout does, so the landing page shows instead of stale owner data.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS,
+  LOGGED_OUT_REDIRECT_DELAY_MS,
+} from '../../shared/constants';
+import { isUnauthorizedError } from '../lib/query-client';
+import { currentUserQueryKey, setSigningOut } from '../lib/session';
+import { UploadError } from '../lib/uploads';
+import { toast } from './ui/toast';
+
+export type SessionEndedKind = 'admin-action' | 'page';
+
+const messages: Record<SessionEndedKind, { description: string; delay: number }> = {
+  'admin-action': {
+    description: 'You are logged out. Logging in again...',
+    delay: LOGGED_OUT_REDIRECT_DELAY_MS,
+  },
+  page: { description: 'Please sign in to continue', delay: DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS },
+};
+
+/** True for a 401 from the API client or from an upload. */
+export function isSessionEndedError(error: unknown): boolean {
+  return isUnauthorizedError(error) || (error instanceof UploadError && error.status === 401);
+}
+
+// Several calls may fail together; one toast and one redirect are enough.
+let redirecting = false;
+
+/** Returns `end(kind)`: the toast, then the redirect to / after the kind's delay. */
+export function useSessionEnded() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (kind: SessionEndedKind) => {
+      if (redirecting) return;
+      redirecting = true;
+      const { description, delay } = messages[kind];
+      toast({ title: 'Unauthorized', description, variant: 'destructive' });
+      window.setTimeout(() => {
+        void (async () => {
+          setSigningOut(true);
+          try {
+            await navigate('/', { flushSync: true });
+          } finally {
+            queryClient.clear();
+            queryClient.setQueryData(currentUserQueryKey, null);
+            setSigningOut(false);
+            redirecting = false;
+          }
+        })();
+      }, delay);
+    },
+    [navigate, queryClient],
+  );
+}

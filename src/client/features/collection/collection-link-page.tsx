@@ -1,0 +1,102 @@
+// /collection-link (SPEC §2 "Collection link screen"): the public link with
+// Copy, Open and the QR code, then the form settings beside a live preview.
+import { Building2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { collectionLinkFor } from '../../components/collection-link';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useBusiness } from '../../lib/session';
+import { useCollectionSettings } from './api';
+import { CollectionLinkCard } from './components/collection-link-card';
+import { CollectionSettingsEditor } from './components/collection-settings-editor';
+
+function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Card role="alert">
+      <CardContent className="grid justify-items-start gap-3">
+        <p className="text-sm text-muted-foreground">We couldn&apos;t load {what}.</p>
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading form settings"
+      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+    >
+      <div className="grid gap-4 rounded-2xl border border-border bg-card p-6">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-20" />
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} className="h-8" />
+        ))}
+      </div>
+      <Skeleton className="h-[32rem] rounded-2xl" />
+    </div>
+  );
+}
+
+export function CollectionLinkPage() {
+  const business = useBusiness();
+  const settings = useCollectionSettings();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`Collection Link · ${PRODUCT_NAME}`}</title>
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">Collection Link</h1>
+        <p className="mt-2 text-pretty text-muted-foreground">
+          Where customers leave testimonials, and what the form asks them.
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-6">
+        {business.isPending ? (
+          <div role="status" aria-label="Loading your collection link" className="grid gap-6">
+            <Skeleton className="h-44 rounded-2xl" />
+            <SettingsSkeleton />
+          </div>
+        ) : business.isError ? (
+          <LoadProblem what="your business" onRetry={() => void business.refetch()} />
+        ) : !business.data?.collectionSlug ? (
+          <Card>
+            <CardContent className="grid justify-items-start gap-3">
+              <p className="flex items-center gap-2 font-medium">
+                <Building2 className="size-4 text-brand-text" aria-hidden="true" />
+                Configure your business settings first
+              </p>
+              <p className="text-sm text-muted-foreground">
+                Your collection link and QR code are made when you set up your business.
+              </p>
+              <Button asChild>
+                <Link to="/setup">Set up your business</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <CollectionLinkCard link={collectionLinkFor(business.data.collectionSlug)} />
+            {settings.isPending ? (
+              <SettingsSkeleton />
+            ) : settings.isError ? (
+              <LoadProblem what="your form settings" onRetry={() => void settings.refetch()} />
+            ) : (
+              <CollectionSettingsEditor
+                settings={settings.data}
+                business={business.data}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

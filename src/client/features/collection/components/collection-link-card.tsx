@@ -1,0 +1,75 @@
+import { Check, Copy, ExternalLink, QrCode } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { COPIED_INDICATOR_MS } from '../../../../shared/constants';
+import { copyCollectionLink } from '../../../components/collection-link';
+import { QrCodeDialog } from '../../../components/qr-code-dialog';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+
+/** The read-only collection link with Copy, Open and Generate QR Code. */
+export function CollectionLinkCard({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  return (
+    <Card role="region" aria-labelledby="collection-link-title">
+      <CardHeader>
+        <h2 id="collection-link-title" className="text-lg font-semibold leading-tight tracking-tight">
+          Your collection link
+        </h2>
+        <CardDescription>
+          Share it with customers, or print the QR code for your counter, receipts and packaging.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="flex gap-2">
+          <label htmlFor="collection-link" className="sr-only">
+            Collection link
+          </label>
+          <Input
+            id="collection-link"
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-sm sm:text-sm"
+          />
+          <Button
+            variant="outline"
+            className="px-3"
+            onClick={() => void copyCollectionLink(link).then(setCopied)}
+            aria-label="Copy collection link"
+          >
+            {copied ? (
+              <Check className="text-success" aria-hidden="true" />
+            ) : (
+              <Copy aria-hidden="true" />
+            )}
+            <span className="hidden sm:inline" aria-hidden="true">
+              {copied ? 'Copied' : 'Copy'}
+            </span>
+          </Button>
+        </div>
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
+          <Button asChild variant="outline">
+            <a href={link} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              Open
+              <span className="sr-only"> collection page (opens in a new tab)</span>
+            </a>
+          </Button>
+          <QrCodeDialog link={link}>
+            <Button>
+              <QrCode aria-hidden="true" />
+              Generate QR Code
+            </Button>
+          </QrCodeDialog>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+// One group of photos on the public form (the personal photo, the product
+// photos, the before photo, the after photo): each file is checked, shown at
+// once from a local preview, uploaded straight away with its progress, and
+// can be removed (cancelling its upload). The group reports the references of
+// its finished uploads, in order, whenever they change.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UploadPurpose } from '../../../shared/schemas/uploads';
+import { toast } from '../../components/ui/toast';
+import { imageFileProblem, UploadError, uploadMessages } from '../../lib/uploads';
+
+export type PhotoItem = {
+  id: string;
+  previewUrl: string;
+  fileName: string;
+  status: 'uploading' | 'uploaded';
+  /** 0..1 while uploading. */
+  progress: number;
+  /** What the form sends for this photo, once uploaded. */
+  ref: string | null;
+};
+
+/** Sends one file; the live form uploads it, the settings preview only pretends to. */
+export type PhotoUploader = (
+  file: File,
+  purpose: UploadPurpose,
+  options: { onProgress: (fraction: number) => void; signal: AbortSignal },
+) => Promise<{ ref: string }>;
+
+export const tooManyPhotosMessage = (max: number) =>
+  max === 1 ? 'Only one photo can be added here.' : `You can add up to ${max} photos.`;
+
+let nextId = 0;
+const newId = () => `photo-${Date.now().toString(36)}-${(nextId += 1)}`;
+
+const refsOf = (items: PhotoItem[]) =>
+  items.flatMap((item) => (item.status === 'uploaded' && item.ref ? [item.ref] : []));
+
+export function usePhotoGroup({
+  purpose,
+  max,
+  uploader,
+  onRefsChange,
+}: {
+  purpose: UploadPurpose;
+  max: number;
+  uploader: PhotoUploader;
+  onRefsChange: (refs: string[]) => void;
+}) {
+  const [items, setItems] = useState<PhotoItem[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The latest list, for callbacks that finish after other changes.
+  const itemsRef = useRef<PhotoItem[]>([]);
+  const controllers = useRef(new Map<string, AbortController>());
+  const onRefsChangeRef = useRef(onRefsChange);
+  useEffect(() => {
+    onRefsChangeRef.current = onRefsChange;
+  }, [onRefsChange]);
+
+  const commit = useCallback((update: (items: PhotoItem[]) => PhotoItem[]) => {
+    const before = refsOf(itemsRef.current);
+    const next = update(itemsRef.current);
+    itemsRef.current = next;
+    setItems(next);
+    const after = refsOf(next);
+    if (before.length !== after.length || before.some((ref, index) => ref !== after[index])) {
+      onRefsChangeRef.current(after);
+    }
+  }, []);
+
+  const start = useCallback(
+    (item: PhotoItem, file: File) => {
+      const controller = new AbortController();
+      controllers.current.set(item.id, controller);
+      const patch = (changes: Partial<PhotoItem>) =>
+        commit((list) => list.map((each) => (each.id === item.id ? { ...each, ...changes } : each)));
+      uploader(file, purpose, {
+        signal: controller.signal,
+        onProgress: (progress) => patch({ progress }),
+      })
+        .then(({ ref }) => patch({ status: 'uploaded', progress: 1, ref }))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted || (error instanceof UploadError && error.aborted)) return;
+          commit((list) => list.filter((each) => each.id !== item.id));
+          URL.revokeObjectURL(item.previewUrl);
+          const reason = error instanceof UploadError ? error.message : uploadMessages.failed;
+          toast({
+            title: uploadMessages.failed,
+            description: reason === uploadMessages.failed ? undefined : reason,
+            variant: 'destructive',
+          });
+        })
+        .finally(() => controllers.current.delete(item.id));
+    },
+    [commit, purpose, uploader],
+  );
+
+  /** Adds the chosen files, as many as there is room for; says why any were left out. */
+  const add = useCallback(
+    (files: File[]) => {
+      let room = max - itemsRef.current.length;
+      let message: string | null = null;
+      const accepted: { item: PhotoItem; file: File }[] = [];
+      for (const file of files) {
+        const fileProblem = imageFileProblem(file, purpose);
+        if (fileProblem) {
+          message = fileProblem;
+          continue;
+        }
+        if (room <= 0) {
+          message = tooManyPhotosMessage(max);
+          break;
+        }
+        room -= 1;
+        accepted.push({
+          file,
+          item: {
+            id: newId(),
+            previewUrl: URL.createObjectURL(file),
+            fileName: file.name,
+            status: 'uploading',
+            progress: 0,
+            ref: null,
+          },
+        });
+      }
+      setProblem(message);
+      if (accepted.length === 0) return;
+      commit((list) => [...list, ...accepted.map(({ item }) => item)]);
+      for (const { item, file } of accepted) start(item, file);
+    },
+    [commit, max, purpose, start],
+  );
+
+  const remove = useCallback(
+    (id: string) => {
+      controllers.current.get(id)?.abort();
+      controllers.current.delete(id);
+      const item = itemsRef.current.find((each) => each.id === id);
+      if (item) URL.revokeObjectURL(item.previewUrl);
+      setProblem(null);
+      commit((list) => list.filter((each) => each.id !== id));
+    },
+    [commit],
+  );
+
+  // Leaving the page cancels unfinished uploads and frees the previews.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+      running.clear();
+      for (const item of itemsRef.current) URL.revokeObjectURL(item.previewUrl);
+    };
+  }, []);
+
+  return {
+    items,
+    problem,
+    add,
+    remove,
+    uploading: items.some((item) => item.status === 'uploading'),
+    full: items.length >= max,
+  };
+}

@@ -1,0 +1,307 @@
+// Photos of the edit dialog (SPEC §2, §5): the author photo (upload, replace,
+// remove), up to 5 product photos (the add button disappears at 5 and only the
+// remaining room can be filled), and the before and after photos. Each change
+// is its own call and is saved at once.
+import { ImagePlus, Trash2, Upload, X } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { MAX_PRODUCT_PHOTOS } from '../../../../shared/constants';
+import { AuthorAvatar } from '../../../components/author-avatar';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn, isDisplayableImageUrl } from '../../../lib/utils';
+import {
+  useAddProductImages,
+  useAuthorImage,
+  useBeforeAfterImage,
+  useRemoveProductImage,
+  type TestimonialImages,
+} from '../api';
+
+/** A hidden file picker opened by a button. */
+function useFilePicker(onFiles: (files: File[]) => void, multiple = false) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const input = (
+    <input
+      ref={inputRef}
+      type="file"
+      accept="image/*"
+      multiple={multiple}
+      className="hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      onChange={(event) => {
+        const files = Array.from(event.currentTarget.files ?? []);
+        // Reset, so choosing the same file again still counts as a change.
+        event.currentTarget.value = '';
+        if (files.length > 0) onFiles(files);
+      }}
+    />
+  );
+  return { input, open: () => inputRef.current?.click() };
+}
+
+function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="grid min-w-0 gap-3">
+      <legend className="mb-1 text-sm font-medium leading-none text-foreground">{title}</legend>
+      {hint ? <p className="-mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+function Busy({ label }: { label: string }) {
+  return (
+    <div
+      role="status"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-slate-950/50 text-xs font-semibold text-white"
+    >
+      <Spinner className="size-5" />
+      {label}
+    </div>
+  );
+}
+
+function PhotoTile({
+  src,
+  label,
+  onRemove,
+  busy,
+  disabled,
+}: {
+  src: string;
+  label: string;
+  onRemove: () => void;
+  busy?: string;
+  disabled?: boolean;
+}) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <div className="relative aspect-square w-full overflow-hidden rounded-xl border border-border bg-muted">
+      {broken || !isDisplayableImageUrl(src) ? (
+        <div className="flex size-full items-center justify-center p-2 text-center text-xs text-muted-foreground">
+          {label}
+        </div>
+      ) : (
+        <img
+          src={src}
+          alt={label}
+          className="size-full object-cover"
+          referrerPolicy="no-referrer"
+          onError={() => setBroken(true)}
+        />
+      )}
+      {busy ? <Busy label={busy} /> : null}
+      <button
+        type="button"
+        onClick={onRemove}
+        disabled={disabled}
+        aria-label={`Remove ${label.toLowerCase()}`}
+        className="absolute right-1.5 top-1.5 flex size-8 items-center justify-center rounded-full bg-slate-950/70 text-white shadow-sm transition-colors hover:bg-slate-950/90 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white disabled:opacity-50"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+function AddTile({
+  label,
+  onClick,
+  busy,
+}: {
+  label: string;
+  onClick: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      className={cn(
+        'relative flex aspect-square w-full flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-input/70 bg-background px-2 text-center text-xs font-semibold text-muted-foreground transition-colors',
+        'hover:border-primary hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-wait',
+      )}
+    >
+      {busy ? (
+        <>
+          <Spinner className="size-5" />
+          <span>Uploading…</span>
+        </>
+      ) : (
+        <>
+          <ImagePlus className="size-6 shrink-0" aria-hidden="true" />
+          <span className="leading-tight">{label}</span>
+        </>
+      )}
+    </button>
+  );
+}
+
+export function EditPhotos({
+  testimonialId,
+  authorName,
+  images,
+  onImages,
+}: {
+  testimonialId: string;
+  authorName: string;
+  images: TestimonialImages;
+  onImages: (images: Partial<TestimonialImages>) => void;
+}) {
+  const callbacks = { id: testimonialId, onImages };
+  const author = useAuthorImage(callbacks);
+  const addProducts = useAddProductImages(callbacks);
+  const removeProduct = useRemoveProductImage(callbacks);
+  const beforeAfter = useBeforeAfterImage(callbacks);
+  const [productNote, setProductNote] = useState<string | null>(null);
+
+  const authorPicker = useFilePicker((files) => {
+    const [file] = files;
+    if (file) author.mutate(file);
+  });
+
+  const existing = images.productImageUrls.length;
+  const room = Math.max(0, MAX_PRODUCT_PHOTOS - existing);
+  const productPicker = useFilePicker((files) => {
+    const taken = files.slice(0, room);
+    setProductNote(
+      files.length > room
+        ? `Only ${room} more ${room === 1 ? 'photo fits' : 'photos fit'}; the first ${room === 1 ? 'one was' : `${room} were`} added.`
+        : null,
+    );
+    if (taken.length > 0) addProducts.mutate(taken);
+  }, true);
+
+  const beforePicker = useFilePicker(([file]) => {
+    if (file) beforeAfter.mutate({ side: 'before', file });
+  });
+  const afterPicker = useFilePicker(([file]) => {
+    if (file) beforeAfter.mutate({ side: 'after', file });
+  });
+  const pairBusy = (side: 'before' | 'after') =>
+    beforeAfter.isPending && beforeAfter.variables.side === side
+      ? beforeAfter.variables.file
+        ? 'Uploading…'
+        : 'Removing…'
+      : undefined;
+
+  return (
+    <div className="grid gap-6">
+      <Section title="Author photo">
+        <div className="flex flex-wrap items-center gap-4">
+          <div className="relative">
+            <AuthorAvatar name={authorName} imageUrl={images.authorImageUrl} size="lg" />
+            {author.isPending ? (
+              <div className="absolute inset-0 overflow-hidden rounded-full">
+                <Busy label="" />
+              </div>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={author.isPending}
+              onClick={authorPicker.open}
+            >
+              <Upload aria-hidden="true" />
+              {images.authorImageUrl ? 'Replace photo' : 'Upload photo'}
+              <span className="sr-only"> of the author</span>
+            </Button>
+            {images.authorImageUrl ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={author.isPending}
+                onClick={() => author.mutate(null)}
+                className="text-destructive hover:text-destructive dark:text-red-400"
+              >
+                <Trash2 aria-hidden="true" />
+                Remove photo
+                <span className="sr-only"> of the author</span>
+              </Button>
+            ) : null}
+          </div>
+          {authorPicker.input}
+        </div>
+      </Section>
+
+      <Section
+        title="Product photos"
+        hint={
+          room > 0
+            ? `${existing} of ${MAX_PRODUCT_PHOTOS} · you can add ${room} more.`
+            : `${MAX_PRODUCT_PHOTOS} of ${MAX_PRODUCT_PHOTOS} · remove one to add another.`
+        }
+      >
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+          {images.productImageUrls.map((src, index) => (
+            <li key={src}>
+              <PhotoTile
+                src={src}
+                label={`Product photo ${index + 1}`}
+                disabled={removeProduct.isPending}
+                busy={
+                  removeProduct.isPending && removeProduct.variables === src ? 'Removing…' : undefined
+                }
+                onRemove={() => removeProduct.mutate(src)}
+              />
+            </li>
+          ))}
+          {room > 0 ? (
+            <li>
+              <AddTile
+                label="Add product photo"
+                busy={addProducts.isPending}
+                onClick={productPicker.open}
+              />
+            </li>
+          ) : null}
+        </ul>
+        {productPicker.input}
+        {productNote ? (
+          <p role="status" className="text-xs text-muted-foreground">
+            {productNote}
+          </p>
+        ) : null}
+      </Section>
+
+      <Section title="Before and after photos">
+        <ul className="grid max-w-xs grid-cols-2 gap-3">
+          {(['before', 'after'] as const).map((side) => {
+            const src = side === 'before' ? images.beforeImageUrl : images.afterImageUrl;
+            const word = side === 'before' ? 'Before' : 'After';
+            const picker = side === 'before' ? beforePicker : afterPicker;
+            return (
+              <li key={side} className="grid gap-1.5">
+                <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+                  {word}
+                </span>
+                {src ? (
+                  <PhotoTile
+                    src={src}
+                    label={`${word} photo`}
+                    busy={pairBusy(side)}
+                    disabled={beforeAfter.isPending}
+                    onRemove={() => beforeAfter.mutate({ side, file: null })}
+                  />
+                ) : (
+                  <AddTile
+                    label={`Add ${side} photo`}
+                    busy={Boolean(pairBusy(side))}
+                    onClick={picker.open}
+                  />
+                )}
+                {picker.input}
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+    </div>
+  );
+}

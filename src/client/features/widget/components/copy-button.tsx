@@ -1,0 +1,59 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { COPIED_INDICATOR_MS } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { copyText } from '../../../lib/clipboard';
+import { cn } from '../../../lib/utils';
+
+/** Copies `text`; reads "Copied" for 2 s afterwards (SPEC §2, §9), announced politely. */
+export function CopyButton({
+  text,
+  what,
+  className,
+}: {
+  text: string;
+  /** Completes the accessible name: "Copy {what}". */
+  what: string;
+  className?: string;
+}) {
+  // When it was last copied, not a flag, so a second copy within 2 s restarts the timer.
+  const [copiedAt, setCopiedAt] = useState<number | null>(null);
+  const copied = copiedAt !== null;
+  useEffect(() => {
+    if (copiedAt === null) return;
+    const timer = window.setTimeout(() => setCopiedAt(null), COPIED_INDICATOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [copiedAt]);
+
+  const copy = async () => {
+    try {
+      await copyText(text);
+      setCopiedAt(Date.now());
+    } catch {
+      toast({
+        title: 'Copy failed',
+        description: 'Select the code and copy it manually.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className={cn('min-w-24', className)}
+        onClick={() => void copy()}
+      >
+        {copied ? <Check className="text-success" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        {copied ? 'Copied' : 'Copy'}
+        <span className="sr-only"> {what}</span>
+      </Button>
+      <span role="status" className="sr-only">
+        {copied ? `${what} copied to clipboard` : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+// The embed snippet (SPEC §2): a script tag pointing to /widget.js with the
+// business's collectionSlug in data-widget, and an iframe fallback for site
+// builders that refuse scripts. Read-only, each with its own copy button.
+import { Code2, Frame } from 'lucide-react';
+import { useId } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { iframeSnippet, scriptSnippet } from '../widget-form';
+import { CopyButton } from './copy-button';
+
+function CodeBlock({ code, label, what }: { code: string; label: string; what: string }) {
+  const id = useId();
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950 text-slate-100">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-800 py-1.5 pl-4 pr-1.5">
+        <span id={id} className="font-mono text-xs text-slate-400">
+          {label}
+        </span>
+        <CopyButton
+          text={code}
+          what={what}
+          className="border-slate-700 bg-slate-900 text-slate-100 hover:bg-slate-800 hover:text-white"
+        />
+      </div>
+      {/* Focusable so keyboard users can scroll it; selectable as plain text. */}
+      <pre
+        tabIndex={0}
+        aria-labelledby={id}
+        className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-all focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400"
+      >
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
+export function EmbedCode({ slug }: { slug: string }) {
+  const origin = window.location.origin;
+  return (
+    <Card role="region" aria-labelledby="embed-code-title">
+      <CardHeader>
+        <h2 id="embed-code-title" className="text-lg font-semibold leading-tight tracking-tight">
+          Add the widget to your website
+        </h2>
+        <CardDescription>
+          Paste this where the testimonials should appear: in your site builder&apos;s HTML or
+          Embed block, or straight into your page. It picks up new approvals and saved settings by
+          itself.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="script">
+          <TabsList aria-label="Embed code type" className="w-full sm:w-auto">
+            <TabsTrigger value="script">
+              <Code2 className="size-4" aria-hidden="true" />
+              Script tag
+            </TabsTrigger>
+            <TabsTrigger value="iframe">
+              <Frame className="size-4" aria-hidden="true" />
+              iframe
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="script" className="grid gap-3">
+            <CodeBlock code={scriptSnippet(origin, slug)} label="HTML · recommended" what="script tag" />
+            <p className="text-xs text-muted-foreground">
+              Loads asynchronously, sets no cookies, and adapts its height to your testimonials.
+            </p>
+          </TabsContent>
+          <TabsContent value="iframe" className="grid gap-3">
+            <CodeBlock code={iframeSnippet(origin, slug)} label="HTML · no scripts" what="iframe code" />
+            <p className="text-xs text-muted-foreground">
+              For builders that don&apos;t accept scripts. A frame can&apos;t grow by itself: change
+              the height if your testimonials need more room.
+            </p>
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

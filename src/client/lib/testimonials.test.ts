@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Testimonial, TestimonialList } from '../../shared/schemas/testimonials';
+import { testimonialListUrl, withStatus, without } from './testimonials';
+
+function testimonial(overrides: Partial<Testimonial> = {}): Testimonial {
+  return {
+    id: overrides.id ?? crypto.randomUUID(),
+    authorName: 'Jane Doe',
+    authorEmail: null,
+    authorBusinessName: null,
+    authorLocation: null,
+    content: 'Great service, would recommend.',
+    rating: 5,
+    status: 'pending',
+    tags: [],
+    authorImageUrl: null,
+    productImageUrls: [],
+    beforeImageUrl: null,
+    afterImageUrl: null,
+    submittedAt: '2025-01-01T00:00:00.000Z',
+    approvedAt: null,
+    ...overrides,
+  };
+}
+
+function list(items: Testimonial[]): TestimonialList {
+  const counts = { all: items.length, pending: 0, approved: 0, rejected: 0 };
+  for (const item of items) counts[item.status] += 1;
+  return { items, page: 1, pageSize: 20, total: items.length, counts };
+}
+
+describe('withStatus', () => {
+  const a = testimonial({ id: 'a' });
+  const b = testimonial({ id: 'b', status: 'approved', approvedAt: '2025-02-01T00:00:00.000Z' });
+  const now = new Date('2025-03-01T00:00:00.000Z');
+
+  it('changes the status in an unfiltered list and moves the counts', () => {
+    const next = withStatus(list([a, b]), 'all', new Set(['a']), 'approved', now);
+    expect(next.items.map((item) => [item.id, item.status, item.approvedAt])).toEqual([
+      ['a', 'approved', now.toISOString()],
+      ['b', 'approved', '2025-02-01T00:00:00.000Z'],
+    ]);
+    expect(next.counts).toEqual({ all: 2, pending: 0, approved: 2, rejected: 0 });
+    expect(next.total).toBe(2);
+  });
+
+  it('drops items that leave a filtered list', () => {
+    const pending = list([a, testimonial({ id: 'c' })]);
+    const next = withStatus(pending, 'pending', new Set(['a']), 'rejected', now);
+    expect(next.items.map((item) => item.id)).toEqual(['c']);
+    expect(next.total).toBe(1);
+    expect(next.counts).toMatchObject({ pending: 1, rejected: 1 });
+  });
+
+  it('clears approvedAt when an item leaves approved, and leaves the rest alone', () => {
+    const next = withStatus(list([a, b]), 'all', new Set(['b', 'zzz']), 'rejected', now);
+    expect(next.items[0]).toBe(a);
+    expect(next.items[1]).toMatchObject({ status: 'rejected', approvedAt: null });
+  });
+});
+
+describe('without', () => {
+  it('removes items and adjusts counts and total', () => {
+    const next = without(list([testimonial({ id: 'a' }), testimonial({ id: 'b' })]), new Set(['a']));
+    expect(next.items.map((item) => item.id)).toEqual(['b']);
+    expect(next.counts).toEqual({ all: 1, pending: 1, approved: 0, rejected: 0 });
+    expect(next.total).toBe(1);
+  });
+});
+
+describe('testimonialListUrl', () => {
+  it('sends only the parameters that narrow the list', () => {
+    expect(testimonialListUrl({})).toBe('/api/testimonials');
+    expect(testimonialListUrl({ status: 'all', page: 1 })).toBe('/api/testimonials');
+    expect(testimonialListUrl({ status: 'pending', q: 'great & co', page: 2, pageSize: 10 })).toBe(
+      '/api/testimonials?status=pending&q=great+%26+co&page=2&pageSize=10',
+    );
+  });
+});

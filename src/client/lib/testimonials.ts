@@ -1,0 +1,170 @@
+// Moderation calls (SPEC §7) shared by the dashboard and the testimonials
+// screen: query keys and options for the list and the stats, the status
+// change, and the optimistic cache edits that make a status change show at
+// once. Every list sits under the ['/api/testimonials'] prefix, so one
+// invalidation refreshes lists, tab counts and the dashboard together.
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type {
+  Testimonial,
+  TestimonialList,
+  TestimonialStats,
+  TestimonialStatus,
+} from '../../shared/schemas/testimonials';
+import { apiRequest, throwIfResponseNotOk } from './api';
+
+export const testimonialsQueryKey = ['/api/testimonials'] as const;
+export const testimonialStatsQueryKey = ['/api/testimonials/stats'] as const;
+
+export type StatusFilter = TestimonialStatus | 'all';
+
+export type TestimonialListParams = {
+  status?: StatusFilter;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+};
+
+/** GET `url` with cookies; throws the API client's error shape on a non-ok answer. */
+async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'include', signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new Error(error instanceof Error && error.message ? error.message : 'Request failed', {
+      cause: error,
+    });
+  }
+  await throwIfResponseNotOk(response);
+  return (await response.json()) as T;
+}
+
+export function testimonialListUrl(params: TestimonialListParams): string {
+  const search = new URLSearchParams();
+  if (params.status && params.status !== 'all') search.set('status', params.status);
+  if (params.q) search.set('q', params.q);
+  if (params.page && params.page > 1) search.set('page', String(params.page));
+  if (params.pageSize) search.set('pageSize', String(params.pageSize));
+  const query = search.toString();
+  return query ? `${testimonialsQueryKey[0]}?${query}` : testimonialsQueryKey[0];
+}
+
+export const testimonialListQueryOptions = (params: TestimonialListParams) =>
+  queryOptions({
+    queryKey: [...testimonialsQueryKey, params] as const,
+    queryFn: ({ signal }) => getJson<TestimonialList>(testimonialListUrl(params), signal),
+  });
+
+export const testimonialStatsQueryOptions = queryOptions({
+  queryKey: testimonialStatsQueryKey,
+  queryFn: ({ signal }) => getJson<TestimonialStats>(testimonialStatsQueryKey[0], signal),
+});
+
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return (await response.json()) as T;
+}
+
+export const testimonialUrl = (id: string) => `/api/testimonials/${encodeURIComponent(id)}`;
+
+export function setTestimonialStatus(id: string, status: TestimonialStatus): Promise<Testimonial> {
+  return sendJson<Testimonial>('PATCH', testimonialUrl(id), { status });
+}
+
+/** Refetches every list, the tab counts and the stats after any change. */
+export async function refreshTestimonials(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: testimonialStatsQueryKey }),
+  ]);
+}
+
+function isTestimonialList(data: unknown): data is TestimonialList {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray((data as { items?: unknown }).items) &&
+    typeof (data as { counts?: unknown }).counts === 'object'
+  );
+}
+
+/** The status filter a cached list was asked with ('all' when none). */
+function filterOf(queryKey: QueryKey): StatusFilter {
+  const params = queryKey[1];
+  if (params && typeof params === 'object' && 'status' in params) {
+    const status = (params as TestimonialListParams).status;
+    if (status) return status;
+  }
+  return 'all';
+}
+
+/** `list` as it will be once `ids` have `status`: moved between counts, and out of other status filters. */
+export function withStatus(
+  list: TestimonialList,
+  filter: StatusFilter,
+  ids: ReadonlySet<string>,
+  status: TestimonialStatus,
+  now = new Date(),
+): TestimonialList {
+  const counts = { ...list.counts };
+  let removed = 0;
+  const items: Testimonial[] = [];
+  for (const item of list.items) {
+    if (!ids.has(item.id) || item.status === status) {
+      items.push(item);
+      continue;
+    }
+    counts[item.status] = Math.max(0, counts[item.status] - 1);
+    counts[status] += 1;
+    if (filter !== 'all' && filter !== status) {
+      removed += 1;
+      continue;
+    }
+    items.push({
+      ...item,
+      status,
+      approvedAt: status === 'approved' ? (item.approvedAt ?? now.toISOString()) : null,
+    });
+  }
+  return { ...list, items, counts, total: Math.max(0, list.total - removed) };
+}
+
+/** `list` without `ids`, counts and total adjusted. */
+export function without(list: TestimonialList, ids: ReadonlySet<string>): TestimonialList {
+  const counts = { ...list.counts };
+  const items = list.items.filter((item) => {
+    if (!ids.has(item.id)) return true;
+    counts[item.status] = Math.max(0, counts[item.status] - 1);
+    counts.all = Math.max(0, counts.all - 1);
+    return false;
+  });
+  const removed = list.items.length - items.length;
+  return { ...list, items, counts, total: Math.max(0, list.total - removed) };
+}
+
+export type ListSnapshot = Array<[QueryKey, unknown]>;
+
+/**
+ * Applies `change` to every cached list at once (after cancelling their
+ * fetches, so an answer in flight cannot undo it) and returns what was there,
+ * for `restoreLists` if the server says no.
+ */
+export async function editCachedLists(
+  queryClient: QueryClient,
+  change: (list: TestimonialList, filter: StatusFilter) => TestimonialList,
+): Promise<ListSnapshot> {
+  await queryClient.cancelQueries({ queryKey: testimonialsQueryKey });
+  const snapshot = queryClient.getQueriesData<unknown>({ queryKey: testimonialsQueryKey });
+  for (const [queryKey, data] of snapshot) {
+    if (isTestimonialList(data)) queryClient.setQueryData(queryKey, change(data, filterOf(queryKey)));
+  }
+  return snapshot;
+}
+
+export function restoreLists(queryClient: QueryClient, snapshot: ListSnapshot | undefined): void {
+  for (const [queryKey, data] of snapshot ?? []) queryClient.setQueryData(queryKey, data);
+}
