@@ -7,6 +7,7 @@ import { measurePgliteStart } from './pglite-start';
 import { measureBundleSizes } from './bundle-size';
 import { measureHealthThroughput } from './health-throughput';
 import { measureTestimonials } from './testimonials';
+import { measureWidget } from './widget';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -17,6 +18,7 @@ rows.push(...(await measurePgliteStart(scratch)));
 rows.push(...measureBundleSizes());
 rows.push(...(await measureHealthThroughput(scratch)));
 rows.push(...(await measureTestimonials(scratch)));
+rows.push(...(await measureWidget(scratch)));
 
 console.table(rows.map((row) => ({ measurement: row.name, value: row.value, unit: row.unit })));
 writeFileSync(

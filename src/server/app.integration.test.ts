@@ -149,6 +149,21 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('lets the browser upload straight to the S3 endpoint when S3 storage is configured', async () => {
+    const s3 = {
+      endpoint: 'https://s3.eu-west-1.example.com',
+      bucket: 'uploads',
+      region: 'eu-west-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    };
+    const app = await createTestApp({ s3 });
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(response.headers['content-security-policy'])).toContain(
+      "connect-src 'self' https://s3.eu-west-1.example.com",
+    );
+  });
+
   it('adds HSTS when the public URL is https', async () => {
     const app = await createTestApp({ baseUrl: 'https://vouchly.example' }, fakeBuild());
     const response = await app.inject({ method: 'GET', url: '/api/health' });

@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { registerClientApp } from './plugins/client-app.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
@@ -61,7 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('database', deps.database);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.baseUrl);
+  await registerSecurityHeaders(app, config);
   await registerSessions(app, config);
   registerCsrfProtection(app, config);
   registerJsonTextGuard(app);
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(submissionRoutes);
   await app.register(testimonialRoutes);
   await app.register(widgetRoutes);
+  await app.register(publicWidgetRoutes);
 
   await registerClientApp(app, {
     clientDir: deps.clientDir ?? path.join(distDir, 'client'),

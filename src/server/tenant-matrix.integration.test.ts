@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, getTableColumns, getTableName, isTable, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { WIDGET_SETTINGS_DEFAULTS } from '../shared/schemas/widget.js';
 import * as schema from './db/schema.js';
 import {
   TEST_PASSWORD,
@@ -91,6 +92,9 @@ const matrix: Record<string, Expectation> = {
   'POST /api/submit/:slug': { kind: 'public', why: 'anonymous customers submit to a business by its slug' },
   'GET /objects/uploads/:file': { kind: 'public', why: 'images are public by unguessable path (shown in the widget)' },
   'PUT /objects/upload/:token': { kind: 'public', why: 'the signed single-use upload URL is the credential' },
+  'GET /api/widget/:slug': { kind: 'public', why: 'the embeddable widget: approved testimonials only, no emails' },
+  'OPTIONS /api/widget/:slug': { kind: 'public', why: 'CORS preflight of the public widget read' },
+  'GET /embed/:slug': { kind: 'public', why: 'the no-script widget page for an iframe: approved testimonials only' },
 
   'GET /api/auth/user': { kind: 'owner', probes: [get('/api/auth/user')] },
   'PATCH /api/auth/email': {
@@ -237,6 +241,16 @@ const matrix: Record<string, Expectation> = {
   'PUT /api/widget-settings': {
     kind: 'owner',
     probes: [own(() => ({ method: 'PUT', url: '/api/widget-settings', payload: { showBusinessName: true } }))],
+  },
+  'POST /api/widget-settings': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/widget-settings',
+        payload: { ...WIDGET_SETTINGS_DEFAULTS, headerText: 'B was here', backgroundColor: '#000000' },
+      })),
+    ],
   },
 };
 

@@ -34,7 +34,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
   }
 
   const widgetFile = path.join(options.widgetDir, 'widget.js');
-  app.get('/widget.js', async (_request, reply) => {
+  // Public and cacheable: never read the session nor send its cookie (see plugins/sessions.ts).
+  app.get('/widget.js', { config: { session: false } }, async (_request, reply) => {
     if (!existsSync(widgetFile)) return reply.callNotFound();
     return reply
       .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')

@@ -14,9 +14,9 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export function registerJsonTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      throw badRequest(INVALID_CHARACTER_MESSAGE);
-    }
+  // Callback style: every request runs it, so no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const refused = containsNul(request.body) || containsNul(request.query) || containsNul(request.params);
+    done(refused ? badRequest(INVALID_CHARACTER_MESSAGE) : undefined);
   });
 }

@@ -13,8 +13,13 @@ export function isCrossOriginResource(url: string): boolean {
   );
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, baseUrl: string): Promise<void> {
-  const isHttps = baseUrl.startsWith('https:');
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: { baseUrl: string; s3: { endpoint: string } | undefined },
+): Promise<void> {
+  const isHttps = config.baseUrl.startsWith('https:');
+  // With S3 storage the browser PUTs uploads straight to the bucket (path-style URLs on the endpoint).
+  const uploadOrigins = config.s3 ? [new URL(config.s3.endpoint).origin] : [];
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -26,7 +31,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, baseUrl: str
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...uploadOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -39,9 +44,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, baseUrl: str
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style, like the other hooks every request runs: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isCrossOriginResource(request.url)) {
       reply.header('cross-origin-resource-policy', 'cross-origin');
     }
+    done(null, payload);
   });
 }

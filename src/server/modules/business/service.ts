@@ -23,6 +23,7 @@ import {
   prepareUploads,
   type UploadContext,
 } from '../uploads/service.js';
+import { invalidateWidget } from '../widget/events.js';
 import { detectLogo } from './logo-detection.js';
 import * as businessRepository from './repository.js';
 
@@ -114,6 +115,7 @@ export async function updateBusiness(db: Executor, ownerId: string, input: Updat
     website: normalizeWebsite(input.website),
   });
   if (!updated) throw notFound('Business not found');
+  invalidateWidget(business.id);
   return toBusiness(updated);
 }
 
@@ -190,6 +192,7 @@ export async function setBusinessLogo(ctx: UploadContext, ownerId: string, logoU
     return businessRepository.update(tx, business.id, { logoUrl: objectPath ?? null });
   });
   if (!updated) throw notFound('Business not found');
+  invalidateWidget(business.id);
   if (business.logoUrl) {
     await deleteDetachedUploads(ctx, business.id, [business.logoUrl]).catch((error: unknown) => {
       ctx.log.warn({ err: error }, 'could not delete the previous logo');

@@ -9,6 +9,7 @@ import { MAX_PRODUCT_PHOTOS } from '../../../shared/constants.js';
 import type { BeforeAfterImagesInput } from '../../../shared/schemas/testimonials.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
+import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 import { releaseImages, testimonialNotFound } from './service.js';
 
@@ -44,6 +45,7 @@ export async function setAuthorImage(
     await repository.update(tx, businessId, id, { authorImageUrl: imagePath });
     return row.authorImageUrl;
   });
+  invalidateWidget(businessId);
   if (previous) await releaseImages(ctx, businessId, [previous]);
   return { imagePath };
 }
@@ -75,6 +77,7 @@ export async function addProductImages(
     await repository.update(tx, businessId, id, { productImageUrls: next });
     return next;
   });
+  invalidateWidget(businessId);
   return { imagePaths };
 }
 
@@ -103,6 +106,7 @@ export async function removeProductImage(
     await repository.update(tx, businessId, id, { productImageUrls: next });
     return { removed: target, imagePaths: next };
   });
+  invalidateWidget(businessId);
   await releaseImages(ctx, businessId, [removed]);
   return { imagePaths };
 }
@@ -142,6 +146,7 @@ export async function setBeforeAfterImages(
       released: current.filter((path): path is string => path !== null && !kept.has(path)),
     };
   });
+  invalidateWidget(businessId);
   await releaseImages(ctx, businessId, released);
   return result;
 }

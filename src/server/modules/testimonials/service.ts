@@ -14,6 +14,7 @@ import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../errors.js';
 import { deleteDetachedUploads, type UploadContext } from '../uploads/service.js';
+import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
 export const testimonialNotFound = () => notFound('Testimonial not found');
@@ -129,6 +130,7 @@ export async function updateTestimonial(
     if (!updated) throw testimonialNotFound();
     return { testimonial: toTestimonial(updated), removedImages };
   });
+  invalidateWidget(businessId);
   await releaseImages(ctx, businessId, removedImages);
   return testimonial;
 }
@@ -143,6 +145,7 @@ export function imagesOf(row: repository.ImageColumns): string[] {
 export async function deleteTestimonial(ctx: UploadContext, businessId: string, id: string): Promise<void> {
   const removed = await repository.remove(ctx.db, businessId, id);
   if (!removed) throw testimonialNotFound();
+  invalidateWidget(businessId);
   await releaseImages(ctx, businessId, imagesOf(removed));
 }
 
@@ -180,6 +183,7 @@ export async function bulkAction(
     );
     return { result: { updated: locked.length }, removedImages: [] as string[] };
   });
+  invalidateWidget(businessId);
   await releaseImages(ctx, businessId, removedImages);
   return result;
 }

@@ -107,6 +107,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/objects/uploads/:file',
     {
+      // Public, immutable files: never touch (or refresh the cookie of) a session.
+      config: { session: false },
       schema: {
         params: z.object({ file: z.string().max(64) }),
         response: { 200: z.custom<Readable>(), ...errors },

@@ -1,7 +1,15 @@
-// Drizzle only: the one widget_settings row of a business.
-import { eq } from 'drizzle-orm';
+// Drizzle only: the one widget_settings row of a business, and what the public
+// widget shows (the business by its slug, its approved testimonials).
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { widgetSettings, type WidgetSettingsRow } from '../../db/schema.js';
+import {
+  businesses,
+  testimonials,
+  widgetSettings,
+  type BusinessRow,
+  type TestimonialRow,
+  type WidgetSettingsRow,
+} from '../../db/schema.js';
 
 export async function findByBusinessId(db: Executor, businessId: string): Promise<WidgetSettingsRow | null> {
   const [row] = await db.select().from(widgetSettings).where(eq(widgetSettings.businessId, businessId)).limit(1);
@@ -21,4 +29,55 @@ export async function upsert(
     .returning();
   if (!row) throw new Error('widget settings upsert returned no row');
   return row;
+}
+
+export type PublicBusinessRow = Pick<BusinessRow, 'id' | 'name' | 'logoUrl' | 'collectionSlug'>;
+
+/** The business with this slug and its widget settings row (null if it has none), or null. */
+export async function findBusinessBySlug(
+  db: Executor,
+  slug: string,
+): Promise<{ business: PublicBusinessRow; settings: WidgetSettingsRow | null } | null> {
+  const [row] = await db
+    .select({
+      business: {
+        id: businesses.id,
+        name: businesses.name,
+        logoUrl: businesses.logoUrl,
+        collectionSlug: businesses.collectionSlug,
+      },
+      settings: widgetSettings,
+    })
+    .from(businesses)
+    .leftJoin(widgetSettings, eq(widgetSettings.businessId, businesses.id))
+    .where(eq(businesses.collectionSlug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Never the author's email: it is not even read. */
+export type PublicTestimonialRow = Omit<TestimonialRow, 'authorEmail' | 'businessId' | 'status' | 'tags'>;
+
+/** The business's approved testimonials, most recently approved first, at most `limit`. */
+export async function listApproved(db: Executor, businessId: string, limit: number): Promise<PublicTestimonialRow[]> {
+  const t = testimonials;
+  return db
+    .select({
+      id: t.id,
+      authorName: t.authorName,
+      authorBusinessName: t.authorBusinessName,
+      authorLocation: t.authorLocation,
+      content: t.content,
+      rating: t.rating,
+      authorImageUrl: t.authorImageUrl,
+      productImageUrls: t.productImageUrls,
+      beforeImageUrl: t.beforeImageUrl,
+      afterImageUrl: t.afterImageUrl,
+      submittedAt: t.submittedAt,
+      approvedAt: t.approvedAt,
+    })
+    .from(t)
+    .where(and(eq(t.businessId, businessId), eq(t.status, 'approved')))
+    .orderBy(sql`${t.approvedAt} desc nulls last`, desc(t.submittedAt), desc(t.id))
+    .limit(limit);
 }

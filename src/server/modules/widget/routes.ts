@@ -1,8 +1,9 @@
 // Widget settings of the owner's business (SPEC §7). GET reads them, PUT is the
-// quick "Show business name in widget" toggle from the testimonial edit dialog.
-// The full settings form (POST /api/widget-settings) belongs here too.
+// quick "Show business name in widget" toggle from the testimonial edit dialog,
+// POST saves the full settings form. The public reads are in public-routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import { widgetSettingsSchema } from '../../../shared/schemas/widget.js';
 import { ownerWidgetSettingsSchema, widgetQuickToggleInputSchema } from '../../../shared/schemas/widget-settings.js';
 import { requireOwnBusinessId } from '../../plugins/business-guard.js';
 import * as widgetService from './service.js';
@@ -25,6 +26,14 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: widgetQuickToggleInputSchema, response: { 200: ownerWidgetSettingsSchema, ...errors } } },
     async (request) => {
       return widgetService.setQuickToggle(db, await requireOwnBusinessId(request), request.body);
+    },
+  );
+
+  app.post(
+    '/api/widget-settings',
+    { schema: { body: widgetSettingsSchema, response: { 200: ownerWidgetSettingsSchema, ...errors } } },
+    async (request) => {
+      return widgetService.saveWidgetSettings(db, await requireOwnBusinessId(request), request.body);
     },
   );
 };

@@ -1,11 +1,23 @@
-// Widget settings of the owner's business. Reads never create the row (no GET
-// changes state); a missing row or an unset field reads as its default
-// (normalizeWidgetSettings, the same reader the widget uses).
-import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
+// Widget settings of the owner's business, and what the public widget of a
+// business shows. Reads never create the settings row (no GET changes state);
+// a missing row or an unset field reads as its default (normalizeWidgetSettings,
+// the same reader the widget uses). Every change calls invalidateWidget after it
+// has committed, so the public widget shows it at once.
+import {
+  publicWidgetSchema,
+  type PublicWidget,
+  type PublicWidgetTestimonial,
+  type WidgetSettings,
+} from '../../../shared/schemas/widget.js';
 import type { OwnerWidgetSettings, WidgetQuickToggleInput } from '../../../shared/schemas/widget-settings.js';
+import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
+import { invalidateWidget } from './events.js';
 import * as repository from './repository.js';
+
+/** The public widget shows at most this many testimonials (the newest approvals). */
+export const PUBLIC_WIDGET_TESTIMONIALS_MAX = 50;
 
 export function toOwnerWidgetSettings(row: WidgetSettingsRow | null): OwnerWidgetSettings {
   return {
@@ -24,5 +36,64 @@ export async function setQuickToggle(
   businessId: string,
   input: WidgetQuickToggleInput,
 ): Promise<OwnerWidgetSettings> {
-  return toOwnerWidgetSettings(await repository.upsert(db, businessId, { showBusinessName: input.showBusinessName }));
+  const row = await repository.upsert(db, businessId, { showBusinessName: input.showBusinessName });
+  invalidateWidget(businessId);
+  return toOwnerWidgetSettings(row);
+}
+
+/** The full settings form: every field is replaced. */
+export async function saveWidgetSettings(
+  db: Executor,
+  businessId: string,
+  input: WidgetSettings,
+): Promise<OwnerWidgetSettings> {
+  const row = await repository.upsert(db, businessId, input);
+  invalidateWidget(businessId);
+  return toOwnerWidgetSettings(row);
+}
+
+/**
+ * One testimonial as the public may see it: only what the settings show (a
+ * hidden field is null, an empty list or a 0 rating), never an email.
+ */
+export function toPublicTestimonial(
+  row: repository.PublicTestimonialRow,
+  settings: WidgetSettings,
+): PublicWidgetTestimonial {
+  return {
+    id: row.id,
+    authorName: row.authorName,
+    authorBusinessName: row.authorBusinessName,
+    authorLocation: settings.showLocation ? row.authorLocation : null,
+    content: row.content,
+    rating: settings.showRatings ? Math.max(0, Math.min(5, row.rating)) : 0,
+    authorImageUrl: settings.showPersonalPhotos ? row.authorImageUrl : null,
+    productImageUrls: settings.showProductImages ? row.productImageUrls : [],
+    beforeImageUrl: settings.showBeforeAfterPhotos ? row.beforeImageUrl : null,
+    afterImageUrl: settings.showBeforeAfterPhotos ? row.afterImageUrl : null,
+    // The schema requires a date; the renderer leaves it out when showDates is off.
+    date: (row.approvedAt ?? row.submittedAt).toISOString(),
+  };
+}
+
+/**
+ * The public widget of the business with this slug (GET /api/widget/:slug), or
+ * null. Parsed with the contract's schema on the way out, which also drops any
+ * field the schema does not name.
+ */
+export async function getPublicWidget(
+  db: Executor,
+  slug: string,
+): Promise<{ businessId: string; widget: PublicWidget } | null> {
+  const found = await repository.findBusinessBySlug(db, slug);
+  if (!found) return null;
+  const { business } = found;
+  const settings = normalizeWidgetSettings(found.settings ?? {});
+  const rows = await repository.listApproved(db, business.id, PUBLIC_WIDGET_TESTIMONIALS_MAX);
+  const widget = publicWidgetSchema.parse({
+    business: { name: business.name, logoUrl: business.logoUrl, collectionSlug: business.collectionSlug },
+    settings,
+    testimonials: rows.map((row) => toPublicTestimonial(row, settings)),
+  });
+  return { businessId: business.id, widget };
 }

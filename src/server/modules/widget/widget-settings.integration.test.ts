@@ -1,5 +1,5 @@
-// GET and PUT /api/widget-settings: the owner's settings and the quick
-// "Show business name in widget" toggle.
+// GET, PUT and POST /api/widget-settings: the owner's settings, the quick
+// "Show business name in widget" toggle and the full settings form.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WIDGET_SETTINGS_DEFAULTS } from '../../../shared/schemas/widget.js';
@@ -57,5 +57,86 @@ describe('/api/widget-settings', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe('showBusinessName must be true or false');
     }
+  });
+
+  it('saves the full settings form and answers the saved settings', async () => {
+    const app = await createTestApp();
+    const { cookie, business } = await createSignedInUser(app);
+    const form = {
+      layout: 'carousel',
+      backgroundColor: '#0f172a',
+      innerContainerColor: '#1E293B',
+      textColor: '#F8FAFC',
+      // Not one of the options: kept as it is (the client shows it as "Extracted").
+      fontFamily: 'Brand Sans Display',
+      fontSize: 'md',
+      showRatings: false,
+      showDates: false,
+      showLocation: false,
+      showBranding: true,
+      autoRotate: false,
+      showPersonalPhotos: false,
+      showBeforeAfterPhotos: false,
+      showProductImages: false,
+      showBusinessName: true,
+      headerText: '  What our customers say  ',
+      headerAlignment: 'center',
+    };
+    const response = await app.inject({ method: 'POST', url: '/api/widget-settings', payload: form, ...withSession(cookie) });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = { ...form, fontSize: 'base', headerText: 'What our customers say' };
+    expect(response.json()).toEqual({ ...saved, updatedAt: expect.any(String) });
+
+    const read = await app.inject({ method: 'GET', url: '/api/widget-settings', ...withSession(cookie) });
+    expect(read.json()).toEqual(response.json());
+    const [row] = await app.database.db.select().from(widgetSettings).where(eq(widgetSettings.businessId, business?.id ?? ''));
+    expect(row).toMatchObject(saved);
+  });
+
+  it('creates the settings row when the business has none', async () => {
+    const app = await createTestApp();
+    const { cookie, business } = await createSignedInUser(app);
+    await app.database.db.delete(widgetSettings).where(eq(widgetSettings.businessId, business?.id ?? ''));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/widget-settings',
+      payload: { ...WIDGET_SETTINGS_DEFAULTS, headerText: 'Hello' },
+      ...withSession(cookie),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await app.database.db.select().from(widgetSettings)).toHaveLength(1);
+  });
+
+  it('refuses an invalid form in the error shape and changes nothing', async () => {
+    const app = await createTestApp();
+    const { cookie } = await createSignedInUser(app);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ backgroundColor: 'red' }, 'backgroundColor', 'Use a colour in the form #RRGGBB'],
+      [{ textColor: '#12345' }, 'textColor', 'Use a colour in the form #RRGGBB'],
+      [{ innerContainerColor: '#GGGGGG' }, 'innerContainerColor', 'Use a colour in the form #RRGGBB'],
+      [{ fontFamily: '   ' }, 'fontFamily', 'Choose a font'],
+      [{ fontFamily: 'x'.repeat(101) }, 'fontFamily', 'Font name is too long'],
+      [{ fontSize: 'xl' }, 'fontSize', 'Font size must be sm, base or lg'],
+      [{ headerText: 'x'.repeat(121) }, 'headerText', 'Header text must be at most 120 characters'],
+      [{ headerAlignment: 'middle' }, 'headerAlignment', 'Alignment must be left, center or right'],
+      [{ layout: 'grid' }, 'layout', 'Layout must be carousel'],
+      [{ showRatings: 'yes' }, 'showRatings', ''],
+      [{ autoRotate: undefined }, 'autoRotate', ''],
+    ];
+    const before = await app.database.db.select().from(widgetSettings);
+    for (const [change, path, message] of cases) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/widget-settings',
+        payload: { ...WIDGET_SETTINGS_DEFAULTS, headerText: 'Changed', ...change },
+        ...withSession(cookie),
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const { error } = response.json();
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(error.details[0].path).toBe(path);
+      if (message) expect(error.message).toBe(message);
+    }
+    expect(await app.database.db.select().from(widgetSettings)).toEqual(before);
   });
 });

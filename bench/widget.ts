@@ -1,0 +1,360 @@
+// The public widget, measured (never asserted):
+// - GET /api/widget/{slug} throughput and p99 with autocannon (50 connections,
+//   5 s) against the real app on PGlite (a business with 30 approved
+//   testimonials), and against a bare node:http server answering the same
+//   bytes with the same headers, in the same run; the ratio is the cost of
+//   our stack on a cached answer (target >= 0.7). Each server runs in its own
+//   process (bench/widget-server.ts), so the load generator does not share
+//   its CPU; on a 2-core machine that is one core each.
+// - In Chromium: the time from the widget's <script> tag being parsed to the
+//   first testimonial visible, on a host page on a second origin with a strict
+//   CSP (no 'unsafe-inline', scripts and connections only from our origin),
+//   cold cache, beside the same testimonials served as static HTML; median of
+//   10 each. Also counts the CSP violations the widget caused there.
+//   Needs `npm run build` (dist/widget/widget.js) and /usr/bin/chromium.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import autocannon from 'autocannon';
+import type { PublicWidget } from '../src/shared/schemas/widget';
+import { renderStaticHtml } from '../src/shared/widget-static-html';
+
+type Row = { name: string; value: number; unit: string };
+type Started<T> = { info: T; pid: number; stop: () => Promise<void> };
+
+const CONNECTIONS = 50;
+const DURATION_S = 5;
+/** The 5 s of each side are split into this many alternating rounds. */
+const ROUNDS = 2;
+const LOADS = 10;
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these. */
+const CLOCK_TICKS_PER_S = 100;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const serverScript = path.join(import.meta.dirname, 'widget-server.ts');
+const widgetBuild = path.resolve(import.meta.dirname, '../dist/widget/widget.js');
+
+/** Starts bench/widget-server.ts and waits for the JSON line it prints once listening. */
+async function startServer<T>(args: string[]): Promise<Started<T>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverScript, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const info = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`bench: ${args[0]} server did not start`)),
+      60_000,
+    );
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as T);
+    });
+    child.once('exit', (code) => reject(new Error(`bench: ${args[0]} server exited (${code})`)));
+  });
+  return {
+    info,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is missing. */
+function cpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+
+type Run = { result: autocannon.Result; cpuMs: number | null };
+
+async function load(url: string, duration: number, pid: number): Promise<Run> {
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  const cpuAfter = cpuMs(pid);
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `bench: ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  return { result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+}
+
+/** The answer's headers as node:http would be told to send them (minus those it adds itself). */
+function recordable(headers: Headers): Record<string, string> {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  return Object.fromEntries([...headers].filter(([name]) => !skip.has(name)));
+}
+
+async function measureThroughput(
+  server: Started<{ url: string; slug: string }>,
+  scratch: string,
+): Promise<Row[]> {
+  const widgetUrl = `${server.info.url}/api/widget/${server.info.slug}`;
+  const response = await fetch(widgetUrl);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`bench: ${widgetUrl} answered ${response.status}`);
+  const recorded = path.join(scratch, 'widget-response.json');
+  writeFileSync(
+    recorded,
+    JSON.stringify({ headers: recordable(response.headers), body: body.toString('base64') }),
+  );
+  const bare = await startServer<{ url: string }>(['bare', recorded]);
+  try {
+    await load(widgetUrl, 1, server.pid);
+    await load(bare.info.url, 1, bare.pid);
+    // Interleaved rounds, so a change in the machine's load touches both sides alike.
+    const app: Run[] = [];
+    const baseline: Run[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      app.push(await load(widgetUrl, DURATION_S / ROUNDS, server.pid));
+      baseline.push(await load(bare.info.url, DURATION_S / ROUNDS, bare.pid));
+    }
+    const sum = (runs: Run[], of: (run: Run) => number) =>
+      runs.reduce((total, run) => total + of(run), 0);
+    const rate = (runs: Run[]) =>
+      sum(runs, (run) => run.result.requests.total) / sum(runs, (run) => run.result.duration);
+    const p99 = (runs: Run[]) => Math.max(...runs.map((run) => run.result.latency.p99));
+    /** Server CPU per answer, in µs: unlike req/s, hardly moved by other work on the machine. */
+    const cpuPerRequest = (runs: Run[]) =>
+      runs.some((run) => run.cpuMs === null)
+        ? null
+        : (sum(runs, (run) => run.cpuMs ?? 0) * 1000) /
+          sum(runs, (run) => run.result.requests.total);
+    const rows: Row[] = [
+      {
+        name: 'widget: GET /api/widget/{slug} body (30 testimonials)',
+        value: body.length,
+        unit: 'bytes',
+      },
+      {
+        name: `widget: GET /api/widget/{slug} throughput (${CONNECTIONS} conn)`,
+        value: Math.round(rate(app)),
+        unit: 'req/s',
+      },
+      {
+        name: 'widget: bare node:http, same bytes and headers',
+        value: Math.round(rate(baseline)),
+        unit: 'req/s',
+      },
+      {
+        name: 'widget: app / bare throughput ratio (target >= 0.7)',
+        value: Math.round((rate(app) / rate(baseline)) * 100) / 100,
+        unit: 'ratio',
+      },
+      {
+        name: 'widget: GET /api/widget/{slug} p99 latency (worst round)',
+        value: p99(app),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: bare node:http p99 latency (worst round)',
+        value: p99(baseline),
+        unit: 'ms',
+      },
+    ];
+    const appCpu = cpuPerRequest(app);
+    const bareCpu = cpuPerRequest(baseline);
+    if (appCpu !== null && bareCpu !== null) {
+      rows.push(
+        { name: 'widget: server CPU per answer, app', value: Math.round(appCpu), unit: 'µs' },
+        {
+          name: 'widget: server CPU per answer, bare node:http',
+          value: Math.round(bareCpu),
+          unit: 'µs',
+        },
+        {
+          name: 'widget: bare / app server CPU per answer (not bound by the load generator)',
+          value: Math.round((bareCpu / appCpu) * 100) / 100,
+          unit: 'ratio',
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await bare.stop();
+  }
+}
+
+/**
+ * Runs in the page before anything else: notes when the marker just before the
+ * script tag is parsed and when a testimonial is first inserted (the document,
+ * or any shadow root) and then painted (the next animation frame), and any CSP
+ * violation. A string, because functions handed to the page from tsx-compiled
+ * code may carry helpers that do not exist there.
+ */
+const TIMING_PROBE = `(() => {
+  const bench = { start: null, inserted: null, visible: null, violations: [] };
+  window.__bench = bench;
+  document.addEventListener('securitypolicyviolation', (event) => {
+    bench.violations.push(event.violatedDirective + ' ' + event.blockedURI);
+  });
+  const watch = (root) => new MutationObserver(() => {
+    if (bench.start === null && document.getElementById('vouchly-bench-start')) bench.start = performance.now();
+    if (bench.inserted === null && root.querySelector('figure')) {
+      bench.inserted = performance.now();
+      requestAnimationFrame(() => { bench.visible = performance.now(); });
+    }
+  }).observe(root, { childList: true, subtree: true });
+  watch(document);
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    watch(root);
+    return root;
+  };
+})();`;
+
+type Probe = { start: number; inserted: number; visible: number | null; violations: string[] };
+
+/** Polls from outside (waitForFunction would evaluate a string in the page, which the host page's CSP forbids); the times are taken in the page. */
+async function probeResult(tab: Page): Promise<Probe> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const bench = await tab.evaluate<Probe>('window.__bench');
+    if (bench.visible !== null) return bench;
+    if (Date.now() > deadline) throw new Error('bench: no testimonial became visible within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+async function measureInBrowser(
+  appUrl: string,
+  slug: string,
+  widget: PublicWidget,
+): Promise<Row[]> {
+  const appOrigin = new URL(appUrl).origin;
+  const csp = [
+    "default-src 'self'",
+    `script-src ${appOrigin}`,
+    `connect-src ${appOrigin}`,
+    `img-src 'self' ${appOrigin}`,
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  const page = (middle: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A customer's site</title></head><body><main><h1>Our bakery</h1><p>Fresh bread every morning.</p><i id="vouchly-bench-start"></i>${middle}<p>Open Monday to Saturday.</p></main></body></html>`;
+  const pages: Record<string, string> = {
+    '/widget': page(`<script src="${appOrigin}/widget.js" data-widget="${slug}" async></script>`),
+    '/static': page(
+      renderStaticHtml(widget, {
+        productName: 'Vouchly',
+        baseUrl: appOrigin,
+        limit: widget.testimonials.length,
+      }),
+    ),
+  };
+  const host = http.createServer((request, response) => {
+    const html = pages[request.url ?? ''];
+    response.writeHead(html ? 200 : 404, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': csp,
+    });
+    response.end(html ?? '');
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const times: Record<string, number[]> = { '/widget': [], '/static': [] };
+    const violations = new Set<string>();
+    // One warm-up load each, then alternate, each in a fresh context (cold cache, a first visit).
+    for (let i = -1; i < LOADS; i++) {
+      for (const pathname of ['/widget', '/static']) {
+        const context = await browser.newContext();
+        const tab = await context.newPage();
+        await tab.addInitScript(TIMING_PROBE);
+        await tab.goto(`${hostOrigin}${pathname}`);
+        const bench = await probeResult(tab);
+        if (pathname === '/widget')
+          bench.violations.forEach((violation) => violations.add(violation));
+        if (i >= 0) times[pathname]?.push((bench.visible ?? Number.NaN) - bench.start);
+        await context.close();
+      }
+    }
+    if (violations.size > 0)
+      console.warn(`bench: CSP violations on the widget host page: ${[...violations].join(', ')}`);
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    return [
+      {
+        name: `widget: script parsed -> first testimonial visible (Chromium, cold, median of ${LOADS})`,
+        value: round(median(times['/widget'] ?? [])),
+        unit: 'ms',
+      },
+      {
+        name: `widget: same testimonials as static HTML -> visible (median of ${LOADS})`,
+        value: round(median(times['/static'] ?? [])),
+        unit: 'ms',
+      },
+      {
+        name: 'widget: CSP violations on a strict host page',
+        value: violations.size,
+        unit: 'count',
+      },
+    ];
+  } finally {
+    await browser?.close();
+    await new Promise<void>((resolve) => host.close(() => resolve()));
+  }
+}
+
+export async function measureWidget(
+  scratch: string,
+  options: { browser?: boolean } = {},
+): Promise<Row[]> {
+  const app = await startServer<{ url: string; slug: string }>([
+    'app',
+    path.join(scratch, 'widget'),
+  ]);
+  try {
+    const rows = await measureThroughput(app, scratch);
+    if (options.browser === false) {
+      // Throughput only.
+    } else if (!existsSync(widgetBuild)) {
+      console.warn(
+        'bench: dist/widget/widget.js is missing; run `npm run build` for the Chromium rows.',
+      );
+    } else if (!existsSync(CHROMIUM)) {
+      console.warn(`bench: ${CHROMIUM} is missing; skipped the Chromium rows.`);
+    } else {
+      const widget = (await (
+        await fetch(`${app.info.url}/api/widget/${app.info.slug}`)
+      ).json()) as PublicWidget;
+      rows.push(...(await measureInBrowser(app.info.url, app.info.slug, widget)));
+    }
+    return rows;
+  } finally {
+    await app.stop();
+  }
+}

@@ -1,0 +1,237 @@
+// The embedded widget as a customer's website meets it (SECURITY.md §8, §12):
+// a page on a SECOND origin, with hostile CSS and a strict CSP, embeds the
+// widgets of two businesses. Each shows only its own approved testimonials,
+// rotates, pauses on hover, sets no cookie, logs nothing, shows a customer's
+// markup as plain text, and picks up a setting saved in /widget on reload.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PASSWORD = 'correct-horse-battery';
+const XSS_CONTENT = '<img src=x onerror="window.__xss=1">Great service indeed';
+const XSS_NAME = '<script>window.__xss=2</script>Mallory';
+
+type Owner = { api: APIRequestContext; slug: string; approved: string[]; pending: string };
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (see e2e/global-setup.ts)');
+  return url;
+}
+
+/** The page of "someone else's website": hostile CSS, and a CSP that lets in only our script and API. */
+function hostPage(base: string, slugs: string[]): string {
+  const widgets = slugs
+    .map(
+      (slug) =>
+        `<section><h2>Reviews</h2><script src="${base}/widget.js" data-widget="${slug}" async></script></section><p>More of the host page.</p>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${hostCsp(base)}"><title>Host site</title><link rel="stylesheet" href="/hostile.css"></head><body><h1>A customer's website</h1>${widgets}</body></html>`;
+}
+
+const hostCsp = (base: string) =>
+  `default-src 'none'; script-src ${base}; connect-src ${base}; img-src ${base} data:; style-src 'self'`;
+
+// The first two rules as a careless theme might write them; the last ones win over `all: unset`.
+const HOSTILE_CSS =
+  '* { all: unset !important } html, body { font-size: 40px }' +
+  ' html, body, vouchly-widget { font-size: 40px !important; line-height: 3 !important; color: red !important }';
+
+async function startHostSite(base: string, slugs: string[]): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    if (request.url === '/hostile.css') {
+      response.writeHead(200, { 'content-type': 'text/css' }).end(HOSTILE_CSS);
+    } else if (request.url === '/') {
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': hostCsp(base) })
+        .end(hostPage(base, slugs));
+    } else {
+      response.writeHead(204).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** A business with approved testimonials and one pending; `extra` are approved too. */
+async function createOwner(
+  newApi: () => Promise<APIRequestContext>,
+  businessName: string,
+  extra: { authorName: string; content: string }[] = [],
+): Promise<Owner> {
+  const api = await newApi();
+  const register = await api.post('/api/register', {
+    data: {
+      businessName,
+      website: 'example.com',
+      email: uniqueEmail('widget'),
+      password: PASSWORD,
+      agreeToTerms: true,
+    },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const business = await (await api.get('/api/business')).json();
+  const slug: string = business.collectionSlug;
+
+  const customer = await newApi();
+  const submit = async (authorName: string, content: string) => {
+    const response = await customer.post(`/api/submit/${slug}`, {
+      data: { authorName, content, rating: 5, authorLocation: 'Springfield' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()).testimonial.id as string;
+  };
+  const approvedTexts = [
+    `${businessName}: the first kind words.`,
+    `${businessName}: the second kind words.`,
+    ...extra.map((t) => t.content),
+  ];
+  const ids = [
+    await submit('Ada', approvedTexts[0]!),
+    await submit('Grace', approvedTexts[1]!),
+    ...(await Promise.all(extra.map((t) => submit(t.authorName, t.content)))),
+  ];
+  const pending = `${businessName}: still waiting for review.`;
+  await submit('Pat', pending);
+  for (const id of ids) {
+    const response = await api.patch(`/api/testimonials/${id}`, { data: { status: 'approved' } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await customer.dispose();
+  return { api, slug, approved: approvedTexts, pending };
+}
+
+const widgetOf = (page: Page, slug: string): Locator =>
+  page.locator(`vouchly-widget[data-vouchly-widget="${slug}"]`);
+
+/** "n of m" of the slide on show (Playwright locators reach into the open shadow root). */
+const activeSlide = (widget: Locator): Promise<string | null> =>
+  widget.locator('.sl.on').getAttribute('aria-label');
+
+let alpha: Owner;
+let beta: Owner;
+let host: { server: Server; origin: string };
+
+test.beforeAll(async ({ playwright }) => {
+  const base = baseUrl();
+  // Our own Origin, as a browser on our pages would send it (SECURITY.md §3).
+  const newApi = () =>
+    playwright.request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
+  alpha = await createOwner(newApi, 'Alpha Bakery', [{ authorName: XSS_NAME, content: XSS_CONTENT }]);
+  beta = await createOwner(newApi, 'Beta Plumbing');
+  host = await startHostSite(base, [alpha.slug, beta.slug]);
+});
+
+test.afterAll(async () => {
+  await alpha?.api.dispose();
+  await beta?.api.dispose();
+  await new Promise((resolve) => host?.server.close(resolve));
+});
+
+test('two widgets on a hostile host page show their own approved testimonials as text, with no cookie', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.goto(host.origin);
+  const a = widgetOf(page, alpha.slug);
+  const b = widgetOf(page, beta.slug);
+
+  for (const [widget, own, other] of [
+    [a, alpha, beta],
+    [b, beta, alpha],
+  ] as const) {
+    await expect(widget.getByRole('group', { name: `1 of ${own.approved.length}` })).toBeVisible();
+    for (const text of own.approved) await expect(widget.getByText(text, { exact: true })).toHaveCount(1);
+    await expect(widget.getByText(own.pending)).toHaveCount(0);
+    for (const text of other.approved) await expect(widget.getByText(text)).toHaveCount(0);
+  }
+
+  // The host's `all: unset` and 40px root font reach neither widget: the card keeps its own look.
+  const card = a.locator('.sl.on figure');
+  await expect(card).toHaveCSS('border-radius', '12px');
+  await expect(card.locator('blockquote')).toHaveCSS('font-size', '17px');
+
+  // A customer's markup is text: no element made from it, nothing run.
+  await expect(a.locator('blockquote', { hasText: 'Great service indeed' })).toHaveText(XSS_CONTENT);
+  await expect(a.getByText(XSS_NAME, { exact: true })).toHaveCount(1);
+  await expect(a.locator('img[src="x"], script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+
+  // Public, cookie-free: nothing stored for either origin.
+  expect(await page.context().cookies([baseURL!, host.origin])).toEqual([]);
+
+  await page.screenshot({ path: testInfo.outputPath('host-page.png'), fullPage: true });
+});
+
+test('the carousel moves on every 4 s or so and holds while the pointer is over it', async ({ page }) => {
+  await page.goto(host.origin);
+  const a = widgetOf(page, alpha.slug);
+  await expect(a.locator('.sl.on')).toHaveAttribute('aria-label', '1 of 3');
+
+  // When the slide on show changes, measured in the page: the gap between two turns is the period.
+  await page.evaluate((slug) => {
+    const root = document.querySelector(`vouchly-widget[data-vouchly-widget="${slug}"]`)?.shadowRoot;
+    const turns: number[] = [];
+    (window as { turns?: number[] }).turns = turns;
+    new MutationObserver(() => turns.push(performance.now())).observe(root!.querySelector('.vp')!, {
+      attributeFilter: ['class'],
+      subtree: true,
+    });
+  }, alpha.slug);
+  const turns = () => page.evaluate(() => (window as { turns?: number[] }).turns ?? []);
+  await expect.poll(async () => (await turns()).length, { timeout: 12_000 }).toBeGreaterThanOrEqual(2);
+  const [first, second] = await turns();
+  expect(second! - first!).toBeGreaterThan(3_500);
+  expect(second! - first!).toBeLessThan(5_000);
+  await expect(a.locator('.sl.on')).toHaveAttribute('aria-label', '3 of 3');
+
+  // Hover holds it for longer than a turn...
+  await a.locator('.sl.on figure').hover();
+  const held = await activeSlide(a);
+  await page.waitForTimeout(5_000);
+  expect(await activeSlide(a)).toBe(held);
+
+  // ...and leaving lets it go on.
+  await page.mouse.move(2, 2);
+  await expect(a.locator('.sl.on')).not.toHaveAttribute('aria-label', held!, { timeout: 6_000 });
+});
+
+test('a header saved in /widget shows on the host page after a reload', async ({ page, browser, baseURL }) => {
+  await page.goto(host.origin);
+  const a = widgetOf(page, alpha.slug);
+  await expect(a.locator('.sl.on')).toBeVisible();
+  await expect(a.getByRole('heading', { name: 'Fresh from the oven' })).toHaveCount(0);
+
+  // The owner changes the header in the settings screen (their own browser).
+  const ownerContext = await browser.newContext({ baseURL, storageState: await alpha.api.storageState() });
+  const owner = await ownerContext.newPage();
+  const ownerErrors: string[] = [];
+  owner.on('console', (message) => {
+    if (message.type() === 'error') ownerErrors.push(message.text());
+  });
+  owner.on('pageerror', (error) => ownerErrors.push(error.message));
+  await owner.goto('/widget');
+  await expect(owner.getByText('Preview with sample testimonials')).toHaveCount(0);
+  const save = owner.getByRole('button', { name: 'Save Changes' });
+  await expect(save).toBeDisabled();
+  await owner.getByLabel('Header text').fill('Fresh from the oven');
+  // The preview shows it before saving.
+  await expect(
+    owner.locator('#widget-preview').getByRole('heading', { name: 'Fresh from the oven' }),
+  ).toBeVisible();
+  await save.click();
+  await expect(owner.getByText('Widget settings saved')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await ownerContext.close();
+  expect(ownerErrors, 'console errors on /widget').toEqual([]);
+
+  await page.reload();
+  await expect(a.getByRole('heading', { name: 'Fresh from the oven' })).toBeVisible();
+  await expect(widgetOf(page, beta.slug).getByRole('heading', { name: 'Fresh from the oven' })).toHaveCount(0);
+});

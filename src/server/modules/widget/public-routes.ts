@@ -1,0 +1,157 @@
+// The public widget reads (SECURITY.md §12): GET /api/widget/:slug (the JSON
+// widget.js renders) and GET /embed/:slug (the no-script page for an iframe).
+// Read-only, CORS-open without credentials, never a cookie (config.session
+// false), answered from the in-process cache (public-cache.ts) with a strong
+// ETag and 304 on If-None-Match. Helmet is off for these routes: their
+// headers are fixed strings set here, not rebuilt for every request.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import { businessSlugParamsSchema } from '../../../shared/schemas/business.js';
+import { notFound } from '../../errors.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
+import { onWidgetInvalidated } from './events.js';
+import { etagMatches, PublicWidgetCache, type CachedBody } from './public-cache.js';
+import * as widgetService from './service.js';
+
+const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+
+/** Generous: a page view is one request, and a hit costs no database work. */
+export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as const;
+
+export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/** On every answer of these routes, errors and 429s included, so a page on another site can read them. */
+const CROSS_ORIGIN_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cross-origin-resource-policy': 'cross-origin',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': PUBLIC_WIDGET_CACHE_CONTROL,
+  // Nothing in a JSON answer may run or be framed if someone opens it as a page.
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': PUBLIC_WIDGET_CACHE_CONTROL,
+  'content-security-policy': EMBED_CSP,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
+const PREFLIGHT_MAX_AGE_SECONDS = '86400';
+
+/** The cached body, or 304 when the client holds it already. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedBody,
+  headers: Record<string, string>,
+): void {
+  void reply.headers(headers).header('etag', cached.etag);
+  if (etagMatches(request.headers['if-none-match'], cached.etag)) void reply.code(304).send();
+  else void reply.send(cached.body);
+}
+
+export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const cache = new PublicWidgetCache({
+    load: (slug) => widgetService.getPublicWidget(db, slug),
+    renderHtml: (widget) =>
+      renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
+  });
+  const unsubscribe = onWidgetInvalidated((businessId) => cache.invalidate(businessId));
+  app.addHook('onClose', async () => unsubscribe());
+
+  const perIp = rateLimit(app, { name: 'widget:ip', ...publicWidgetRateLimit });
+  // One hook: the cross-origin headers first, so that a 429 carries them too.
+  const crossOriginAndRateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.headers(CROSS_ORIGIN_HEADERS);
+    await perIp(request, reply);
+  };
+  const publicRoute = {
+    helmet: false as const,
+    config: { session: false },
+    // Two info lines per hit would cost more than the hit; failures still log (warn and up).
+    logLevel: 'warn' as const,
+    onRequest: crossOriginAndRateLimit,
+  };
+
+  app.get(
+    '/api/widget/:slug',
+    {
+      ...publicRoute,
+      // The 200 body is the cached Buffer of a PublicWidget (publicWidgetSchema), sent as is.
+      schema: {
+        params: businessSlugParamsSchema,
+        response: { 200: z.custom<Buffer>(), 304: z.null(), ...errors },
+      },
+    },
+    // Not async: a cache hit is answered without a promise.
+    (request, reply) => {
+      const { slug } = request.params;
+      const entry = cache.peek(slug);
+      if (entry) {
+        sendCached(request, reply, entry.json, JSON_HEADERS);
+        return;
+      }
+      return cache.get(slug).then((loaded) => {
+        if (!loaded) throw notFound('Widget not found');
+        sendCached(request, reply, loaded.json, JSON_HEADERS);
+      });
+    },
+  );
+
+  // A GET without custom headers needs no preflight; this answers the ones a host page's fetch wrapper may cause.
+  app.options(
+    '/api/widget/:slug',
+    {
+      helmet: false,
+      config: { session: false },
+      logLevel: 'warn',
+      schema: { params: businessSlugParamsSchema },
+    },
+    async (request, reply) => {
+      const requested = request.headers['access-control-request-headers'];
+      return reply
+        .code(204)
+        .headers({
+          ...CROSS_ORIGIN_HEADERS,
+          'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+          'access-control-allow-headers':
+            typeof requested === 'string' && requested.length <= 500 ? requested : 'if-none-match',
+          'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
+          vary: 'Access-Control-Request-Headers',
+        })
+        .send();
+    },
+  );
+
+  app.get(
+    '/embed/:slug',
+    {
+      ...publicRoute,
+      schema: {
+        params: businessSlugParamsSchema,
+        response: { 200: z.custom<Buffer>(), 304: z.null(), 404: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const entry = cache.peek(slug) ?? (await cache.get(slug));
+      if (!entry) {
+        return reply
+          .code(404)
+          .headers({ ...HTML_HEADERS, 'cache-control': 'no-store' })
+          .send(EMBED_NOT_FOUND_PAGE);
+      }
+      sendCached(request, reply, cache.htmlOf(entry), HTML_HEADERS);
+      return reply;
+    },
+  );
+};
