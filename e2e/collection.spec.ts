@@ -11,29 +11,9 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { registerOwner as registerOwnerAs } from './helpers';
 
-const PASSWORD = 'correct-horse-battery';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** Registers an owner (and their business) with `page`'s cookies; answers the collection slug. */
-async function registerOwner(page: Page, businessName: string): Promise<string> {
-  const response = await page.request.post('/api/register', {
-    data: {
-      businessName,
-      website: 'example-business.com',
-      email: uniqueEmail('collection'),
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const business = await page.request.get('/api/business');
-  expect(business.ok()).toBe(true);
-  return ((await business.json()) as { collectionSlug: string }).collectionSlug;
-}
+const registerOwner = (page: Page, businessName: string) => registerOwnerAs(page, businessName, 'collection');
 
 /** Solid-colour PNGs, one per colour, in a fresh temporary directory. */
 async function makeImages(colours: string[]): Promise<string[]> {

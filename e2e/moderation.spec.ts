@@ -7,29 +7,9 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { registerOwner as registerOwnerAs } from './helpers';
 
-const PASSWORD = 'correct-horse-battery';
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** Registers an owner (and their business) with `page`'s cookies; answers the collection slug. */
-async function registerOwner(page: Page, businessName: string): Promise<string> {
-  const response = await page.request.post('/api/register', {
-    data: {
-      businessName,
-      website: 'example-business.com',
-      email: uniqueEmail('moderation'),
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const business = await page.request.get('/api/business');
-  expect(business.ok()).toBe(true);
-  return ((await business.json()) as { collectionSlug: string }).collectionSlug;
-}
+const registerOwner = (page: Page, businessName: string) => registerOwnerAs(page, businessName, 'moderation');
 
 type Submission = {
   authorName: string;

@@ -76,6 +76,18 @@ describe('error shape', () => {
     expect(response.json().error.message).toBe('Text contains an invalid character');
   });
 
+  it('refuses a lone surrogate (text that is not valid Unicode) the same way', async () => {
+    const app = await appWithProbeRoutes();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/probe/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","tags":["\\udfff\\udfff"]}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Text contains an invalid character');
+  });
+
   it('answers malformed JSON with a 400 in the same shape', async () => {
     const app = await appWithProbeRoutes();
     const response = await app.inject({

@@ -1,22 +1,25 @@
-// PostgreSQL cannot store U+0000 in text, so a JSON body carrying it anywhere
-// is refused up front with a 400, for every route at once, instead of
-// failing later as a 5xx (SECURITY.md §17).
+// PostgreSQL cannot store U+0000 or text that is not valid Unicode (a lone
+// surrogate, which JSON's \uXXXX escapes can carry), so a request carrying
+// either anywhere is refused up front with a 400, for every route at once,
+// instead of failing later as a 5xx (SECURITY.md §17).
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 
 export const INVALID_CHARACTER_MESSAGE = 'Text contains an invalid character';
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+const isStorableText = (text: string): boolean => !text.includes('\u0000') && text.isWellFormed();
+
+function containsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+  if (Array.isArray(value)) return value.some((item) => containsUnstorableText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => !isStorableText(key) || containsUnstorableText(item, depth + 1));
 }
 
 export function registerJsonTextGuard(app: FastifyInstance): void {
   // Callback style: every request runs it, so no promise per request.
   app.addHook('preValidation', (request, _reply, done) => {
-    const refused = containsNul(request.body) || containsNul(request.query) || containsNul(request.params);
+    const refused = containsUnstorableText(request.body) || containsUnstorableText(request.query) || containsUnstorableText(request.params);
     done(refused ? badRequest(INVALID_CHARACTER_MESSAGE) : undefined);
   });
 }

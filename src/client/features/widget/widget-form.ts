@@ -1,8 +1,9 @@
 // Pure helpers of the widget settings screen: the form's values, what the live
 // preview renders while the owner types, and the contrast hint.
-import { SAMPLE_TESTIMONIALS, type PublicWidget, type PublicWidgetTestimonial, type WidgetSettings, type WidgetSettingsInput } from '../../../shared/schemas/widget';
+import { SAMPLE_TESTIMONIALS, type PublicWidget, type WidgetSettings, type WidgetSettingsInput } from '../../../shared/schemas/widget';
 import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
 import type { Testimonial } from '../../../shared/schemas/testimonials';
+import { toWidgetTestimonial } from '../../lib/testimonials';
 import { FONT_OPTIONS, HEX_COLOR_PATTERN, normalizeWidgetSettings } from '../../../shared/widget-data';
 
 export type WidgetFormValues = WidgetSettingsInput;
@@ -44,22 +45,6 @@ export function previewSettings(
   return normalizeWidgetSettings(next);
 }
 
-/** A dashboard testimonial as the widget receives it (the public endpoint's shape). */
-export function toWidgetTestimonial(t: Testimonial): PublicWidgetTestimonial {
-  return {
-    id: t.id,
-    authorName: t.authorName,
-    authorBusinessName: t.authorBusinessName,
-    authorLocation: t.authorLocation,
-    content: t.content,
-    rating: t.rating,
-    authorImageUrl: t.authorImageUrl,
-    productImageUrls: t.productImageUrls,
-    beforeImageUrl: t.beforeImageUrl,
-    afterImageUrl: t.afterImageUrl,
-    date: t.approvedAt ?? t.submittedAt,
-  };
-}
 
 /** The preview's data: the approved testimonials, else the 4 samples (SPEC §2). */
 export function previewWidgetData(

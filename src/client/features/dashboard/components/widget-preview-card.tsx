@@ -8,31 +8,16 @@ import { Link } from 'react-router';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../../../shared/constants';
 import type { Business } from '../../../../shared/schemas/business';
 import type { Testimonial } from '../../../../shared/schemas/testimonials';
-import type { PublicWidget, PublicWidgetTestimonial } from '../../../../shared/schemas/widget';
+import type { PublicWidget } from '../../../../shared/schemas/widget';
 import type { OwnerWidgetSettings } from '../../../../shared/schemas/widget-settings';
 import { normalizeWidgetSettings } from '../../../../shared/widget-data';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { WidgetPreview } from '../../../components/widget-preview';
+import { toWidgetTestimonial } from '../../../lib/testimonials';
 import { CardLoadError } from './card-load-error';
 
-/** A testimonial as the public widget endpoint would send it. */
-function toWidgetTestimonial(t: Testimonial): PublicWidgetTestimonial {
-  return {
-    id: t.id,
-    authorName: t.authorName,
-    authorBusinessName: t.authorBusinessName,
-    authorLocation: t.authorLocation,
-    content: t.content,
-    rating: t.rating,
-    authorImageUrl: t.authorImageUrl,
-    productImageUrls: t.productImageUrls,
-    beforeImageUrl: t.beforeImageUrl,
-    afterImageUrl: t.afterImageUrl,
-    date: t.approvedAt ?? t.submittedAt,
-  };
-}
 
 export function WidgetPreviewCard({
   business,
