@@ -9,7 +9,11 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Registers an owner (and their business) with `page`'s cookies; answers the collection slug. */
-export async function registerOwner(page: Page, businessName: string, emailPrefix = 'owner'): Promise<string> {
+export async function registerOwner(
+  page: Page,
+  businessName: string,
+  emailPrefix = 'owner',
+): Promise<string> {
   const response = await page.request.post('/api/register', {
     data: {
       businessName,

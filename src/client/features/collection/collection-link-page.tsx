@@ -1,29 +1,13 @@
 // /collection-link (SPEC §2 "Collection link screen"): the public link with
 // Copy, Open and the QR code, then the form settings beside a live preview.
-import { Building2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { collectionLinkFor } from '../../components/collection-link';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useBusiness } from '../../lib/session';
 import { useCollectionSettings } from './api';
 import { CollectionLinkCard } from './components/collection-link-card';
 import { CollectionSettingsEditor } from './components/collection-settings-editor';
-
-function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Card role="alert">
-      <CardContent className="grid justify-items-start gap-3">
-        <p className="text-sm text-muted-foreground">We couldn&apos;t load {what}.</p>
-        <Button variant="outline" onClick={onRetry}>
-          Try again
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 function SettingsSkeleton() {
   return (
@@ -67,20 +51,7 @@ export function CollectionLinkPage() {
         ) : business.isError ? (
           <LoadProblem what="your business" onRetry={() => void business.refetch()} />
         ) : !business.data?.collectionSlug ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3">
-              <p className="flex items-center gap-2 font-medium">
-                <Building2 className="size-4 text-brand-text" aria-hidden="true" />
-                Configure your business settings first
-              </p>
-              <p className="text-sm text-muted-foreground">
-                Your collection link and QR code are made when you set up your business.
-              </p>
-              <Button asChild>
-                <Link to="/setup">Set up your business</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <NoBusinessCard explanation="Your collection link and QR code are made when you set up your business." />
         ) : (
           <>
             <CollectionLinkCard link={collectionLinkFor(business.data.collectionSlug)} />
@@ -89,10 +60,7 @@ export function CollectionLinkPage() {
             ) : settings.isError ? (
               <LoadProblem what="your form settings" onRetry={() => void settings.refetch()} />
             ) : (
-              <CollectionSettingsEditor
-                settings={settings.data}
-                business={business.data}
-              />
+              <CollectionSettingsEditor settings={settings.data} business={business.data} />
             )}
           </>
         )}

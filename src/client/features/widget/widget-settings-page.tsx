@@ -1,28 +1,12 @@
 // /widget (SPEC §2 "Widget Settings screen"): the embed snippet, then the
 // settings form beside a live preview of the real widget.
-import { Building2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useBusiness } from '../../lib/session';
 import { usePreviewTestimonials, useWidgetSettings } from './api';
 import { EmbedCode } from './components/embed-code';
 import { WidgetSettingsEditor } from './components/widget-settings-editor';
-
-function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Card role="alert">
-      <CardContent className="grid justify-items-start gap-3">
-        <p className="text-sm text-muted-foreground">We couldn&apos;t load {what}.</p>
-        <Button variant="outline" onClick={onRetry}>
-          Try again
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 function EditorSkeleton() {
   return (
@@ -58,8 +42,8 @@ export function WidgetSettingsPage() {
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Widget Settings</h1>
         <p className="mt-2 text-pretty text-muted-foreground">
-          Style the testimonial carousel on your website, see it change as you go, and copy the
-          code that puts it there.
+          Style the testimonial carousel on your website, see it change as you go, and copy the code
+          that puts it there.
         </p>
       </header>
 
@@ -72,20 +56,7 @@ export function WidgetSettingsPage() {
         ) : business.isError ? (
           <LoadProblem what="your business" onRetry={() => void business.refetch()} />
         ) : !business.data?.collectionSlug ? (
-          <Card>
-            <CardContent className="grid justify-items-start gap-3">
-              <p className="flex items-center gap-2 font-medium">
-                <Building2 className="size-4 text-brand-text" aria-hidden="true" />
-                Configure your business settings first
-              </p>
-              <p className="text-sm text-muted-foreground">
-                Your widget is made when you set up your business.
-              </p>
-              <Button asChild>
-                <Link to="/setup">Set up your business</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <NoBusinessCard explanation="Your widget is made when you set up your business." />
         ) : (
           <>
             <EmbedCode slug={business.data.collectionSlug} />
