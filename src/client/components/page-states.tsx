@@ -4,15 +4,26 @@ import { Link } from 'react-router';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
 
-/** A load failure with a retry, as an alert. */
-export function LoadProblem({ what, onRetry }: { what: string; onRetry: () => void }) {
+type LoadErrorProps = { what: string; onRetry: () => void };
+
+/** Something inside a card could not be loaded: say so and offer a retry. */
+export function CardLoadError({ what, onRetry }: LoadErrorProps) {
   return (
-    <Card role="alert">
-      <CardContent className="grid justify-items-start gap-3">
-        <p className="text-sm text-muted-foreground">We couldn&apos;t load {what}.</p>
-        <Button variant="outline" onClick={onRetry}>
-          Try again
-        </Button>
+    <div role="alert" className="grid justify-items-start gap-3 py-4">
+      <p className="text-sm text-muted-foreground">We couldn&apos;t load {what}.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** A page section could not be loaded: the same message in a card of its own. */
+export function LoadProblem(props: LoadErrorProps) {
+  return (
+    <Card>
+      <CardContent>
+        <CardLoadError {...props} />
       </CardContent>
     </Card>
   );

@@ -10,6 +10,22 @@ export async function throwIfResponseNotOk(response: Response): Promise<void> {
   throw new Error(`${response.status}: ${text || response.statusText}`);
 }
 
+/**
+ * The default fetcher's GET (SPEC §7-§8): cookies included; a network failure
+ * throws its message or `Request failed`. Answers the Response whatever its
+ * status, so a caller can turn a 401 or a 404 into something of its own.
+ */
+export async function apiGet(url: string, signal?: AbortSignal): Promise<Response> {
+  try {
+    return await fetch(url, { credentials: 'include', signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new Error(error instanceof Error && error.message ? error.message : 'Request failed', {
+      cause: error,
+    });
+  }
+}
+
 /** Sends a request with credentials and an optional JSON body; resolves to the ok Response. */
 export async function apiRequest(
   method: HttpMethod,

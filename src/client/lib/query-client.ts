@@ -1,7 +1,7 @@
 // TanStack Query set-up (SPEC §7-§9): the default fetcher GETs the path made by
 // joining the query key with "/", and nothing refetches or retries on its own.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { throwIfResponseNotOk } from './api';
+import { apiGet, throwIfResponseNotOk } from './api';
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
@@ -14,16 +14,7 @@ export function getQueryFn<T>({
   on401 = 'throw',
 }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const url = queryKey.join('/');
-    let response: Response;
-    try {
-      response = await fetch(url, { credentials: 'include', signal });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new Error(error instanceof Error && error.message ? error.message : 'Request failed', {
-        cause: error,
-      });
-    }
+    const response = await apiGet(queryKey.join('/'), signal);
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfResponseNotOk(response);
     return (await response.json()) as T;

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { USER_QUERY_STALE_TIME_MS } from '../../shared/constants';
 import type { CurrentUser } from '../../shared/schemas/auth';
 import type { Business } from '../../shared/schemas/business';
-import { throwIfResponseNotOk } from './api';
+import { apiGet, throwIfResponseNotOk } from './api';
 import { getQueryFn } from './query-client';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
@@ -28,7 +28,7 @@ export function useCurrentUser() {
 export const businessQueryOptions = queryOptions({
   queryKey: businessQueryKey,
   queryFn: async ({ queryKey, signal, client }): Promise<Business | null> => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    const response = await apiGet(queryKey.join('/'), signal);
     // No business yet: the owner is sent to /setup.
     if (response.status === 404) return null;
     // The session ended elsewhere (expired, password reset): we are signed out now.

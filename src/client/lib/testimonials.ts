@@ -11,7 +11,7 @@ import type {
   TestimonialStatus,
 } from '../../shared/schemas/testimonials';
 import type { PublicWidgetTestimonial } from '../../shared/schemas/widget';
-import { apiRequest, throwIfResponseNotOk } from './api';
+import { apiGet, apiRequest, throwIfResponseNotOk } from './api';
 
 export const testimonialsQueryKey = ['/api/testimonials'] as const;
 export const testimonialStatsQueryKey = ['/api/testimonials/stats'] as const;
@@ -25,17 +25,9 @@ export type TestimonialListParams = {
   pageSize?: number;
 };
 
-/** GET `url` with cookies; throws the API client's error shape on a non-ok answer. */
+/** GET `url` (a key with query parameters, which the default fetcher cannot join); throws on a non-ok answer. */
 async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'include', signal });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new Error(error instanceof Error && error.message ? error.message : 'Request failed', {
-      cause: error,
-    });
-  }
+  const response = await apiGet(url, signal);
   await throwIfResponseNotOk(response);
   return (await response.json()) as T;
 }
@@ -161,7 +153,8 @@ export async function editCachedLists(
   await queryClient.cancelQueries({ queryKey: testimonialsQueryKey });
   const snapshot = queryClient.getQueriesData<unknown>({ queryKey: testimonialsQueryKey });
   for (const [queryKey, data] of snapshot) {
-    if (isTestimonialList(data)) queryClient.setQueryData(queryKey, change(data, filterOf(queryKey)));
+    if (isTestimonialList(data))
+      queryClient.setQueryData(queryKey, change(data, filterOf(queryKey)));
   }
   return snapshot;
 }

@@ -1,4 +1,5 @@
-// Every table of SPEC §3. Column names are written in camelCase here and stored
+// Every table of SPEC §3. Settings defaults come from src/shared, the one
+// place the client, the widget and the database read them from. Column names are written in camelCase here and stored
 // in snake_case (the `casing` option of the client and of drizzle-kit).
 import { sql } from 'drizzle-orm';
 import {
@@ -12,6 +13,11 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_COLLECTION_FLAGS as C,
+  DEFAULT_WELCOME_MESSAGE,
+} from '../../shared/collection-settings.js';
+import { WIDGET_SETTINGS_DEFAULTS as W } from '../../shared/widget-data.js';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -24,7 +30,12 @@ export const apiKeyStatuses = ['active', 'expired', 'blocked'] as const;
 export const testimonialStatuses = ['pending', 'approved', 'rejected'] as const;
 export const fontSizes = ['sm', 'base', 'lg'] as const;
 export const headerAlignments = ['left', 'center', 'right'] as const;
-export const uploadPurposes = ['logo', 'product-image', 'before-after-image', 'author-image'] as const;
+export const uploadPurposes = [
+  'logo',
+  'product-image',
+  'before-after-image',
+  'author-image',
+] as const;
 
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
@@ -125,24 +136,24 @@ export const widgetSettings = pgTable('widget_settings', {
     .references(() => businesses.id, { onDelete: 'cascade' }),
   layout: text({ enum: ['carousel'] })
     .notNull()
-    .default('carousel'),
-  backgroundColor: text().notNull().default('#FFFFFF'),
-  innerContainerColor: text().notNull().default('#FFFFFF'),
-  textColor: text().notNull().default('#1F2937'),
-  fontFamily: text().notNull().default('inter'),
-  fontSize: text().notNull().default('base'),
+    .default(W.layout),
+  backgroundColor: text().notNull().default(W.backgroundColor),
+  innerContainerColor: text().notNull().default(W.innerContainerColor),
+  textColor: text().notNull().default(W.textColor),
+  fontFamily: text().notNull().default(W.fontFamily),
+  fontSize: text().notNull().default(W.fontSize),
   // Nullable on purpose: SPEC §3 says an unset show flag reads as true.
-  showRatings: boolean().default(true),
-  showDates: boolean().default(true),
-  showLocation: boolean().default(true),
-  showBranding: boolean().default(false),
-  autoRotate: boolean().default(true),
-  showPersonalPhotos: boolean().default(true),
-  showBeforeAfterPhotos: boolean().default(true),
-  showProductImages: boolean().default(true),
-  showBusinessName: boolean().default(false),
-  headerText: text().notNull().default(''),
-  headerAlignment: text({ enum: headerAlignments }).notNull().default('left'),
+  showRatings: boolean().default(W.showRatings),
+  showDates: boolean().default(W.showDates),
+  showLocation: boolean().default(W.showLocation),
+  showBranding: boolean().default(W.showBranding),
+  autoRotate: boolean().default(W.autoRotate),
+  showPersonalPhotos: boolean().default(W.showPersonalPhotos),
+  showBeforeAfterPhotos: boolean().default(W.showBeforeAfterPhotos),
+  showProductImages: boolean().default(W.showProductImages),
+  showBusinessName: boolean().default(W.showBusinessName),
+  headerText: text().notNull().default(W.headerText),
+  headerAlignment: text({ enum: headerAlignments }).notNull().default(W.headerAlignment),
   updatedAt: updatedAt(),
 });
 
@@ -162,23 +173,23 @@ export const collectionPageSettings = pgTable('collection_page_settings', {
     .notNull()
     .unique()
     .references(() => businesses.id, { onDelete: 'cascade' }),
-  welcomeMessage: text().notNull().default('Share your experience with us!'),
-  collectName: boolean().notNull().default(true),
-  nameRequired: boolean().notNull().default(true),
-  collectEmail: boolean().notNull().default(true),
-  emailRequired: boolean().notNull().default(false),
-  collectBusinessName: boolean().notNull().default(false),
-  businessNameRequired: boolean().notNull().default(false),
-  collectLocation: boolean().notNull().default(true),
-  locationRequired: boolean().notNull().default(false),
-  collectStarRatings: boolean().notNull().default(true),
-  starRatingsRequired: boolean().notNull().default(true),
-  collectSelfie: boolean().notNull().default(true),
-  selfieRequired: boolean().notNull().default(false),
-  collectBeforeAfterPhotos: boolean().notNull().default(true),
-  beforeAfterPhotosRequired: boolean().notNull().default(false),
-  collectProductPhotos: boolean().notNull().default(true),
-  productPhotosRequired: boolean().notNull().default(false),
+  welcomeMessage: text().notNull().default(DEFAULT_WELCOME_MESSAGE),
+  collectName: boolean().notNull().default(C.collectName),
+  nameRequired: boolean().notNull().default(C.nameRequired),
+  collectEmail: boolean().notNull().default(C.collectEmail),
+  emailRequired: boolean().notNull().default(C.emailRequired),
+  collectBusinessName: boolean().notNull().default(C.collectBusinessName),
+  businessNameRequired: boolean().notNull().default(C.businessNameRequired),
+  collectLocation: boolean().notNull().default(C.collectLocation),
+  locationRequired: boolean().notNull().default(C.locationRequired),
+  collectStarRatings: boolean().notNull().default(C.collectStarRatings),
+  starRatingsRequired: boolean().notNull().default(C.starRatingsRequired),
+  collectSelfie: boolean().notNull().default(C.collectSelfie),
+  selfieRequired: boolean().notNull().default(C.selfieRequired),
+  collectBeforeAfterPhotos: boolean().notNull().default(C.collectBeforeAfterPhotos),
+  beforeAfterPhotosRequired: boolean().notNull().default(C.beforeAfterPhotosRequired),
+  collectProductPhotos: boolean().notNull().default(C.collectProductPhotos),
+  productPhotosRequired: boolean().notNull().default(C.productPhotosRequired),
   redirectAfterSubmission: text(),
   updatedAt: updatedAt(),
 });

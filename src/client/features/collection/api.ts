@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/collection';
 import type { SubmissionResult } from '../../../shared/schemas/submission';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, throwIfResponseNotOk } from '../../lib/api';
+import { apiGet, apiRequest, throwIfResponseNotOk } from '../../lib/api';
 import { useBusiness } from '../../lib/session';
 
 export const collectionSettingsQueryKey = ['/api/collection-page-settings'] as const;
@@ -60,7 +60,7 @@ export const publicBusinessQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['/api/business', encodeURIComponent(slug)],
     queryFn: async ({ queryKey, signal }): Promise<PublicBusiness> => {
-      const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+      const response = await apiGet(queryKey.join('/'), signal);
       if (response.status === 404) throw new BusinessNotFoundError();
       await throwIfResponseNotOk(response);
       return (await response.json()) as PublicBusiness;

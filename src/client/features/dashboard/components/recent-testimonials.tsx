@@ -6,16 +6,25 @@ import type { Testimonial } from '../../../../shared/schemas/testimonials';
 import { useSetTestimonialStatus } from '../../../components/moderation';
 import { TestimonialSummary } from '../../../components/testimonial-summary';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+} from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { CardLoadError } from './card-load-error';
+import { CardLoadError } from '../../../components/page-states';
 
 function RecentItem({ testimonial }: { testimonial: Testimonial }) {
   const headingId = useId();
   const setStatus = useSetTestimonialStatus();
   const about = <span className="sr-only"> testimonial from {testimonial.authorName}</span>;
   return (
-    <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border border-border bg-surface p-4">
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-xl border border-border bg-surface p-4"
+    >
       <TestimonialSummary
         testimonial={testimonial}
         headingId={headingId}

@@ -16,8 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Skeleton } from '../../../components/ui/skeleton';
 import { WidgetPreview } from '../../../components/widget-preview';
 import { toWidgetTestimonial } from '../../../lib/testimonials';
-import { CardLoadError } from './card-load-error';
-
+import { CardLoadError } from '../../../components/page-states';
 
 export function WidgetPreviewCard({
   business,
@@ -52,7 +51,10 @@ export function WidgetPreviewCard({
     <Card role="region" aria-labelledby="widget-preview-heading" className="flex min-w-0 flex-col">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-0 sm:p-6 sm:pb-0">
         <div className="grid min-w-0 flex-1 basis-56 gap-1.5">
-          <h2 id="widget-preview-heading" className="text-lg font-semibold leading-tight tracking-tight">
+          <h2
+            id="widget-preview-heading"
+            className="text-lg font-semibold leading-tight tracking-tight"
+          >
             Live Widget Preview
           </h2>
           <CardDescription>Your approved testimonials, as your website shows them.</CardDescription>
