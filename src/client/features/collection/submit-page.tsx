@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 import { BrandMark } from '../../components/brand-logo';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { BusinessNotFoundError, publicBusinessQueryOptions } from './api';
+import { collectionQueries, isBusinessNotFound } from './api';
 import { CollectionPageHeader } from './components/collection-page-header';
 import { TestimonialForm } from './components/testimonial-form';
 import { ThankYou } from './components/thank-you';
@@ -91,7 +91,7 @@ function LoadingForm() {
 
 export function SubmitPage() {
   const { slug = '' } = useParams();
-  const business = useQuery({ ...publicBusinessQueryOptions(slug), retry: false });
+  const business = useQuery({ ...collectionQueries.publicBusiness(slug), retry: false });
   const [submitted, setSubmitted] = useState(false);
 
   if (business.isPending) {
@@ -103,7 +103,7 @@ export function SubmitPage() {
   }
 
   if (business.isError) {
-    if (business.error instanceof BusinessNotFoundError) {
+    if (isBusinessNotFound(business.error)) {
       return (
         <PageFrame title={`Business Not Found · ${PRODUCT_NAME}`}>
           <MessageCard icon={<SearchX aria-hidden="true" />} title="Business Not Found">
