@@ -1,9 +1,28 @@
 // Flat config: typescript-eslint (type-aware), import boundaries and no cycles.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Client import boundaries (bulletproof-react), beside the client lines of the
+// zones below: imports flow app -> features -> components -> lib, and a
+// feature never imports another feature. One zone per folder of
+// src/client/features, so a new feature is covered without an edit here.
+const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need down to components/ or lib/.',
+  })),
+  { target: './src/client/lib', from: './src/client/components', message: 'lib/ has no UI: it does not import components/.' },
+  { target: ['./src/client/features', './src/client/components', './src/client/lib'], from: './src/client/app', message: 'Only app/ wires things together; nothing imports it.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/client/public/**'] },
@@ -28,6 +47,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            ...clientZones,
             { target: './src/shared', from: ['./src/server', './src/client', './src/widget'], message: 'shared/ is pure: it imports nothing from server, client or widget.' },
             { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
             { target: './src/server', from: ['./src/client', './src/widget'], message: 'The server never imports browser code.' },

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { PRODUCT_NAME } from '../../shared/constants';
 import { Button } from '../components/ui/button';
+import { productName } from '../lib/product';
 
 /** Centred message page used by planned screens and the not-found screen. */
 export function MessagePage({
@@ -23,7 +23,7 @@ export function MessagePage({
 }) {
   return (
     <section className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24">
-      <title>{`${documentTitle ?? title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${documentTitle ?? title} · ${productName}`}</title>
       <div className="w-full max-w-lg rounded-3xl border border-border bg-card p-8 text-center shadow-sm sm:p-10">
         <div className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-accent text-brand-text [&_svg]:size-7">
           {icon}

@@ -4,10 +4,10 @@
 import { CloudOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { PRODUCT_NAME } from '../../shared/constants';
 import { PageLoader } from '../components/page-loader';
 import { Button } from '../components/ui/button';
 import { LandingPage } from '../features/marketing/landing-page';
+import { productName } from '../lib/product';
 import { useBusiness, useCurrentUser, useIsSigningOut } from '../lib/session';
 import { PublicLayout } from './layouts/public-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
@@ -38,7 +38,7 @@ function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
         </div>
         <h1 className="mt-4 text-xl font-bold tracking-tight">Couldn&apos;t load {what}</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          {PRODUCT_NAME} could not be reached. Check your connection and try again.
+          {productName} could not be reached. Check your connection and try again.
         </p>
         <Button className="mt-6" onClick={onRetry}>
           Try again

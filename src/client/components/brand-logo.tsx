@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../shared/constants';
+import { productName } from '../lib/product';
 import { cn } from '../lib/utils';
 
 export function BrandMark({ className }: { className?: string }) {
@@ -34,7 +34,7 @@ export function BrandLogo({ className }: { className?: string }) {
       )}
     >
       <BrandMark />
-      <span>{PRODUCT_NAME}</span>
+      <span>{productName}</span>
       <span className="sr-only">home</span>
     </Link>
   );

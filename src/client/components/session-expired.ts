@@ -9,8 +9,8 @@ import {
   DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS,
   LOGGED_OUT_REDIRECT_DELAY_MS,
 } from '../../shared/constants';
-import { isUnauthorizedError } from '../lib/query-client';
-import { currentUserQueryKey, setSigningOut } from '../lib/session';
+import { isUnauthorizedError } from '../lib/api';
+import { sessionQueries, setSigningOut } from '../lib/session';
 import { UploadError } from '../lib/uploads';
 import { toast } from './ui/toast';
 
@@ -49,7 +49,7 @@ export function useSessionEnded() {
             await navigate('/', { flushSync: true });
           } finally {
             queryClient.clear();
-            queryClient.setQueryData(currentUserQueryKey, null);
+            queryClient.setQueryData(sessionQueries.currentUser().queryKey, null);
             setSigningOut(false);
             redirecting = false;
           }

@@ -3,9 +3,9 @@
 // all show exactly what customers' sites show. mountWidget owns the host's
 // shadow root; React only owns the empty host element.
 import { useEffect, useRef } from 'react';
-import { PRODUCT_NAME } from '../../shared/constants';
 import type { PublicWidget } from '../../shared/schemas/widget';
 import { mountWidget, type WidgetHandle } from '../../widget/mount';
+import { productName } from '../lib/product';
 
 type WidgetPreviewProps = {
   /** Keep it referentially stable (useMemo): every new object re-renders the widget. */
@@ -27,7 +27,7 @@ export function WidgetPreview({ data, preview = false, className }: WidgetPrevie
     if (!host) return;
     const handle = mountWidget(host, mountedDataRef.current, {
       baseUrl: window.location.origin,
-      productName: PRODUCT_NAME,
+      productName: productName,
       preview,
     });
     handleRef.current = handle;

@@ -1,37 +1,123 @@
 // The one API client (SPEC §7-§8). Every request sends cookies; bodies are JSON.
-// A non-ok response becomes Error("<status>: <body text or status text>").
+// Whatever goes wrong, a call throws one ApiError: its `message` is SPEC §8's
+// text ("<status>: <body text or status text>", or the network failure's own
+// message), and code reads its fields (`status`, `code`, `details`), never the
+// message.
+import { apiErrorSchema } from '../../shared/schemas/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Throws `${status}: ${text || statusText}` when the response is not ok. */
-export async function throwIfResponseNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = await response.text().catch(() => '');
-  throw new Error(`${response.status}: ${text || response.statusText}`);
-}
+/** `status` of an ApiError when the request never got an answer. */
+export const NETWORK_FAILURE_STATUS = 0;
 
-/**
- * The default fetcher's GET (SPEC §7-§8): cookies included; a network failure
- * throws its message or `Request failed`. Answers the Response whatever its
- * status, so a caller can turn a 401 or a 404 into something of its own.
- */
-export async function apiGet(url: string, signal?: AbortSignal): Promise<Response> {
-  try {
-    return await fetch(url, { credentials: 'include', signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new Error(error instanceof Error && error.message ? error.message : 'Request failed', {
-      cause: error,
+export type ApiErrorFields = {
+  /** The HTTP status, or NETWORK_FAILURE_STATUS when there was no answer. */
+  status: number;
+  /** The server's error code (`{ error: { code } }`), null when the body did not name one. */
+  code?: string | null;
+  /** The server's `error.details` (e.g. the field issues of a VALIDATION_ERROR). */
+  details?: unknown;
+  /** The part worth showing a person: the server's `error.message`, else the body text; null when empty. */
+  reason?: string | null;
+  cause?: unknown;
+};
+
+/** What failed: `status` (0 for a network failure), the server's `code` and `details` when it sent them. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | null;
+  readonly details: unknown;
+  readonly reason: string | null;
+
+  constructor(message: string, { status, code = null, details, reason = null, cause }: ApiErrorFields) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.reason = reason;
+  }
+
+  /** The error of a non-ok answer: SPEC §8's message, with the `{ error: { code, message, details? } }` body read into fields. */
+  static fromResponse(status: number, bodyText: string, statusText = ''): ApiError {
+    const text = bodyText || statusText;
+    const body = parseJson(text);
+    const parsed = apiErrorSchema.safeParse(body);
+    return new ApiError(`${status}: ${text}`, {
+      status,
+      code: parsed.success ? parsed.data.error.code : null,
+      details: parsed.success ? parsed.data.error.details : undefined,
+      reason: reasonOf(body, text),
     });
+  }
+
+  /** The error of a request that got no answer: the failure's own message, else `fallback`. */
+  static fromNetworkFailure(cause: unknown, fallback: string): ApiError {
+    const message = cause instanceof Error && cause.message ? cause.message : fallback;
+    return new ApiError(message, { status: NETWORK_FAILURE_STATUS, cause });
   }
 }
 
-/** Sends a request with credentials and an optional JSON body; resolves to the ok Response. */
-export async function apiRequest(
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{ error: { message } }` (or a bare `{ message }`) when the body says so, else the trimmed text. */
+function reasonOf(body: unknown, text: string): string | null {
+  if (body && typeof body === 'object') {
+    const record = body as { error?: { message?: unknown }; message?: unknown };
+    const message = record.error?.message ?? record.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return text.trim() || null;
+}
+
+/** True when the server answered 401: the session is gone (SPEC §8). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * The human part of an error for a toast: the server's reason for an API
+ * error, the message of any other error (a network failure's included), else
+ * `fallback`.
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status !== NETWORK_FAILURE_STATUS) {
+    return error.reason ?? fallback;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+export type RequestOptions = {
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * SPEC §8 names two texts for a request that got no answer: `Request failed`
+ * for a read (the query fetcher) and `Network request failed` for a change
+ * (the request helper).
+ */
+const networkFailureText = (method: HttpMethod) =>
+  method === 'GET' ? 'Request failed' : 'Network request failed';
+
+/**
+ * Sends one request with cookies and answers the parsed JSON body (undefined
+ * for an empty one). Throws ApiError for a non-ok answer or a network
+ * failure; a caller's abort is rethrown as it is, so TanStack Query sees a
+ * cancellation.
+ */
+export async function apiRequest<T>(
   method: HttpMethod,
   url: string,
-  body?: unknown,
-): Promise<Response> {
+  { body, signal }: RequestOptions = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -39,35 +125,25 @@ export async function apiRequest(
       credentials: 'include',
       headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
       body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal,
     });
   } catch (error) {
-    throw new Error(
-      error instanceof Error && error.message ? error.message : 'Network request failed',
-      { cause: error },
-    );
+    if (signal?.aborted) throw error;
+    throw ApiError.fromNetworkFailure(error, networkFailureText(method));
   }
-  await throwIfResponseNotOk(response);
-  return response;
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw ApiError.fromResponse(response.status, text, response.statusText);
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/**
- * The human part of an API error for a toast: the server's `{ error: { message } }`
- * (or `{ message }`) when the body is JSON, the raw text otherwise, or the fallback.
- */
-export function getErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error) || !error.message) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message;
-  const text = (match[1] ?? '').trim();
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') {
-      const record = parsed as { error?: { message?: unknown }; message?: unknown };
-      const message = record.error?.message ?? record.message;
-      if (typeof message === 'string' && message) return message;
-    }
-  } catch {
-    // Not JSON: use the text as it is.
-  }
-  return text || fallback;
-}
+/** Shorthands of `apiRequest`; `T` is the `z.infer` type of the route's response schema in src/shared. */
+export const api = {
+  get: <T>(url: string, options?: { signal?: AbortSignal }) => apiRequest<T>('GET', url, options),
+  post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, { body }),
+  put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, { body }),
+  patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, { body }),
+  delete: <T>(url: string, body?: unknown) => apiRequest<T>('DELETE', url, { body }),
+};

@@ -5,43 +5,67 @@ import { useSyncExternalStore } from 'react';
 import { USER_QUERY_STALE_TIME_MS } from '../../shared/constants';
 import type { CurrentUser } from '../../shared/schemas/auth';
 import type { Business } from '../../shared/schemas/business';
-import { apiGet, throwIfResponseNotOk } from './api';
-import { getQueryFn } from './query-client';
+import { api, ApiError, isUnauthorizedError } from './api';
 
-export const currentUserQueryKey = ['/api/auth/user'] as const;
-export const businessQueryKey = ['/api/business'] as const;
+// A query's key starts with the path it GETs (SPEC §7).
+const currentUserUrl = '/api/auth/user';
+export const businessUrl = '/api/business';
+const currentUserKey = [currentUserUrl] as const;
+const businessKey = [businessUrl] as const;
 
-export const currentUserQueryOptions = queryOptions({
-  queryKey: currentUserQueryKey,
-  // A signed-out visitor is not an error: GET /api/auth/user answers 401 and we read null.
-  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-  staleTime: USER_QUERY_STALE_TIME_MS,
-  retry: false,
-  refetchOnWindowFocus: false,
-});
+export const sessionQueries = {
+  /** The signed-in user; null when signed out. */
+  currentUser: () =>
+    queryOptions({
+      queryKey: currentUserKey,
+      queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+        try {
+          return await api.get<CurrentUser>(currentUserUrl, { signal });
+        } catch (error) {
+          // A signed-out visitor is not an error: GET /api/auth/user answers 401 and we read null.
+          if (isUnauthorizedError(error)) return null;
+          throw error;
+        }
+      },
+      staleTime: USER_QUERY_STALE_TIME_MS,
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
+};
+
+export const businessQueries = {
+  /**
+   * The prefix of every business read (the owner's, and the public ones by
+   * slug): invalidate or reset it after a business change or a new session.
+   */
+  all: () => businessKey,
+  /** The signed-in owner's business; null when they have none yet. */
+  mine: () =>
+    queryOptions({
+      queryKey: businessKey,
+      queryFn: async ({ signal, client }): Promise<Business | null> => {
+        try {
+          return await api.get<Business>(businessUrl, { signal });
+        } catch (error) {
+          // No business yet: the owner is sent to /setup.
+          if (error instanceof ApiError && error.status === 404) return null;
+          // The session ended elsewhere (expired, password reset): we are signed out now.
+          if (isUnauthorizedError(error)) client.setQueryData(currentUserKey, null);
+          throw error;
+        }
+      },
+    }),
+};
 
 /** The signed-in user: `data` is null when signed out, undefined while loading. */
 export function useCurrentUser() {
-  return useQuery(currentUserQueryOptions);
+  return useQuery(sessionQueries.currentUser());
 }
-
-export const businessQueryOptions = queryOptions({
-  queryKey: businessQueryKey,
-  queryFn: async ({ queryKey, signal, client }): Promise<Business | null> => {
-    const response = await apiGet(queryKey.join('/'), signal);
-    // No business yet: the owner is sent to /setup.
-    if (response.status === 404) return null;
-    // The session ended elsewhere (expired, password reset): we are signed out now.
-    if (response.status === 401) client.setQueryData(currentUserQueryKey, null);
-    await throwIfResponseNotOk(response);
-    return (await response.json()) as Business;
-  },
-});
 
 /** The signed-in owner's business: null when they have none; only fetched while signed in. */
 export function useBusiness() {
   const { data: user } = useCurrentUser();
-  return useQuery({ ...businessQueryOptions, enabled: Boolean(user) });
+  return useQuery({ ...businessQueries.mine(), enabled: Boolean(user) });
 }
 
 // While a logout finishes, the app moves to / before the cache is cleared; in

@@ -1,6 +1,8 @@
+import { hashKey, partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
 import type { Testimonial, TestimonialList } from '../../shared/schemas/testimonials';
-import { testimonialListUrl, withStatus, without } from './testimonials';
+import { testimonialListUrl, testimonialQueries, withStatus, without } from './testimonials';
 
 function testimonial(overrides: Partial<Testimonial> = {}): Testimonial {
   return {
@@ -75,5 +77,25 @@ describe('testimonialListUrl', () => {
     expect(testimonialListUrl({ status: 'pending', q: 'great & co', page: 2, pageSize: 10 })).toBe(
       '/api/testimonials?status=pending&q=great+%26+co&page=2&pageSize=10',
     );
+  });
+});
+
+describe('testimonialQueries', () => {
+  it('keys every list under the one prefix that moderation invalidates', () => {
+    for (const params of [{}, { status: 'pending' as const, q: 'x', page: 3 }]) {
+      expect(partialMatchKey(testimonialQueries.list(params).queryKey, testimonialQueries.lists())).toBe(true);
+    }
+    expect(partialMatchKey(testimonialQueries.widgetPreview().queryKey, testimonialQueries.lists())).toBe(true);
+    // The stats have their own key; refreshTestimonials invalidates both.
+    expect(partialMatchKey(testimonialQueries.stats().queryKey, testimonialQueries.lists())).toBe(false);
+  });
+
+  it('gives the widget preview one cache entry: up to 6 approved', () => {
+    const preview = testimonialQueries.widgetPreview().queryKey;
+    expect(hashKey(preview)).toBe(hashKey(testimonialQueries.widgetPreview().queryKey));
+    expect(hashKey(preview)).toBe(
+      hashKey(testimonialQueries.list({ status: 'approved', pageSize: WIDGET_PREVIEW_MAX_ITEMS }).queryKey),
+    );
+    expect(preview[1]).toEqual({ status: 'approved', pageSize: 6 });
   });
 });

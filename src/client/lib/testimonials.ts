@@ -1,9 +1,10 @@
-// Moderation calls (SPEC §7) shared by the dashboard and the testimonials
-// screen: query keys and options for the list and the stats, the status
-// change, and the optimistic cache edits that make a status change show at
-// once. Every list sits under the ['/api/testimonials'] prefix, so one
-// invalidation refreshes lists, tab counts and the dashboard together.
+// Moderation calls (SPEC §7) shared by the dashboard, the testimonials screen
+// and the widget preview: the query options of the list and the stats, the
+// status change, and the optimistic cache edits that make a status change show
+// at once. Every list sits under the ['/api/testimonials'] prefix, so one
+// invalidation refreshes lists, tab counts, the dashboard and the preview.
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
 import type {
   Testimonial,
   TestimonialList,
@@ -11,10 +12,11 @@ import type {
   TestimonialStatus,
 } from '../../shared/schemas/testimonials';
 import type { PublicWidgetTestimonial } from '../../shared/schemas/widget';
-import { apiGet, apiRequest, throwIfResponseNotOk } from './api';
+import { api } from './api';
 
-export const testimonialsQueryKey = ['/api/testimonials'] as const;
-export const testimonialStatsQueryKey = ['/api/testimonials/stats'] as const;
+const testimonialsUrl = '/api/testimonials';
+const listsKey = [testimonialsUrl] as const;
+const statsKey = [`${testimonialsUrl}/stats`] as const;
 
 export type StatusFilter = TestimonialStatus | 'all';
 
@@ -25,13 +27,6 @@ export type TestimonialListParams = {
   pageSize?: number;
 };
 
-/** GET `url` (a key with query parameters, which the default fetcher cannot join); throws on a non-ok answer. */
-async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
-  const response = await apiGet(url, signal);
-  await throwIfResponseNotOk(response);
-  return (await response.json()) as T;
-}
-
 export function testimonialListUrl(params: TestimonialListParams): string {
   const search = new URLSearchParams();
   if (params.status && params.status !== 'all') search.set('status', params.status);
@@ -39,40 +34,49 @@ export function testimonialListUrl(params: TestimonialListParams): string {
   if (params.page && params.page > 1) search.set('page', String(params.page));
   if (params.pageSize) search.set('pageSize', String(params.pageSize));
   const query = search.toString();
-  return query ? `${testimonialsQueryKey[0]}?${query}` : testimonialsQueryKey[0];
+  return query ? `${testimonialsUrl}?${query}` : testimonialsUrl;
 }
 
-export const testimonialListQueryOptions = (params: TestimonialListParams) =>
+const listQuery = (params: TestimonialListParams) =>
   queryOptions({
-    queryKey: [...testimonialsQueryKey, params] as const,
-    queryFn: ({ signal }) => getJson<TestimonialList>(testimonialListUrl(params), signal),
+    queryKey: [...listsKey, params] as const,
+    queryFn: ({ signal }) => api.get<TestimonialList>(testimonialListUrl(params), { signal }),
   });
 
-export const testimonialStatsQueryOptions = queryOptions({
-  queryKey: testimonialStatsQueryKey,
-  queryFn: ({ signal }) => getJson<TestimonialStats>(testimonialStatsQueryKey[0], signal),
-});
+/** What the widget previews show (SPEC §2): up to 6 approved, newest first. */
+const widgetPreviewParams: TestimonialListParams = {
+  status: 'approved',
+  pageSize: WIDGET_PREVIEW_MAX_ITEMS,
+};
 
-export async function sendJson<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  return (await response.json()) as T;
-}
+export const testimonialQueries = {
+  /** The prefix of every list: invalidate it to refresh lists, tab counts, the dashboard and the previews. */
+  lists: () => listsKey,
+  list: listQuery,
+  /**
+   * The approved testimonials of the widget preview: ONE cache entry, shared
+   * by the dashboard's Live Widget Preview and the /widget preview.
+   */
+  widgetPreview: () => listQuery(widgetPreviewParams),
+  stats: () =>
+    queryOptions({
+      queryKey: statsKey,
+      queryFn: ({ queryKey, signal }) => api.get<TestimonialStats>(queryKey[0], { signal }),
+    }),
+};
 
-export const testimonialUrl = (id: string) => `/api/testimonials/${encodeURIComponent(id)}`;
+export const testimonialUrl = (id: string) => `${testimonialsUrl}/${encodeURIComponent(id)}`;
+export const bulkTestimonialsUrl = `${testimonialsUrl}/bulk`;
 
 export function setTestimonialStatus(id: string, status: TestimonialStatus): Promise<Testimonial> {
-  return sendJson<Testimonial>('PATCH', testimonialUrl(id), { status });
+  return api.patch<Testimonial>(testimonialUrl(id), { status });
 }
 
 /** Refetches every list, the tab counts and the stats after any change. */
 export async function refreshTestimonials(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: testimonialStatsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: listsKey }),
+    queryClient.invalidateQueries({ queryKey: statsKey }),
   ]);
 }
 
@@ -150,8 +154,8 @@ export async function editCachedLists(
   queryClient: QueryClient,
   change: (list: TestimonialList, filter: StatusFilter) => TestimonialList,
 ): Promise<ListSnapshot> {
-  await queryClient.cancelQueries({ queryKey: testimonialsQueryKey });
-  const snapshot = queryClient.getQueriesData<unknown>({ queryKey: testimonialsQueryKey });
+  await queryClient.cancelQueries({ queryKey: listsKey });
+  const snapshot = queryClient.getQueriesData<unknown>({ queryKey: listsKey });
   for (const [queryKey, data] of snapshot) {
     if (isTestimonialList(data))
       queryClient.setQueryData(queryKey, change(data, filterOf(queryKey)));

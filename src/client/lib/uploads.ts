@@ -10,7 +10,7 @@ import {
   uploadUrlSchema,
   type UploadPurpose,
 } from '../../shared/schemas/uploads';
-import { apiRequest, getErrorMessage } from './api';
+import { api, ApiError, getErrorMessage, NETWORK_FAILURE_STATUS } from './api';
 
 export const uploadMessages = {
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).',
@@ -70,7 +70,8 @@ const abortError = () => new UploadError('Upload cancelled', null, true);
 /** The message of a refused PUT: the server's words for 413 and 415, else the generic one. */
 function putFailure(status: number, body: string): UploadError {
   if (status === 413 || status === 415) {
-    return new UploadError(getErrorMessage(new Error(`${status}: ${body}`), uploadMessages.failed), status);
+    const reason = getErrorMessage(ApiError.fromResponse(status, body), uploadMessages.failed);
+    return new UploadError(reason, status);
   }
   return new UploadError(uploadMessages.failed, status);
 }
@@ -119,18 +120,18 @@ export async function uploadImage(
 
   let uploadURL: string;
   try {
-    const response = await apiRequest(
-      'POST',
+    const answer = await api.post<unknown>(
       uploadEndpoints[purpose],
       options.slug === undefined ? undefined : { slug: options.slug },
     );
-    uploadURL = uploadUrlSchema.parse(await response.json()).uploadURL;
+    uploadURL = uploadUrlSchema.parse(answer).uploadURL;
   } catch (error) {
     if (options.signal?.aborted) throw abortError();
-    const status = Number(/^(\d{3}):/.exec(error instanceof Error ? error.message : '')?.[1]);
+    const status =
+      error instanceof ApiError && error.status !== NETWORK_FAILURE_STATUS ? error.status : null;
     throw new UploadError(
       status === 429 ? getErrorMessage(error, uploadMessages.failed) : uploadMessages.failed,
-      Number.isFinite(status) ? status : null,
+      status,
     );
   }
   if (options.signal?.aborted) throw abortError();

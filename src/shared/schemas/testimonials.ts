@@ -219,6 +219,10 @@ export const updateTestimonialInputSchema = z.object({
 });
 export type UpdateTestimonialInput = z.output<typeof updateTestimonialInputSchema>;
 
+/** Answer of DELETE /api/testimonials/:id. */
+export const deleteTestimonialResultSchema = z.object({ deleted: z.literal(1) });
+export type DeleteTestimonialResult = z.infer<typeof deleteTestimonialResultSchema>;
+
 // ---------------------------------------------------------------------------
 // Bulk actions.
 
@@ -254,6 +258,7 @@ const imageUrlField = z
 export const authorImageInputSchema = z.object({ authorImageURL: imageUrlField });
 export type AuthorImageInput = z.infer<typeof authorImageInputSchema>;
 export const authorImageResultSchema = z.object({ imagePath: z.string() });
+export type AuthorImageResult = z.infer<typeof authorImageResultSchema>;
 
 export const productImagesInputSchema = z.object({
   productImageURLs: z
@@ -264,6 +269,7 @@ export const productImagesInputSchema = z.object({
 export type ProductImagesInput = z.infer<typeof productImagesInputSchema>;
 /** Every product image of the testimonial after the call, in order. */
 export const productImagesResultSchema = z.object({ imagePaths: z.array(z.string()) });
+export type ProductImagesResult = z.infer<typeof productImagesResultSchema>;
 
 export const removeProductImageInputSchema = z.object({ imageUrl: imageUrlField });
 export type RemoveProductImageInput = z.infer<typeof removeProductImageInputSchema>;
@@ -278,6 +284,7 @@ export const beforeAfterImagesResultSchema = z.object({
   beforeImagePath: z.string().nullable(),
   afterImagePath: z.string().nullable(),
 });
+export type BeforeAfterImagesResult = z.infer<typeof beforeAfterImagesResultSchema>;
 
 export const exportColumns = [
   'id',

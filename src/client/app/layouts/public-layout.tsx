@@ -2,10 +2,10 @@
 // a signed-in visitor sees a way back to their dashboard instead of Sign In.
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { BrandLogo } from '../../components/brand-logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
+import { productName } from '../../lib/product';
 import { useCurrentUser } from '../../lib/session';
 import { SkipLink } from './skip-link';
 
@@ -59,7 +59,7 @@ function PublicFooter() {
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:px-6">
         <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. Testimonials for small businesses.
+          © {new Date().getFullYear()} {productName}. Testimonials for small businesses.
         </p>
         <Link
           to="/terms"

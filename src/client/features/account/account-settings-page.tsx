@@ -1,7 +1,7 @@
 // /account-settings (SPEC §2 "Account settings screen"): business name and
 // website, the current logo, email and password.
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { PageLoader } from '../../components/page-loader';
+import { productName } from '../../lib/product';
 import { useCurrentUser } from '../../lib/session';
 import { BusinessSettings } from './components/business-settings';
 import { EmailSettings } from './components/email-settings';
@@ -11,7 +11,7 @@ export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Account Settings · ${PRODUCT_NAME}`}</title>
+      <title>{`Account Settings · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Account Settings</h1>
         <p className="mt-2 text-muted-foreground">

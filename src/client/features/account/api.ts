@@ -5,6 +5,7 @@ import type {
   ChangeEmailInput,
   ChangePasswordInput,
   CurrentUser,
+  OkResult,
 } from '../../../shared/schemas/auth';
 import type {
   Business,
@@ -12,22 +13,20 @@ import type {
   UpdateBusinessInput,
 } from '../../../shared/schemas/business';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, getErrorMessage, type HttpMethod } from '../../lib/api';
-import { businessQueryKey, currentUserQueryKey } from '../../lib/session';
+import { api, ApiError, getErrorMessage, NETWORK_FAILURE_STATUS } from '../../lib/api';
+import { businessQueries, businessUrl, sessionQueries } from '../../lib/session';
 import { UploadError, uploadImage, uploadMessages } from '../../lib/uploads';
 
-async function sendJson<T>(method: HttpMethod, url: string, body: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  return (await response.json()) as T;
-}
+const businessKey = businessQueries.mine().queryKey;
+const currentUserKey = sessionQueries.currentUser().queryKey;
 
 export function useCreateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateBusinessInput) => sendJson<Business>('POST', '/api/business', input),
+    mutationFn: (input: CreateBusinessInput) => api.post<Business>(businessUrl, input),
     onSuccess: async (business) => {
-      queryClient.setQueryData(businessQueryKey, business);
-      await queryClient.invalidateQueries({ queryKey: businessQueryKey });
+      queryClient.setQueryData(businessKey, business);
+      await queryClient.invalidateQueries({ queryKey: businessQueries.all() });
       toast({
         title: 'Success!',
         description: 'Your business has been set up successfully.',
@@ -47,9 +46,9 @@ export function useCreateBusiness() {
 export function useUpdateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateBusinessInput) => sendJson<Business>('PATCH', '/api/business', input),
+    mutationFn: (input: UpdateBusinessInput) => api.patch<Business>(businessUrl, input),
     onSuccess: (business) => {
-      queryClient.setQueryData(businessQueryKey, business);
+      queryClient.setQueryData(businessKey, business);
       toast({
         title: 'Settings saved',
         description: 'Your business details have been updated.',
@@ -70,9 +69,9 @@ export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangeEmailInput) =>
-      sendJson<CurrentUser>('PATCH', '/api/auth/email', input),
+      api.patch<CurrentUser>('/api/auth/email', input),
     onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(currentUserKey, user);
       toast({
         title: 'Email updated',
         description: `You now sign in with ${user.email}.`,
@@ -80,12 +79,11 @@ export function useChangeEmail() {
       });
     },
     onError: (error) => {
-      const message = getErrorMessage(error, '');
+      // The server answers 409 CONFLICT when another account has the address.
+      const taken = error instanceof ApiError && error.code === 'CONFLICT';
       toast({
         title: 'Error',
-        description: /already in use/i.test(message)
-          ? 'Email is already in use'
-          : 'Failed to update email',
+        description: taken ? 'Email is already in use' : 'Failed to update email',
         variant: 'destructive',
       });
     },
@@ -95,7 +93,7 @@ export function useChangeEmail() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      sendJson<{ success: true; message: string }>('PATCH', '/api/auth/password', input),
+      api.patch<OkResult>('/api/auth/password', input),
     onSuccess: () => {
       toast({
         title: 'Password updated',
@@ -104,12 +102,11 @@ export function useChangePassword() {
       });
     },
     onError: (error) => {
-      const message = getErrorMessage(error, '');
+      // The server's one BAD_REQUEST here (schema failures are VALIDATION_ERROR) is a wrong current password.
+      const wrongPassword = error instanceof ApiError && error.code === 'BAD_REQUEST';
       toast({
         title: 'Error',
-        description: /incorrect/i.test(message)
-          ? 'Current password is incorrect'
-          : 'Failed to update password',
+        description: wrongPassword ? 'Current password is incorrect' : 'Failed to update password',
         variant: 'destructive',
       });
     },
@@ -126,11 +123,11 @@ export function useUpdateLogo() {
   return useMutation({
     mutationFn: async (file: File | null) => {
       const logoURL = file ? (await uploadImage(file, 'logo')).ref : '';
-      return sendJson<Business>('PUT', '/api/business/logo', { logoURL });
+      return api.put<Business>(`${businessUrl}/logo`, { logoURL });
     },
     onSuccess: async (business, file) => {
-      queryClient.setQueryData(businessQueryKey, business);
-      await queryClient.invalidateQueries({ queryKey: businessQueryKey });
+      queryClient.setQueryData(businessKey, business);
+      await queryClient.invalidateQueries({ queryKey: businessQueries.all() });
       toast({
         title: file ? 'Logo updated' : 'Logo removed',
         description: file
@@ -152,7 +149,7 @@ function logoErrorMessage(error: unknown): string {
   if (error instanceof UploadError) {
     return error.message === uploadMessages.failed ? LOGO_FAILED : error.message;
   }
-  if (error instanceof Error && /^\d{3}: /.test(error.message)) {
+  if (error instanceof ApiError && error.status !== NETWORK_FAILURE_STATUS) {
     return getErrorMessage(error, LOGO_FAILED);
   }
   return LOGO_FAILED;

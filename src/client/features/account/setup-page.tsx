@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Code2, Link2, Share2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/constants';
 import {
   createBusinessInputSchema,
   type CreateBusinessInput,
@@ -20,6 +19,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
+import { productName } from '../../lib/product';
 import { useCreateBusiness } from './api';
 
 const NEXT_STEPS = [
@@ -61,7 +61,7 @@ export function SetupPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Business Setup · ${PRODUCT_NAME}`}</title>
+      <title>{`Business Setup · ${productName}`}</title>
       <header className="max-w-2xl">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Welcome</h1>
         <p className="mt-2 text-pretty text-muted-foreground">

@@ -1,34 +1,50 @@
 // Account calls of the auth screens (SPEC §7) as TanStack Query hooks, with the
 // toasts and redirects of SPEC §4 and §8.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AUTH_REDIRECT_DELAY_MS } from '../../../shared/constants';
 import type {
   CurrentUser,
   ForgotPasswordInput,
   LoginInput,
+  OkResult,
   RegisterInput,
   ResetPasswordInput,
 } from '../../../shared/schemas/auth';
 import type { DetectedLogo } from '../../../shared/schemas/business';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, getErrorMessage } from '../../lib/api';
-import { businessQueryKey, currentUserQueryKey, setSigningOut } from '../../lib/session';
+import { api, getErrorMessage } from '../../lib/api';
+import { businessQueries, sessionQueries, setSigningOut } from '../../lib/session';
 import { clearSignupProgress } from './signup-storage';
 
-type OkResponse = { success: true; message: string };
+const detectLogoUrl = '/api/business/detect-logo';
 
-async function postJson<T>(url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest('POST', url, body);
-  return (await response.json()) as T;
-}
+export const authQueries = {
+  /**
+   * The logo found on `website` (POST, but a pure read: cached per address).
+   * Not under the business prefix: business changes do not redo it.
+   */
+  detectedLogo: (website: string | null) =>
+    queryOptions({
+      queryKey: [detectLogoUrl, website] as const,
+      queryFn: async () => (await api.post<DetectedLogo>(detectLogoUrl, { website })).logoUrl,
+      enabled: website !== null,
+      staleTime: Infinity,
+    }),
+};
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Stores the new current user and refetches the business from scratch (no stale data from an earlier session). */
 function startSession(queryClient: QueryClient, user: CurrentUser): void {
-  queryClient.setQueryData(currentUserQueryKey, user);
-  void queryClient.resetQueries({ queryKey: businessQueryKey });
+  queryClient.setQueryData(sessionQueries.currentUser().queryKey, user);
+  void queryClient.resetQueries({ queryKey: businessQueries.all() });
 }
 
 /** After a login, registration or logout the app goes to / after 100 ms (SPEC §2). */
@@ -43,7 +59,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   const redirectHome = useRedirectHome();
   return useMutation({
-    mutationFn: (input: LoginInput) => postJson<CurrentUser>('/api/login', input),
+    mutationFn: (input: LoginInput) => api.post<CurrentUser>('/api/login', input),
     onSuccess: (user) => {
       startSession(queryClient, user);
       toast({
@@ -66,7 +82,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => postJson<CurrentUser>('/api/register', input),
+    mutationFn: (input: RegisterInput) => api.post<CurrentUser>('/api/register', input),
     onSuccess: (user) => {
       startSession(queryClient, user);
       toast({
@@ -103,13 +119,13 @@ export function useLogout() {
       await navigate('/', { flushSync: true });
     } finally {
       queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.setQueryData(sessionQueries.currentUser().queryKey, null);
       setSigningOut(false);
     }
   };
 
   return useMutation({
-    mutationFn: () => postJson<OkResponse>('/api/logout'),
+    mutationFn: () => api.post<OkResult>('/api/logout'),
     onSuccess: () => finish('You have been logged out successfully.'),
     onError: () => finish('You have been logged out.'),
   });
@@ -118,7 +134,7 @@ export function useLogout() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (input: ForgotPasswordInput) =>
-      postJson<OkResponse>('/api/auth/forgot-password', input),
+      api.post<OkResult>('/api/auth/forgot-password', input),
     onError: (error) => {
       toast({
         title: 'Error',
@@ -132,7 +148,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      postJson<OkResponse>('/api/auth/reset-password', input),
+      api.post<OkResult>('/api/auth/reset-password', input),
     onError: (error) => {
       toast({
         title: 'Error',
@@ -148,13 +164,5 @@ export function useResetPassword() {
  * a failure shows nothing, so errors are not reported.
  */
 export function useDetectedLogo(website: string | null) {
-  return useQuery({
-    queryKey: ['/api/business/detect-logo', website],
-    queryFn: async () => {
-      const result = await postJson<DetectedLogo>('/api/business/detect-logo', { website });
-      return result.logoUrl;
-    },
-    enabled: website !== null,
-    staleTime: Infinity,
-  });
+  return useQuery(authQueries.detectedLogo(website));
 }

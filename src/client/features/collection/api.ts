@@ -8,30 +8,48 @@ import type {
 } from '../../../shared/schemas/collection';
 import type { SubmissionResult } from '../../../shared/schemas/submission';
 import { toast } from '../../components/ui/toast';
-import { apiGet, apiRequest, throwIfResponseNotOk } from '../../lib/api';
-import { useBusiness } from '../../lib/session';
+import { api, ApiError } from '../../lib/api';
+import { businessQueries, useBusiness } from '../../lib/session';
 
-export const collectionSettingsQueryKey = ['/api/collection-page-settings'] as const;
+const collectionSettingsUrl = '/api/collection-page-settings';
+
+export const collectionQueries = {
+  /** The owner's collection form settings. */
+  settings: () =>
+    queryOptions({
+      queryKey: [collectionSettingsUrl] as const,
+      queryFn: ({ signal }) => api.get<CollectionSettings>(collectionSettingsUrl, { signal }),
+    }),
+  /**
+   * The public business behind /submit/{slug} (GET /api/business/{slug}).
+   * Keyed under the business prefix, so a change to the owner's business
+   * (logo, name) refreshes it too.
+   */
+  publicBusiness: (slug: string) =>
+    queryOptions({
+      queryKey: [...businessQueries.all(), encodeURIComponent(slug)] as const,
+      queryFn: ({ queryKey, signal }) => api.get<PublicBusiness>(queryKey.join('/'), { signal }),
+    }),
+};
+
+/** True when the public read failed because no business has this slug. */
+export function isBusinessNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
 
 /** The owner's collection form settings; only fetched once they have a business. */
 export function useCollectionSettings() {
   const business = useBusiness();
-  // The app's default fetcher GETs the key's path and throws on any non-ok answer.
-  return useQuery<CollectionSettings>({
-    queryKey: collectionSettingsQueryKey,
-    enabled: Boolean(business.data),
-  });
+  return useQuery({ ...collectionQueries.settings(), enabled: Boolean(business.data) });
 }
 
 export function useUpdateCollectionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: UpdateCollectionSettingsInput) => {
-      const response = await apiRequest('PUT', collectionSettingsQueryKey[0], input);
-      return (await response.json()) as CollectionSettings;
-    },
+    mutationFn: (input: UpdateCollectionSettingsInput) =>
+      api.put<CollectionSettings>(collectionSettingsUrl, input),
     onSuccess: (settings) => {
-      queryClient.setQueryData(collectionSettingsQueryKey, settings);
+      queryClient.setQueryData(collectionQueries.settings().queryKey, settings);
       toast({
         title: 'Settings saved',
         description: 'Your collection form has been updated.',
@@ -48,30 +66,10 @@ export function useUpdateCollectionSettings() {
   });
 }
 
-/** Thrown by the public read when no business has this slug. */
-export class BusinessNotFoundError extends Error {
-  constructor() {
-    super('Business not found');
-    this.name = 'BusinessNotFoundError';
-  }
-}
-
-export const publicBusinessQueryOptions = (slug: string) =>
-  queryOptions({
-    queryKey: ['/api/business', encodeURIComponent(slug)],
-    queryFn: async ({ queryKey, signal }): Promise<PublicBusiness> => {
-      const response = await apiGet(queryKey.join('/'), signal);
-      if (response.status === 404) throw new BusinessNotFoundError();
-      await throwIfResponseNotOk(response);
-      return (await response.json()) as PublicBusiness;
-    },
-  });
-
 /** Sends a testimonial; the body is the validated form plus the (empty) honeypot. */
-export async function submitTestimonial(
+export function submitTestimonial(
   slug: string,
   body: Record<string, unknown>,
 ): Promise<SubmissionResult> {
-  const response = await apiRequest('POST', `/api/submit/${encodeURIComponent(slug)}`, body);
-  return (await response.json()) as SubmissionResult;
+  return api.post<SubmissionResult>(`/api/submit/${encodeURIComponent(slug)}`, body);
 }

@@ -1,9 +1,9 @@
 // /collection-link (SPEC §2 "Collection link screen"): the public link with
 // Copy, Open and the QR code, then the form settings beside a live preview.
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { collectionLinkFor } from '../../components/collection-link';
 import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
+import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
 import { useCollectionSettings } from './api';
 import { CollectionLinkCard } from './components/collection-link-card';
@@ -34,7 +34,7 @@ export function CollectionLinkPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Collection Link · ${PRODUCT_NAME}`}</title>
+      <title>{`Collection Link · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Collection Link</h1>
         <p className="mt-2 text-pretty text-muted-foreground">

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
 import { readSubmissionError } from './submission-errors';
 
 const apiError = (status: number, body: unknown) =>
-  new Error(`${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+  ApiError.fromResponse(status, typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('readSubmissionError', () => {
   it('maps validation details to form fields, first message per field', () => {
@@ -40,6 +41,8 @@ describe('readSubmissionError', () => {
 
   it('reads nothing from network failures and non-JSON bodies', () => {
     expect(readSubmissionError(new Error('Failed to fetch'))).toEqual({ message: null, issues: [] });
+    const offline = ApiError.fromNetworkFailure(new TypeError('Failed to fetch'), 'Network request failed');
+    expect(readSubmissionError(offline)).toEqual({ message: null, issues: [] });
     expect(readSubmissionError(apiError(502, 'Bad Gateway'))).toEqual({ message: null, issues: [] });
     expect(readSubmissionError('nope')).toEqual({ message: null, issues: [] });
   });

@@ -1,6 +1,7 @@
 // Turns a refused submission (400 VALIDATION_ERROR with details [{ path, message }])
 // back into messages on the form's fields, so the customer sees them where they typed.
 import type { SubmissionForm } from '../../../shared/schemas/submission';
+import { ApiError } from '../../lib/api';
 
 export type SubmissionField = Exclude<keyof SubmissionForm, 'website'>;
 
@@ -21,23 +22,14 @@ export type FieldIssue = { field: SubmissionField; message: string };
 
 /** The server's message and per-field issues of a failed submission (none when it was not a validation error). */
 export function readSubmissionError(error: unknown): { message: string | null; issues: FieldIssue[] } {
-  const text = error instanceof Error ? error.message : '';
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
-  if (!match) return { message: null, issues: [] };
-  let body: unknown;
-  try {
-    body = JSON.parse(match[2] ?? '');
-  } catch {
-    return { message: null, issues: [] };
-  }
-  const payload = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)
-    ?.error;
-  const message = typeof payload?.message === 'string' && payload.message ? payload.message : null;
-  if (payload?.code !== 'VALIDATION_ERROR' || !Array.isArray(payload.details)) {
+  // Only an answer whose body had the API error shape has a code; nothing to read otherwise.
+  if (!(error instanceof ApiError) || error.code === null) return { message: null, issues: [] };
+  const message = error.reason;
+  if (error.code !== 'VALIDATION_ERROR' || !Array.isArray(error.details)) {
     return { message, issues: [] };
   }
   const issues: FieldIssue[] = [];
-  for (const detail of payload.details as unknown[]) {
+  for (const detail of error.details as unknown[]) {
     if (!detail || typeof detail !== 'object') continue;
     const { path, message: detailMessage } = detail as { path?: unknown; message?: unknown };
     if (typeof path !== 'string' || typeof detailMessage !== 'string') continue;

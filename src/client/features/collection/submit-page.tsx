@@ -6,11 +6,11 @@ import { CloudOff, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { safeRedirectUrl } from '../../../shared/collection-settings';
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { BrandMark } from '../../components/brand-logo';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { BusinessNotFoundError, publicBusinessQueryOptions } from './api';
+import { productName } from '../../lib/product';
+import { collectionQueries, isBusinessNotFound } from './api';
 import { CollectionPageHeader } from './components/collection-page-header';
 import { TestimonialForm } from './components/testimonial-form';
 import { ThankYou } from './components/thank-you';
@@ -43,7 +43,7 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
           className="inline-flex items-center gap-1.5 rounded font-medium hover:text-foreground"
         >
           <BrandMark className="size-4" />
-          Powered by {PRODUCT_NAME}
+          Powered by {productName}
         </Link>
       </footer>
     </div>
@@ -91,21 +91,21 @@ function LoadingForm() {
 
 export function SubmitPage() {
   const { slug = '' } = useParams();
-  const business = useQuery({ ...publicBusinessQueryOptions(slug), retry: false });
+  const business = useQuery({ ...collectionQueries.publicBusiness(slug), retry: false });
   const [submitted, setSubmitted] = useState(false);
 
   if (business.isPending) {
     return (
-      <PageFrame title={`Share Your Experience · ${PRODUCT_NAME}`}>
+      <PageFrame title={`Share Your Experience · ${productName}`}>
         <LoadingForm />
       </PageFrame>
     );
   }
 
   if (business.isError) {
-    if (business.error instanceof BusinessNotFoundError) {
+    if (isBusinessNotFound(business.error)) {
       return (
-        <PageFrame title={`Business Not Found · ${PRODUCT_NAME}`}>
+        <PageFrame title={`Business Not Found · ${productName}`}>
           <MessageCard icon={<SearchX aria-hidden="true" />} title="Business Not Found">
             <p>The testimonial link you&apos;re looking for doesn&apos;t exist.</p>
           </MessageCard>
@@ -113,7 +113,7 @@ export function SubmitPage() {
       );
     }
     return (
-      <PageFrame title={`Share Your Experience · ${PRODUCT_NAME}`}>
+      <PageFrame title={`Share Your Experience · ${productName}`}>
         <MessageCard icon={<CloudOff aria-hidden="true" />} title="Couldn't load this form">
           <p>Check your connection and try again.</p>
           <Button className="mt-6" onClick={() => void business.refetch()}>

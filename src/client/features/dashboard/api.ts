@@ -1,32 +1,27 @@
 // What the dashboard reads (SPEC §2 "Dashboard", §7): the stats, the newest
-// testimonials and the approved ones for the widget preview. All of them sit
-// under the keys the moderation calls refresh after every change.
+// testimonials, and the approved ones and the settings for the widget
+// preview. All of them sit under the keys the moderation calls refresh after
+// every change; the preview's entries are the ones /widget reads too.
 import { useQuery } from '@tanstack/react-query';
-import {
-  RECENT_TESTIMONIALS_LIMIT,
-  WIDGET_PREVIEW_MAX_ITEMS,
-} from '../../../shared/constants';
-import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
-import { testimonialListQueryOptions, testimonialStatsQueryOptions } from '../../lib/testimonials';
+import { RECENT_TESTIMONIALS_LIMIT } from '../../../shared/constants';
+import { testimonialQueries } from '../../lib/testimonials';
+import { widgetSettingsQueries } from '../../lib/widget-settings';
 
 export function useTestimonialStats() {
-  return useQuery(testimonialStatsQueryOptions);
+  return useQuery(testimonialQueries.stats());
 }
 
 /** The newest testimonials, any status (the list is newest first). */
 export function useRecentTestimonials() {
-  return useQuery(testimonialListQueryOptions({ page: 1, pageSize: RECENT_TESTIMONIALS_LIMIT }));
+  return useQuery(testimonialQueries.list({ page: 1, pageSize: RECENT_TESTIMONIALS_LIMIT }));
 }
 
 /** What the widget shows: up to 6 approved testimonials, newest first. */
 export function useApprovedTestimonials() {
-  return useQuery(
-    testimonialListQueryOptions({ status: 'approved', page: 1, pageSize: WIDGET_PREVIEW_MAX_ITEMS }),
-  );
+  return useQuery(testimonialQueries.widgetPreview());
 }
 
-/** The owner's widget settings, for the preview (same key as the Widget Settings screen). */
+/** The owner's widget settings, for the preview (same entry as the Widget Settings screen). */
 export function useWidgetSettingsForPreview() {
-  // The app's default fetcher GETs the key's path.
-  return useQuery<OwnerWidgetSettings>({ queryKey: ['/api/widget-settings'] });
+  return useQuery(widgetSettingsQueries.mine());
 }

@@ -3,8 +3,8 @@
 // the widget. If the session turns out to be gone, say so and go to / again
 // (SPEC §2: "Unauthorized / Please sign in to continue", after 1 s).
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
+import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
 import {
   useApprovedTestimonials,
@@ -34,7 +34,7 @@ export function DashboardPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Dashboard · ${PRODUCT_NAME}`}</title>
+      <title>{`Dashboard · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
         <p className="mt-2 text-pretty text-muted-foreground">

@@ -1,5 +1,5 @@
 // The public landing page (SPEC §2 "Landing page"), in the order of its sections.
-import { PRODUCT_NAME } from '../../../shared/constants';
+import { productName } from '../../lib/product';
 import { ComparisonTable } from './components/comparison-table';
 import { FeatureCards } from './components/feature-cards';
 import { HappyCustomers } from './components/happy-customers';
@@ -10,7 +10,7 @@ import { WidgetDemo } from './components/widget-demo';
 export function LandingPage() {
   return (
     <>
-      <title>{`${PRODUCT_NAME} – Customer testimonials for small businesses`}</title>
+      <title>{`${productName} – Customer testimonials for small businesses`}</title>
       <Hero />
       <FeatureCards />
       <WidgetDemo />

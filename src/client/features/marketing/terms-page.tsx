@@ -1,8 +1,9 @@
 // /terms: Terms of Service and Privacy Policy. Opened in a new tab from sign-up.
 import { ArrowLeft, Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME, SUPPORT_EMAIL, TERMS_LAST_UPDATED } from '../../../shared/constants';
+import { SUPPORT_EMAIL, TERMS_LAST_UPDATED } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
+import { productName } from '../../lib/product';
 import { TextLink } from './components/legal-text';
 import { PrivacyPolicy } from './components/privacy-policy';
 import { TermsOfService } from './components/terms-of-service';
@@ -10,7 +11,7 @@ import { TermsOfService } from './components/terms-of-service';
 export function TermsPage() {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-      <title>{`Terms of Service & Privacy Policy · ${PRODUCT_NAME}`}</title>
+      <title>{`Terms of Service & Privacy Policy · ${productName}`}</title>
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
         <Link to="/">
           <ArrowLeft aria-hidden="true" />

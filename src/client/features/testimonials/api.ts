@@ -10,7 +10,11 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type {
+  AuthorImageResult,
+  BeforeAfterImagesResult,
   BulkTestimonialsResult,
+  DeleteTestimonialResult,
+  ProductImagesResult,
   Testimonial,
   TestimonialEditForm,
 } from '../../../shared/schemas/testimonials';
@@ -18,22 +22,24 @@ import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-setting
 import { moderationSuccess, useAdminActionError } from '../../components/moderation';
 import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
 import { toast } from '../../components/ui/toast';
+import { api } from '../../lib/api';
 import {
+  bulkTestimonialsUrl,
   editCachedLists,
   refreshTestimonials,
   restoreLists,
-  sendJson,
-  testimonialListQueryOptions,
+  testimonialQueries,
   testimonialUrl,
   withStatus,
   without,
   type TestimonialListParams,
 } from '../../lib/testimonials';
 import { UploadError, uploadImage, uploadMessages } from '../../lib/uploads';
+import { widgetSettingsQueries, widgetSettingsUrl } from '../../lib/widget-settings';
 
 export function useTestimonialList(params: TestimonialListParams) {
   // Keep the last page on screen while the next filter, search or page loads.
-  return useQuery({ ...testimonialListQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({ ...testimonialQueries.list(params), placeholderData: keepPreviousData });
 }
 
 /** Puts `changes` into the testimonial wherever a cached list holds it (image calls answer only paths). */
@@ -53,7 +59,7 @@ export function useUpdateTestimonial() {
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: TestimonialEditForm }) =>
-      sendJson<Testimonial>('PATCH', testimonialUrl(id), values),
+      api.patch<Testimonial>(testimonialUrl(id), values),
     onSuccess: async (testimonial) => {
       await patchCachedTestimonial(queryClient, testimonial.id, testimonial);
       moderationSuccess('Testimonial updated successfully');
@@ -67,7 +73,7 @@ export function useDeleteTestimonial() {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError();
   return useMutation({
-    mutationFn: (id: string) => sendJson<{ deleted: 1 }>('DELETE', testimonialUrl(id)),
+    mutationFn: (id: string) => api.delete<DeleteTestimonialResult>(testimonialUrl(id)),
     onSuccess: async (_result, id) => {
       await editCachedLists(queryClient, (list) => without(list, new Set([id])));
       moderationSuccess('Testimonial deleted successfully');
@@ -93,7 +99,7 @@ export function useBulkTestimonials() {
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: ({ action, ids }: { action: BulkAction; ids: string[] }) =>
-      sendJson<BulkTestimonialsResult>('POST', '/api/testimonials/bulk', { action, ids }),
+      api.post<BulkTestimonialsResult>(bulkTestimonialsUrl, { action, ids }),
     onMutate: async ({ action, ids }) => {
       if (action === 'delete') return { snapshot: undefined };
       const status = action === 'approve' ? 'approved' : 'rejected';
@@ -177,17 +183,15 @@ export function useAuthorImage({ id, onImages }: ImageCallbacks) {
     onImages,
     run: async (file) => {
       if (!file) {
-        const testimonial = await sendJson<Testimonial>('PATCH', testimonialUrl(id), {
+        const testimonial = await api.patch<Testimonial>(testimonialUrl(id), {
           authorImageUrl: null,
         });
         return { authorImageUrl: testimonial.authorImageUrl };
       }
       const { ref } = await uploadImage(file, 'author-image');
-      const { imagePath } = await sendJson<{ imagePath: string }>(
-        'PUT',
-        `${testimonialUrl(id)}/author-image`,
-        { authorImageURL: ref },
-      );
+      const { imagePath } = await api.put<AuthorImageResult>(`${testimonialUrl(id)}/author-image`, {
+        authorImageURL: ref,
+      });
       return { authorImageUrl: imagePath };
     },
     failure: (file) => (file ? 'Failed to upload author image' : 'Failed to update testimonial'),
@@ -201,8 +205,7 @@ export function useAddProductImages({ id, onImages }: ImageCallbacks) {
     onImages,
     run: async (files) => {
       const uploaded = await Promise.all(files.map((file) => uploadImage(file, 'product-image')));
-      const { imagePaths } = await sendJson<{ imagePaths: string[] }>(
-        'PUT',
+      const { imagePaths } = await api.put<ProductImagesResult>(
         `${testimonialUrl(id)}/product-images`,
         { productImageURLs: uploaded.map(({ ref }) => ref) },
       );
@@ -217,8 +220,7 @@ export function useRemoveProductImage({ id, onImages }: ImageCallbacks) {
     id,
     onImages,
     run: async (imageUrl) => {
-      const { imagePaths } = await sendJson<{ imagePaths: string[] }>(
-        'DELETE',
+      const { imagePaths } = await api.delete<ProductImagesResult>(
         `${testimonialUrl(id)}/product-images`,
         { imageUrl },
       );
@@ -238,8 +240,7 @@ export function useBeforeAfterImage({ id, onImages }: ImageCallbacks) {
     run: async ({ side, file }) => {
       const ref = file ? (await uploadImage(file, 'before-after-image')).ref : null;
       const body = side === 'before' ? { beforeImageURL: ref } : { afterImageURL: ref };
-      const result = await sendJson<{ beforeImagePath: string | null; afterImagePath: string | null }>(
-        'PUT',
+      const result = await api.put<BeforeAfterImagesResult>(
         `${testimonialUrl(id)}/before-after-images`,
         body,
       );
@@ -253,30 +254,27 @@ export function useBeforeAfterImage({ id, onImages }: ImageCallbacks) {
 // ---------------------------------------------------------------------------
 // The "Show business name in widget" quick setting.
 
-export const widgetSettingsQueryKey = ['/api/widget-settings'] as const;
-
+/** The owner's widget settings, read by the dialog's toggle (the same cache entry as every other screen's). */
 export function useWidgetSettings(enabled: boolean) {
-  // The app's default fetcher GETs the key's path.
-  return useQuery<OwnerWidgetSettings>({ queryKey: widgetSettingsQueryKey, enabled });
+  return useQuery({ ...widgetSettingsQueries.mine(), enabled });
 }
 
 export function useShowBusinessName() {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError();
+  const { queryKey } = widgetSettingsQueries.mine();
   return useMutation({
     mutationFn: (showBusinessName: boolean) =>
-      sendJson<OwnerWidgetSettings>('PUT', widgetSettingsQueryKey[0], { showBusinessName }),
+      api.put<OwnerWidgetSettings>(widgetSettingsUrl, { showBusinessName }),
     onMutate: async (showBusinessName) => {
-      await queryClient.cancelQueries({ queryKey: widgetSettingsQueryKey });
-      const previous = queryClient.getQueryData<OwnerWidgetSettings>(widgetSettingsQueryKey);
-      if (previous) {
-        queryClient.setQueryData(widgetSettingsQueryKey, { ...previous, showBusinessName });
-      }
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      if (previous) queryClient.setQueryData(queryKey, { ...previous, showBusinessName });
       return { previous };
     },
-    onSuccess: (settings) => queryClient.setQueryData(widgetSettingsQueryKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKey, settings),
     onError: (error, _value, context) => {
-      if (context?.previous) queryClient.setQueryData(widgetSettingsQueryKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
       reportError(error, 'Failed to update display settings');
     },
   });

@@ -5,7 +5,6 @@
 import { Download, Search, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/constants';
 import {
   testimonialStatuses,
   TESTIMONIAL_LIMITS,
@@ -17,6 +16,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { productName } from '../../lib/product';
 import type { StatusFilter } from '../../lib/testimonials';
 import { useTestimonialList } from './api';
 import { BulkBar } from './components/bulk-bar';
@@ -128,7 +128,7 @@ export function TestimonialsPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Testimonials · ${PRODUCT_NAME}`}</title>
+      <title>{`Testimonials · ${productName}`}</title>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <div className="flex flex-wrap items-center gap-3">

@@ -3,19 +3,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../../shared/constants';
 import type { WidgetSettings } from '../../../shared/schemas/widget';
-import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
 import type { TestimonialList } from '../../../shared/schemas/testimonials';
+import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, throwIfResponseNotOk } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useBusiness } from '../../lib/session';
-
-export const widgetSettingsQueryKey = ['/api/widget-settings'] as const;
+import { testimonialQueries } from '../../lib/testimonials';
+import { widgetSettingsQueries, widgetSettingsUrl } from '../../lib/widget-settings';
 
 /** The owner's widget settings; only fetched once they have a business (SPEC §7). */
 export function useWidgetSettings() {
   const business = useBusiness();
-  return useQuery<OwnerWidgetSettings>({
-    queryKey: widgetSettingsQueryKey,
+  return useQuery({
+    ...widgetSettingsQueries.mine(),
     enabled: Boolean(business.data),
     // Other screens change settings too (the testimonial dialog's quick toggle):
     // the form must start from what is stored now, not from an old cache entry.
@@ -23,26 +23,19 @@ export function useWidgetSettings() {
   });
 }
 
-const previewParams = { status: 'approved', pageSize: WIDGET_PREVIEW_MAX_ITEMS } as const;
+// Module-level, so the selection is only redone when the list changes.
+const previewItems = (list: TestimonialList) => list.items.slice(0, WIDGET_PREVIEW_MAX_ITEMS);
 
 /**
- * Up to 6 approved testimonials for the preview (SPEC §2). Keyed under
- * '/api/testimonials' so moderation's invalidations reach it too; refetched on
- * every visit because approvals happen on another screen.
+ * Up to 6 approved testimonials for the preview (SPEC §2): the dashboard
+ * preview's cache entry, so moderation's invalidations reach it too;
+ * refetched on every visit because approvals happen on another screen.
  */
 export function usePreviewTestimonials() {
   const business = useBusiness();
   return useQuery({
-    queryKey: ['/api/testimonials', previewParams],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({
-        status: previewParams.status,
-        pageSize: String(previewParams.pageSize),
-      });
-      const response = await fetch(`/api/testimonials?${query}`, { credentials: 'include', signal });
-      await throwIfResponseNotOk(response);
-      return ((await response.json()) as TestimonialList).items.slice(0, WIDGET_PREVIEW_MAX_ITEMS);
-    },
+    ...testimonialQueries.widgetPreview(),
+    select: previewItems,
     enabled: Boolean(business.data),
     refetchOnMount: 'always',
   });
@@ -52,12 +45,9 @@ export function usePreviewTestimonials() {
 export function useSaveWidgetSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: WidgetSettings) => {
-      const response = await apiRequest('POST', widgetSettingsQueryKey[0], input);
-      return (await response.json()) as OwnerWidgetSettings;
-    },
+    mutationFn: (input: WidgetSettings) => api.post<OwnerWidgetSettings>(widgetSettingsUrl, input),
     onSuccess: (settings) => {
-      queryClient.setQueryData(widgetSettingsQueryKey, settings);
+      queryClient.setQueryData(widgetSettingsQueries.mine().queryKey, settings);
       toast({
         title: 'Widget settings saved',
         description: 'Sites that show your widget get the changes on their next page load.',

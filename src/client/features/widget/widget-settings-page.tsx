@@ -1,8 +1,8 @@
 // /widget (SPEC §2 "Widget Settings screen"): the embed snippet, then the
 // settings form beside a live preview of the real widget.
-import { PRODUCT_NAME } from '../../../shared/constants';
 import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
+import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
 import { usePreviewTestimonials, useWidgetSettings } from './api';
 import { EmbedCode } from './components/embed-code';
@@ -38,7 +38,7 @@ export function WidgetSettingsPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Widget Settings · ${PRODUCT_NAME}`}</title>
+      <title>{`Widget Settings · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Widget Settings</h1>
         <p className="mt-2 text-pretty text-muted-foreground">

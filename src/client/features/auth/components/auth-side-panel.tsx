@@ -1,5 +1,6 @@
 import { Code2, QrCode, ShieldCheck, ThumbsUp } from 'lucide-react';
-import { MONEY_BACK_GUARANTEE_DAYS, PLAN, PRODUCT_NAME } from '../../../../shared/constants';
+import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../../shared/constants';
+import { productName } from '../../../lib/product';
 
 const BENEFITS = [
   {
@@ -42,7 +43,7 @@ export function AuthSidePanel() {
         id="auth-panel-title"
         className="mt-4 text-4xl font-extrabold tracking-tight text-balance"
       >
-        Turn {PRODUCT_NAME} into customer trust
+        Turn {productName} into customer trust
       </h2>
       <ul className="mt-10 grid gap-6">
         {BENEFITS.map(({ Icon, title, text }) => (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../../../shared/constants';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { productName } from '../../../lib/product';
 import { cn } from '../../../lib/utils';
 
 const tones = {
@@ -27,7 +27,7 @@ export function CenteredCard({
 }) {
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
-      <title>{`${documentTitle ?? title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${documentTitle ?? title} · ${productName}`}</title>
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           <div

@@ -1,4 +1,5 @@
-import { PLAN, PRODUCT_NAME } from '../../../../shared/constants';
+import { PLAN } from '../../../../shared/constants';
+import { productName } from '../../../lib/product';
 import { cn } from '../../../lib/utils';
 
 type Row = { platform: string; pricing: string; setup: string; bestFor: string; ours?: boolean };
@@ -23,7 +24,7 @@ const ROWS: Row[] = [
     bestFor: 'High-volume online stores',
   },
   {
-    platform: PRODUCT_NAME,
+    platform: productName,
     pricing: PLAN.displayPrice,
     setup: 'Minutes',
     bestFor: 'Small businesses',
@@ -60,7 +61,7 @@ export function ComparisonTable() {
           Big-platform results without the big-platform bill
         </h2>
         <p className="mt-4 text-lg text-pretty text-muted-foreground">
-          The large review platforms are built for enterprises. {PRODUCT_NAME} is built for you.
+          The large review platforms are built for enterprises. {productName} is built for you.
         </p>
       </div>
       {/* Phones: one card per platform. Larger screens: a table. Only one is displayed (and exposed) at a time. */}
@@ -91,7 +92,7 @@ export function ComparisonTable() {
       <div className="mt-10 hidden overflow-hidden rounded-2xl border border-border bg-card shadow-sm sm:block">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">
-            {PRODUCT_NAME} compared with large review platforms by pricing, setup and who they suit
+            {productName} compared with large review platforms by pricing, setup and who they suit
           </caption>
           <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>

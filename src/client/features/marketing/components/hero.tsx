@@ -1,7 +1,8 @@
 import { ArrowRight, QrCode, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { MONEY_BACK_GUARANTEE_DAYS, PLAN, PRODUCT_NAME } from '../../../../shared/constants';
+import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
+import { productName } from '../../../lib/product';
 
 export function Hero() {
   return (
@@ -23,7 +24,7 @@ export function Hero() {
             id="hero-title"
             className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            Turn {PRODUCT_NAME} into <span className="text-brand-text">customer trust</span>
+            Turn {productName} into <span className="text-brand-text">customer trust</span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-muted-foreground lg:mx-0">
             Collect testimonials with QR codes, auto-pulled reviews and one-tap requests, then show

@@ -1,11 +1,12 @@
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../../shared/constants';
+import { SUPPORT_EMAIL } from '../../../../shared/constants';
+import { productName } from '../../../lib/product';
 import { LegalList, LegalSection, TextLink } from './legal-text';
 
 export function PrivacyPolicy() {
   return (
     <>
       <p>
-        This policy explains what personal information {PRODUCT_NAME} stores, why, and what you can
+        This policy explains what personal information {productName} stores, why, and what you can
         do about it. For testimonials, the business that collects them decides what to ask for and
         what to publish; we process that information on the business’s behalf.
       </p>
@@ -68,7 +69,7 @@ export function PrivacyPolicy() {
         <p>
           Approved testimonials, with the details the business chooses to display, are public on the
           business’s website. Otherwise we share personal information only with service providers
-          that help us run {PRODUCT_NAME} (hosting, file storage, email delivery and card payments),
+          that help us run {productName} (hosting, file storage, email delivery and card payments),
           under contracts that require them to protect it, or when the law requires us to.
         </p>
       </LegalSection>
@@ -127,7 +128,7 @@ export function PrivacyPolicy() {
 
       <LegalSection id="privacy-children" title="9. Children">
         <p>
-          {PRODUCT_NAME} is not meant for children under 16, and we do not knowingly collect their
+          {productName} is not meant for children under 16, and we do not knowingly collect their
           information.
         </p>
       </LegalSection>

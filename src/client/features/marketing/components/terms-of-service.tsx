@@ -2,9 +2,9 @@ import {
   MONEY_BACK_GUARANTEE_DAYS,
   PLAN,
   PRICE_CHANGE_NOTICE_DAYS,
-  PRODUCT_NAME,
   SUPPORT_EMAIL,
 } from '../../../../shared/constants';
+import { productName } from '../../../lib/product';
 import { LegalList, LegalSection, TextLink } from './legal-text';
 
 export function TermsOfService() {
@@ -12,17 +12,17 @@ export function TermsOfService() {
     <>
       <LegalSection id="terms-agreement" title="1. Agreement">
         <p>
-          These terms are an agreement between you and {PRODUCT_NAME} (“{PRODUCT_NAME}”, “we”,
-          “us”). They apply when you create an account, use the dashboard, embed the {PRODUCT_NAME}{' '}
-          widget on a website, or submit a testimonial through a {PRODUCT_NAME} collection page. If
-          you use {PRODUCT_NAME} for a business, you accept these terms for that business and
+          These terms are an agreement between you and {productName} (“{productName}”, “we”,
+          “us”). They apply when you create an account, use the dashboard, embed the {productName}{' '}
+          widget on a website, or submit a testimonial through a {productName} collection page. If
+          you use {productName} for a business, you accept these terms for that business and
           confirm you may do so. If you do not agree, please do not use the service.
         </p>
       </LegalSection>
 
       <LegalSection id="terms-service" title="2. The service">
         <p>
-          {PRODUCT_NAME} helps small businesses collect customer testimonials through a public link
+          {productName} helps small businesses collect customer testimonials through a public link
           or QR code, review and moderate them, and show the approved ones in an embeddable widget
           on any website. We may improve, change or retire features over time; if a change
           materially reduces what you pay for, we will tell you in advance.
@@ -98,7 +98,7 @@ export function TermsOfService() {
       </LegalSection>
 
       <LegalSection id="terms-acceptable-use" title="6. Acceptable use">
-        <p>You agree not to use {PRODUCT_NAME} to:</p>
+        <p>You agree not to use {productName} to:</p>
         <LegalList>
           <li>
             post fake, paid-for or misleading testimonials, or content that is unlawful, hateful or
@@ -124,7 +124,7 @@ export function TermsOfService() {
 
       <LegalSection id="terms-termination" title="8. Cancellation and termination">
         <p>
-          You may stop using {PRODUCT_NAME} and close your account at any time. We may suspend or
+          You may stop using {productName} and close your account at any time. We may suspend or
           end your access if you seriously or repeatedly break these terms, or if we must do so by
           law. When an account ends, the widget stops showing testimonials and we delete your data
           as described in the Privacy Policy below.
@@ -133,7 +133,7 @@ export function TermsOfService() {
 
       <LegalSection id="terms-liability" title="9. Disclaimers and liability">
         <p>
-          We work hard to keep {PRODUCT_NAME} available and secure, but the service is provided “as
+          We work hard to keep {productName} available and secure, but the service is provided “as
           is” and we cannot promise it will be uninterrupted or error-free. To the extent the law
           allows, we are not liable for indirect or consequential losses, such as lost profits or
           lost data, and our total liability for any claim is limited to the fees you paid us in the

@@ -1,9 +1,9 @@
 // The demo's data and renderer, loaded on demand by widget-demo.tsx: the
 // samples and the renderer stay out of the landing page's first JavaScript.
-import { PRODUCT_NAME } from '../../../../shared/constants';
 import { SAMPLE_TESTIMONIALS, type PublicWidget } from '../../../../shared/schemas/widget';
 import { WIDGET_SETTINGS_DEFAULTS } from '../../../../shared/widget-data';
 import { WidgetPreview } from '../../../components/widget-preview';
+import { productName } from '../../../lib/product';
 
 /**
  * The product's own widget. A fresh install has no business of its own for
@@ -11,7 +11,7 @@ import { WidgetPreview } from '../../../components/widget-preview';
  * the default style.
  */
 const DEMO: PublicWidget = {
-  business: { name: PRODUCT_NAME, logoUrl: null, collectionSlug: PRODUCT_NAME.toLowerCase() },
+  business: { name: productName, logoUrl: null, collectionSlug: productName.toLowerCase() },
   settings: {
     ...WIDGET_SETTINGS_DEFAULTS,
     headerText: 'What our customers say',

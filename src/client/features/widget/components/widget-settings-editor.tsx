@@ -6,7 +6,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlignCenter, AlignLeft, AlignRight, ChevronDown, Eye, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { PRODUCT_NAME } from '../../../../shared/constants';
 import {
   FONT_OPTIONS,
   WIDGET_SETTINGS_DEFAULTS,
@@ -23,6 +22,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
+import { productName } from '../../../lib/product';
 import { cn } from '../../../lib/utils';
 import { useSaveWidgetSettings } from '../api';
 import {
@@ -79,7 +79,7 @@ const DISPLAY_TOGGLES: readonly { name: ToggleKey; label: string; hint: string }
     label: 'Show business name',
     hint: 'Your name and logo above the testimonials.',
   },
-  { name: 'showBranding', label: 'Show branding', hint: `A small “Powered by ${PRODUCT_NAME}” link.` },
+  { name: 'showBranding', label: 'Show branding', hint: `A small “Powered by ${productName}” link.` },
   {
     name: 'autoRotate',
     label: 'Auto-rotate',
