@@ -6,9 +6,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.integration.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // React screens in a simulated DOM, their requests answered by MSW (src/client/testing).
+        test: {
+          name: 'component',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+          setupFiles: ['src/client/testing/setup.ts'],
         },
       },
       {

@@ -27,11 +27,11 @@ import {
 import { FieldError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
-import { cn } from '../../../lib/utils';
 import {
   useShowBusinessName,
   useUpdateTestimonial,
@@ -190,20 +190,13 @@ function EditTestimonialForm({
               />
               <FormField label="Status" error={errors.status?.message} className="sm:w-44">
                 {(control) => (
-                  <select
-                    {...control}
-                    {...register('status')}
-                    className={cn(
-                      'h-10 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground shadow-xs sm:text-sm',
-                      'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
-                    )}
-                  >
+                  <Select {...control} {...register('status')}>
                     {testimonialStatuses.map((status) => (
                       <option key={status} value={status}>
                         {statusLabels[status]}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 )}
               </FormField>
             </div>

@@ -1,0 +1,228 @@
+// The sign-up wizard as a new owner meets it (SPEC §2 "Auth screen"): four
+// steps with their progress, Back from step 2, each step checking its own
+// fields with SPEC's messages, the logo found on the website, the account
+// created with SPEC's payload, the failure toast, and progress that survives
+// a reload (never the password).
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentUserSchema } from '../../../../shared/schemas/auth';
+import { detectedLogoSchema } from '../../../../shared/schemas/business';
+import { renderScreen } from '../../../testing/render';
+import { apiErrorResponse, apiRoute, server, type ApiCall } from '../../../testing/server';
+import { createCurrentUser } from '../../../testing/session-factories';
+import { AuthPage } from '../auth-page';
+import { SIGNUP_STORAGE_KEY } from '../signup-storage';
+
+const LOGO_URL = 'https://sunrise.example/logo.png';
+const PASSWORD = 'correct-horse-battery';
+
+/**
+ * POST /api/business/detect-logo (finding `logoUrl` for every website) and
+ * POST /api/register (answering `registerAnswer`, else the new user). Answers
+ * the bodies each was sent.
+ */
+function serveSignup({
+  logoUrl = null,
+  registerAnswer,
+}: { logoUrl?: string | null; registerAnswer?: () => ReturnType<typeof apiErrorResponse> } = {}) {
+  const calls = { detectLogo: [] as ApiCall['body'][], register: [] as ApiCall['body'][] };
+  server.use(
+    apiRoute.post('/api/business/detect-logo', detectedLogoSchema, ({ body }) => {
+      calls.detectLogo.push(body);
+      return { logoUrl };
+    }),
+    apiRoute.post('/api/register', currentUserSchema, ({ body }) => {
+      calls.register.push(body);
+      return registerAnswer?.() ?? createCurrentUser({ email: 'owner@sunrise.example' });
+    }),
+  );
+  return calls;
+}
+
+function renderSignup() {
+  return renderScreen(<AuthPage />, {
+    path: '/auth?tab=register',
+    routes: [{ path: '/', element: <h1>Home</h1> }],
+  });
+}
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+const backButton = () => screen.queryByRole('button', { name: 'Back' });
+const businessName = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Business Name' });
+const website = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Website URL' });
+const email = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Email' });
+const password = () => screen.getByLabelText<HTMLInputElement>('Password');
+const terms = () => screen.getByRole('checkbox', { name: /I agree to the Terms of Service/ });
+
+type User = ReturnType<typeof renderSignup>['user'];
+
+async function throughStep1(user: User, name = 'Sunrise Bakery') {
+  await user.type(businessName(), name);
+  await user.click(continueButton());
+  await screen.findByText('Step 2 of 4');
+}
+
+async function throughStep2(user: User, site = 'sunrise.example') {
+  await user.type(website(), site);
+  await user.click(continueButton());
+  await screen.findByText('Step 3 of 4');
+}
+
+describe('SignupWizard', () => {
+  it('goes through the steps with their progress, and Back from step 2 on keeps what was typed', async () => {
+    serveSignup();
+    const { user } = renderSignup();
+
+    expect(screen.getByText('Step 1 of 4')).toBeDefined();
+    expect(backButton()).toBeNull();
+    await throughStep1(user);
+
+    expect(screen.getByText('Step 2 of 4')).toBeDefined();
+    await user.type(website(), 'sunrise.example');
+    await user.click(backButton()!);
+
+    expect(screen.getByText('Step 1 of 4')).toBeDefined();
+    expect(businessName().value).toBe('Sunrise Bakery');
+    await user.click(continueButton());
+    await screen.findByText('Step 2 of 4');
+    expect(website().value).toBe('sunrise.example');
+    await user.click(continueButton());
+
+    await screen.findByText('Step 3 of 4');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDefined();
+    await user.click(backButton()!);
+
+    expect(screen.getByText('Step 2 of 4')).toBeDefined();
+    expect(website().value).toBe('sunrise.example');
+  });
+
+  it("stops each step at SPEC's message for a missing or wrong field", async () => {
+    const calls = serveSignup();
+    const { user } = renderSignup();
+
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Business name is required');
+    expect(screen.getByText('Step 1 of 4')).toBeDefined();
+    await throughStep1(user);
+
+    await user.type(website(), 'not a website');
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please enter a valid website (e.g., example.com)',
+    );
+    expect(screen.getByText('Step 2 of 4')).toBeDefined();
+    await user.clear(website());
+    await throughStep2(user);
+
+    await user.type(email(), 'owner@');
+    await user.type(password(), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Invalid email format',
+        'Password must be at least 8 characters',
+        'You must agree to the terms of service to continue',
+      ]),
+    );
+    expect(screen.getByText('Step 3 of 4')).toBeDefined();
+    expect(calls.register).toEqual([]);
+  });
+
+  it('shows the logo found on the website', async () => {
+    const calls = serveSignup({ logoUrl: LOGO_URL });
+    const { user } = renderSignup();
+    await throughStep1(user);
+
+    await user.type(website(), 'sunrise.example');
+    expect(screen.queryByText('Logo detected')).toBeNull();
+    await user.tab();
+
+    await screen.findByText('Logo detected');
+    expect(
+      screen.getByRole<HTMLImageElement>('img', { name: 'Logo found on your website' }).src,
+    ).toBe(LOGO_URL);
+    expect(calls.detectLogo).toEqual([{ website: 'https://sunrise.example' }]);
+  });
+
+  it('shows no logo panel when the website has none', async () => {
+    const calls = serveSignup({ logoUrl: null });
+    const { user } = renderSignup();
+    await throughStep1(user);
+
+    await user.type(website(), 'sunrise.example');
+    await user.tab();
+
+    await waitFor(() => expect(calls.detectLogo).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Looking for your logo…')).toBeNull());
+    expect(screen.queryByText('Logo detected')).toBeNull();
+  });
+
+  it("Create Account posts SPEC's payload to /api/register and moves to the upgrade step", async () => {
+    const calls = serveSignup();
+    const { user } = renderSignup();
+    await throughStep1(user);
+    await throughStep2(user);
+
+    await user.type(email(), 'owner@sunrise.example');
+    await user.type(password(), PASSWORD);
+    await user.click(terms());
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await screen.findByText('Step 4 of 4');
+    expect(calls.register).toEqual([
+      {
+        businessName: 'Sunrise Bakery',
+        website: 'sunrise.example',
+        email: 'owner@sunrise.example',
+        password: PASSWORD,
+        agreeToTerms: true,
+      },
+    ]);
+    expect(screen.getByRole('heading', { name: 'Unlock all features' })).toBeDefined();
+    expect(screen.getByText('Welcome!')).toBeDefined();
+    expect(backButton()).toBeNull();
+  });
+
+  it("says why registration failed, with the server's message, and stays on the account step", async () => {
+    const calls = serveSignup({
+      registerAnswer: () =>
+        apiErrorResponse(409, 'CONFLICT', 'An account with this email already exists'),
+    });
+    const { user } = renderSignup();
+    await throughStep1(user);
+    await throughStep2(user);
+
+    await user.type(email(), 'owner@sunrise.example');
+    await user.type(password(), PASSWORD);
+    await user.click(terms());
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await screen.findByText('Registration failed');
+    expect(screen.getByText('An account with this email already exists')).toBeDefined();
+    expect(calls.register).toHaveLength(1);
+    expect(screen.getByText('Step 3 of 4')).toBeDefined();
+    expect(email().value).toBe('owner@sunrise.example');
+  });
+
+  it('comes back to the same step with what was typed after a reload, but never the password', async () => {
+    serveSignup();
+    const first = renderSignup();
+    await throughStep1(first.user);
+    await throughStep2(first.user);
+    await first.user.type(email(), 'owner@sunrise.example');
+    await first.user.type(password(), PASSWORD);
+    first.unmount();
+
+    expect(window.sessionStorage.getItem(SIGNUP_STORAGE_KEY)).not.toContain(PASSWORD);
+    const { user } = renderSignup();
+
+    expect(screen.getByText('Step 3 of 4')).toBeDefined();
+    expect(email().value).toBe('owner@sunrise.example');
+    expect(password().value).toBe('');
+    await user.click(backButton()!);
+    expect(website().value).toBe('sunrise.example');
+    await user.click(backButton()!);
+    expect(businessName().value).toBe('Sunrise Bakery');
+  });
+});

@@ -1,0 +1,360 @@
+// The photo flows of the edit dialog: each change is one upload (POST for an
+// upload URL, then the XMLHttpRequest PUT of the file, both answered by MSW)
+// followed by its own call, and a failure says which photo failed (SPEC §8).
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  authorImageResultSchema,
+  beforeAfterImagesResultSchema,
+  productImagesResultSchema,
+  testimonialSchema,
+  type Testimonial,
+} from '../../../../shared/schemas/testimonials';
+import { ownerWidgetSettingsSchema } from '../../../../shared/schemas/widget-settings';
+import {
+  createImageFile,
+  createTestimonial,
+  createWidgetSettings,
+} from '../../../testing/factories';
+import { renderScreen } from '../../../testing/render';
+import {
+  apiErrorResponse,
+  apiRoute,
+  server,
+  uploadStorage,
+  type ApiCall,
+} from '../../../testing/server';
+import { EditTestimonialDialog } from './edit-testimonial-dialog';
+
+beforeEach(() => {
+  server.use(
+    apiRoute.get('/api/widget-settings', ownerWidgetSettingsSchema, () => createWidgetSettings()),
+  );
+});
+
+/** Opens the dialog of `testimonial`; answers the dialog and the user. */
+async function openDialog(testimonial: Testimonial) {
+  const view = renderScreen(
+    <EditTestimonialDialog testimonial={testimonial}>
+      <button type="button">Edit</button>
+    </EditTestimonialDialog>,
+  );
+  await view.user.click(screen.getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Testimonial' });
+  return { ...view, dialog };
+}
+
+/** Files uploads as the server's storage does; answers what was stored. */
+function serveUploads() {
+  const storage = uploadStorage();
+  server.use(...storage.handlers);
+  return storage.stored;
+}
+
+/** Clicks `button`, then chooses `files` in the file picker that click opened. */
+async function chooseFiles(user: UserEvent, button: HTMLElement, files: File[]) {
+  const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
+  let picker: unknown;
+  try {
+    await user.click(button);
+    picker = opened.mock.contexts.at(-1);
+  } finally {
+    opened.mockRestore();
+  }
+  if (!(picker instanceof HTMLInputElement) || picker.type !== 'file') {
+    throw new Error('The button opened no file picker');
+  }
+  await user.upload(picker, files);
+}
+
+/** The bodies sent to one route, answered by `answer`. */
+function record<T>(list: unknown[], answer: (call: ApiCall) => T) {
+  return (call: ApiCall) => {
+    list.push(call.body);
+    return answer(call);
+  };
+}
+
+/** The description of the "Error" toast. */
+const errorToast = (message: string) => screen.findByText(message);
+
+describe('EditTestimonialDialog: status', () => {
+  it('shows the status in the Status select and saves the one chosen', async () => {
+    const testimonial = createTestimonial({ status: 'approved' });
+    const sent: unknown[] = [];
+    server.use(
+      apiRoute.patch(
+        `/api/testimonials/${testimonial.id}`,
+        testimonialSchema,
+        record(sent, () => ({ ...testimonial, status: 'rejected' })),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+    const status = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
+    expect(status.value).toBe('approved');
+
+    await user.selectOptions(status, 'Rejected');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await screen.findByText('Testimonial updated successfully');
+    expect(sent).toEqual([expect.objectContaining({ status: 'rejected' })]);
+  });
+});
+
+describe('EditTestimonialDialog: author photo', () => {
+  it('uploads a photo and saves it as the author image', async () => {
+    const testimonial = createTestimonial({ authorName: 'Ada Author' });
+    const stored = serveUploads();
+    const sent: unknown[] = [];
+    server.use(
+      apiRoute.put(
+        `/api/testimonials/${testimonial.id}/author-image`,
+        authorImageResultSchema,
+        record(sent, ({ body }) => ({
+          imagePath: (body as { authorImageURL: string }).authorImageURL,
+        })),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+
+    await chooseFiles(
+      user,
+      within(dialog).getByRole('button', { name: 'Upload photo of the author' }),
+      [createImageFile('ada.png')],
+    );
+
+    await within(dialog).findByRole('button', { name: 'Replace photo of the author' });
+    expect(stored.map(({ purpose, contentType }) => [purpose, contentType])).toEqual([
+      ['author-image', 'image/png'],
+    ]);
+    expect(sent).toEqual([{ authorImageURL: stored[0]?.objectPath }]);
+    expect(
+      within(dialog).getByRole('button', { name: 'Remove photo of the author' }),
+    ).toBeDefined();
+  });
+
+  it('removes the photo', async () => {
+    const testimonial = createTestimonial({ authorImageUrl: '/objects/uploads/old-face' });
+    const sent: unknown[] = [];
+    server.use(
+      apiRoute.patch(
+        `/api/testimonials/${testimonial.id}`,
+        testimonialSchema,
+        record(sent, () => ({ ...testimonial, authorImageUrl: null })),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove photo of the author' }));
+
+    await within(dialog).findByRole('button', { name: 'Upload photo of the author' });
+    expect(sent).toEqual([{ authorImageUrl: null }]);
+    expect(within(dialog).queryByRole('button', { name: 'Remove photo of the author' })).toBeNull();
+  });
+
+  it('says "Failed to upload author image" when the server refuses it', async () => {
+    const testimonial = createTestimonial();
+    serveUploads();
+    server.use(
+      apiRoute.put(
+        `/api/testimonials/${testimonial.id}/author-image`,
+        authorImageResultSchema,
+        () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+
+    await chooseFiles(
+      user,
+      within(dialog).getByRole('button', { name: 'Upload photo of the author' }),
+      [createImageFile()],
+    );
+
+    await errorToast('Failed to upload author image');
+    expect(
+      within(dialog).getByRole('button', { name: 'Upload photo of the author' }),
+    ).toBeDefined();
+    expect(within(dialog).queryByRole('button', { name: 'Remove photo of the author' })).toBeNull();
+  });
+});
+
+describe('EditTestimonialDialog: product photos', () => {
+  const existing = ['/objects/uploads/p-1', '/objects/uploads/p-2', '/objects/uploads/p-3'];
+
+  it('adds only as many photos as still fit in 5, and hides "Add" once full', async () => {
+    const testimonial = createTestimonial({ productImageUrls: existing });
+    const stored = serveUploads();
+    const sent: Array<{ productImageURLs: string[] }> = [];
+    server.use(
+      apiRoute.put(
+        `/api/testimonials/${testimonial.id}/product-images`,
+        productImagesResultSchema,
+        ({ body }) => {
+          const { productImageURLs } = body as { productImageURLs: string[] };
+          sent.push({ productImageURLs });
+          return { imagePaths: [...existing, ...productImageURLs] };
+        },
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+    const photos = within(dialog).getByRole('group', { name: 'Product photos' });
+    expect(photos.textContent).toContain('3 of 5 · you can add 2 more.');
+
+    await chooseFiles(
+      user,
+      within(photos).getByRole('button', { name: 'Add product photo' }),
+      ['one.png', 'two.png', 'three.png', 'four.png'].map((name) => createImageFile(name)),
+    );
+
+    await within(photos).findByRole('img', { name: 'Product photo 5' });
+    expect(within(photos).getByRole('status').textContent).toBe(
+      'Only 2 more photos fit; the first 2 were added.',
+    );
+    expect(stored.map(({ purpose }) => purpose)).toEqual(['product-image', 'product-image']);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.productImageURLs.toSorted()).toEqual(
+      stored.map(({ objectPath }) => objectPath).toSorted(),
+    );
+    expect(within(photos).queryByRole('button', { name: 'Add product photo' })).toBeNull();
+    expect(photos.textContent).toContain('5 of 5 · remove one to add another.');
+  });
+
+  it('removes one photo', async () => {
+    const testimonial = createTestimonial({ productImageUrls: existing });
+    const sent: unknown[] = [];
+    server.use(
+      apiRoute.delete(
+        `/api/testimonials/${testimonial.id}/product-images`,
+        productImagesResultSchema,
+        record(sent, () => ({ imagePaths: [existing[0] ?? '', existing[2] ?? ''] })),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+    const photos = within(dialog).getByRole('group', { name: 'Product photos' });
+
+    await user.click(within(photos).getByRole('button', { name: 'Remove product photo 2' }));
+
+    await waitFor(() => expect(within(photos).getAllByRole('img')).toHaveLength(2));
+    expect(sent).toEqual([{ imageUrl: existing[1] }]);
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual([existing[0], existing[2]]);
+  });
+
+  it('says "Failed to remove product image" when the server refuses, and keeps the photo', async () => {
+    const testimonial = createTestimonial({ productImageUrls: existing });
+    server.use(
+      apiRoute.delete(
+        `/api/testimonials/${testimonial.id}/product-images`,
+        productImagesResultSchema,
+        () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+    const photos = within(dialog).getByRole('group', { name: 'Product photos' });
+
+    await user.click(within(photos).getByRole('button', { name: 'Remove product photo 2' }));
+
+    await errorToast('Failed to remove product image');
+    expect(within(photos).getAllByRole('img')).toHaveLength(3);
+  });
+
+  it('says "Failed to upload product image" when storing the file fails, and saves nothing', async () => {
+    const testimonial = createTestimonial();
+    const storage = uploadStorage();
+    const [askForUrl] = storage.handlers;
+    const saved: unknown[] = [];
+    server.use(
+      ...(askForUrl ? [askForUrl] : []),
+      // The storage's PUT fails: the upload's XMLHttpRequest gets a 500.
+      http.put('/objects/upload/:token', () =>
+        apiErrorResponse(500, 'INTERNAL_ERROR', 'Disk full'),
+      ),
+      apiRoute.put(
+        `/api/testimonials/${testimonial.id}/product-images`,
+        productImagesResultSchema,
+        record(saved, () => ({ imagePaths: [] })),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+
+    await chooseFiles(user, within(dialog).getByRole('button', { name: 'Add product photo' }), [
+      createImageFile(),
+    ]);
+
+    await errorToast('Failed to upload product image');
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('EditTestimonialDialog: before and after photos', () => {
+  it('uploads the before photo and removes the after photo, each leaving the other side alone', async () => {
+    const after = '/objects/uploads/after-old';
+    const testimonial = createTestimonial({ afterImageUrl: after });
+    const stored = serveUploads();
+    const sent: unknown[] = [];
+    let state = { beforeImagePath: null as string | null, afterImagePath: after as string | null };
+    server.use(
+      apiRoute.put(
+        `/api/testimonials/${testimonial.id}/before-after-images`,
+        beforeAfterImagesResultSchema,
+        record(sent, ({ body }) => {
+          const change = body as { beforeImageURL?: string | null; afterImageURL?: string | null };
+          state = {
+            beforeImagePath:
+              change.beforeImageURL === undefined ? state.beforeImagePath : change.beforeImageURL,
+            afterImagePath:
+              change.afterImageURL === undefined ? state.afterImagePath : change.afterImageURL,
+          };
+          return state;
+        }),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+    const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
+
+    await chooseFiles(user, within(pair).getByRole('button', { name: 'Add before photo' }), [
+      createImageFile('before.png'),
+    ]);
+
+    await within(pair).findByRole('img', { name: 'Before photo' });
+    expect(stored.map(({ purpose }) => purpose)).toEqual(['before-after-image']);
+    expect(sent).toEqual([{ beforeImageURL: stored[0]?.objectPath }]);
+
+    await user.click(within(pair).getByRole('button', { name: 'Remove after photo' }));
+
+    await within(pair).findByRole('button', { name: 'Add after photo' });
+    expect(sent).toEqual([{ beforeImageURL: stored[0]?.objectPath }, { afterImageURL: null }]);
+    expect(within(pair).getByRole('img', { name: 'Before photo' }).getAttribute('src')).toBe(
+      stored[0]?.objectPath,
+    );
+  });
+
+  it('says "Failed to upload before image" and "Failed to remove after image" when the server refuses', async () => {
+    const testimonial = createTestimonial({ afterImageUrl: '/objects/uploads/after-old' });
+    serveUploads();
+    server.use(
+      apiRoute.put(
+        `/api/testimonials/${testimonial.id}/before-after-images`,
+        beforeAfterImagesResultSchema,
+        () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
+      ),
+    );
+    const { user, dialog } = await openDialog(testimonial);
+    const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
+
+    await chooseFiles(user, within(pair).getByRole('button', { name: 'Add before photo' }), [
+      createImageFile(),
+    ]);
+    await errorToast('Failed to upload before image');
+
+    await user.click(within(pair).getByRole('button', { name: 'Remove after photo' }));
+    await errorToast('Failed to remove after image');
+    expect(within(pair).getByRole('img', { name: 'After photo' })).toBeDefined();
+    expect(within(pair).getByRole('button', { name: 'Add before photo' })).toBeDefined();
+  });
+});

@@ -1,0 +1,32 @@
+// The search box of the moderation screen: its text changes at every key, the
+// list only once typing pauses.
+import { useEffect, useRef, useState } from 'react';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * `text` for the box and `change(value)` for its onChange; `onSearch` gets the
+ * trimmed text `delay` ms after the last key, unless it is the search `current`ly shown.
+ */
+export function useDebouncedSearch(
+  current: string,
+  onSearch: (q: string) => void,
+  delay = SEARCH_DEBOUNCE_MS,
+) {
+  const [text, setText] = useState(current);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const change = (value: string) => {
+    setText(value);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const trimmed = value.trim();
+      if (trimmed !== current) onSearch(trimmed);
+    }, delay);
+  };
+
+  return { text, change };
+}
+
+export type DebouncedSearch = ReturnType<typeof useDebouncedSearch>;

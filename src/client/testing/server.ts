@@ -1,0 +1,94 @@
+// The fake server of the component tests: MSW answers the client's requests
+// in-process. Handlers are typed and checked against the route's response
+// schema in src/shared, so a test cannot answer something the real server
+// never would.
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import type { z } from 'zod';
+import { uploadUrlSchema } from '../../shared/schemas/uploads';
+import type { ApiError as ApiErrorBody } from '../../shared/schemas/api-error';
+
+export const server = setupServer();
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type ApiCall = {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+  url: URL;
+  /** The parsed JSON body, undefined when there is none. */
+  body: unknown;
+};
+
+type Answer<Schema extends z.ZodType> = z.input<Schema> | HttpResponse<JsonBodyType>;
+
+/**
+ * An MSW handler for one route: `resolve` answers the route's response (typed
+ * by `schema`, and parsed by it at run time) or a ready HttpResponse (an error).
+ */
+function route<Schema extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: Schema,
+  resolve: (call: ApiCall) => Answer<Schema> | Promise<Answer<Schema>>,
+) {
+  return http[method](path, async ({ request, params }) => {
+    const text = method === 'get' ? '' : await request.clone().text();
+    const call: ApiCall = { request, params, url: new URL(request.url), body: text ? JSON.parse(text) : undefined };
+    const answer = await resolve(call);
+    if (answer instanceof Response) return answer;
+    return HttpResponse.json(schema.parse(answer) as JsonBodyType);
+  });
+}
+
+export const apiRoute = {
+  get: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
+    route('get', path, schema, resolve),
+  post: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
+    route('post', path, schema, resolve),
+  put: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
+    route('put', path, schema, resolve),
+  patch: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
+    route('patch', path, schema, resolve),
+  delete: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
+    route('delete', path, schema, resolve),
+};
+
+/** The server's error answer, `{ error: { code, message, details? } }`. */
+export function apiErrorResponse(status: number, code: string, message: string, details?: unknown) {
+  const body: ApiErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
+  return HttpResponse.json(body, { status });
+}
+
+/** A file stored through `uploadStorage`. */
+export type StoredUpload = { purpose: string; objectPath: string; contentType: string | null; size: number };
+
+/**
+ * The two steps of lib/uploads.ts, answered as the server's disk storage does:
+ * POST to an upload endpoint gives `/objects/upload/<purpose>-<n>`, the PUT of
+ * the file there answers `{ objectPath: '/objects/uploads/<purpose>-<n>' }`.
+ * `server.use(...handlers)`; `stored` lists the files PUT, in order.
+ */
+export function uploadStorage() {
+  const stored: StoredUpload[] = [];
+  let count = 0;
+  const handlers = [
+    apiRoute.post('/api/objects/upload/:purpose?', uploadUrlSchema, ({ params }) => {
+      count += 1;
+      const purpose = typeof params.purpose === 'string' ? params.purpose : 'logo';
+      return { uploadURL: `/objects/upload/${purpose}-${count}` };
+    }),
+    http.put('/objects/upload/:token', async ({ request, params }) => {
+      const token = String(params.token);
+      const objectPath = `/objects/uploads/${token}`;
+      stored.push({
+        purpose: token.replace(/-\d+$/, ''),
+        objectPath,
+        contentType: request.headers.get('content-type'),
+        size: (await request.arrayBuffer()).byteLength,
+      });
+      return HttpResponse.json({ objectPath });
+    }),
+  ];
+  return { handlers, stored };
+}
