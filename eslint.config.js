@@ -24,6 +24,22 @@ const clientZones = [
   { target: ['./src/client/features', './src/client/components', './src/client/lib'], from: './src/client/app', message: 'Only app/ wires things together; nothing imports it.' },
 ];
 
+// Server module boundaries: a module's repository.ts is imported only from
+// inside its own folder (others go through its service.ts), and no routes
+// file imports any repository. One zone per folder of src/server/modules;
+// src/server/testing/ (factories writing straight to the database) is exempt.
+const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverZones = [
+  ...serverModules.map((module) => ({
+    target: `./src/server/{*.ts,!(modules|testing)/**/*.ts,modules/!(${module})/**/*.ts}`,
+    from: `./src/server/modules/${module}/repository.ts`,
+    message: `Only modules/${module}/ imports its repository: use modules/${module}/service.ts.`,
+  })),
+  { target: './src/server/modules/*/*routes.ts', from: './src/server/modules/*/repository.ts', message: 'Routes are HTTP only: they call a service, never a repository.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/client/public/**'] },
   js.configs.recommended,
@@ -48,6 +64,7 @@ export default tseslint.config(
         {
           zones: [
             ...clientZones,
+            ...serverZones,
             { target: './src/shared', from: ['./src/server', './src/client', './src/widget'], message: 'shared/ is pure: it imports nothing from server, client or widget.' },
             { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
             { target: './src/server', from: ['./src/client', './src/widget'], message: 'The server never imports browser code.' },

@@ -105,10 +105,15 @@ describe('error shape', () => {
 describe('routing of unknown paths', () => {
   it('gives an unknown /api path a JSON 404', async () => {
     const app = await createTestApp({}, fakeBuild());
-    const response = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    const response = await app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json().error.code).toBe('NOT_FOUND');
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Route GET /api/does-not-exist not found' },
+    });
+    const post = await app.inject({ method: 'POST', url: '/somewhere', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route POST /somewhere not found' } });
   });
 
   it('gives any other unknown path the app, which shows its own 404 screen', async () => {
@@ -180,5 +185,44 @@ describe('security headers', () => {
     const app = await createTestApp({ baseUrl: 'https://vouchly.example' }, fakeBuild());
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+});
+
+describe('request logging', () => {
+  async function loggedLines(level: string): Promise<Record<string, unknown>[]> {
+    const lines: string[] = [];
+    const app = await buildApp(testConfig(), {
+      database: await testDatabase(),
+      logger: { level, stream: { write: (line: string) => void lines.push(line) } },
+      ...fakeBuild(),
+    });
+    await app.ready();
+    try {
+      await app.inject({ method: 'GET', url: '/api/health' });
+      await app.inject({ method: 'GET', url: '/api/auth/user' });
+      await app.inject({ method: 'GET', url: '/some/page' });
+    } finally {
+      await app.close();
+    }
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('prints no line per request at the default level (info)', async () => {
+    const lines = await loggedLines('info');
+    expect(lines.filter((line) => line.reqId !== undefined)).toEqual([]);
+  });
+
+  it('prints the request and its completion at debug', async () => {
+    const lines = await loggedLines('debug');
+    const incoming = lines.filter((line) => line.msg === 'incoming request');
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(incoming.map((line) => line.req)).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/health' }),
+      expect.objectContaining({ method: 'GET', url: '/api/auth/user' }),
+      expect.objectContaining({ method: 'GET', url: '/some/page' }),
+    ]);
+    expect(completed.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([200, 401, 200]);
+    for (const line of completed) expect(typeof line.responseTime).toBe('number');
+    expect(new Set([...incoming, ...completed].map((line) => line.level))).toEqual(new Set([20]));
   });
 });

@@ -1,8 +1,21 @@
 // buildApp(config, deps): registers plugins and modules and returns the app
 // without listening, so tests can drive it with app.inject().
+//
+// Two sibling scopes (docs/decisions/0010-public-and-session-scopes.md):
+// - the public scope: cookie-free answers other sites load (the widget JSON,
+//   the embed page, widget.js, uploaded images and the signed upload PUT) and
+//   the client app's files and health. No session plugin is registered there,
+//   so none of it reads a session or sends Set-Cookie.
+// - the session scope: @fastify/cookie + @fastify/session and every route that
+//   signs someone in or acts for the signed-in owner (and the public form
+//   endpoints that live in the same modules).
+// What both need is on the root, set before either scope is registered:
+// decorators, the error handler, security headers, CSRF, the text guard,
+// rate limits, mailer and uploads; and the not-found handler. Request logging
+// (plugins/request-log.ts) is Fastify's own, moved to debug.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -17,14 +30,16 @@ import { healthRoutes } from './modules/health/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { objectRoutes } from './modules/uploads/object-routes.js';
 import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
-import { registerClientApp } from './plugins/client-app.js';
+import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plugins/client-app.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { DebugRequestLog } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerUploads } from './plugins/uploads.js';
@@ -41,8 +56,14 @@ export type AppDeps = {
   /** Built client and widget; default: dist/ at the repository root. */
   clientDir?: string;
   widgetDir?: string;
-  /** A pino logger configuration, or false to stay silent (tests). */
-  logger?: boolean | { level: string };
+  /** A pino logger configuration (default: LOG_LEVEL), or false to stay silent (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * Runs on the root after the shared plugins and before any route, so what
+   * it adds (an onRoute hook collecting the route table, a request hook)
+   * reaches both scopes. For tests.
+   */
+  beforeRoutes?: (app: FastifyInstance) => void;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -54,6 +75,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // No info line per request: they are logged at debug (plugins/request-log.ts).
+    logController: new DebugRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,27 +86,37 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
-  await registerSessions(app, config);
   registerCsrfProtection(app, config);
   registerJsonTextGuard(app);
   await registerRateLimits(app, config);
   registerMailer(app, config);
   registerUploads(app, config);
+  deps.beforeRoutes?.(app);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(businessRoutes);
-  await app.register(uploadRoutes);
-  await app.register(collectionRoutes);
-  await app.register(submissionRoutes);
-  await app.register(testimonialRoutes);
-  await app.register(widgetRoutes);
-  await app.register(publicWidgetRoutes);
-
-  await registerClientApp(app, {
+  const client = loadClientApp({
     clientDir: deps.clientDir ?? path.join(distDir, 'client'),
     widgetDir: deps.widgetDir ?? path.join(distDir, 'widget'),
   });
+
+  await app.register(async function publicScope(scope) {
+    await scope.register(healthRoutes);
+    await scope.register(publicWidgetRoutes);
+    await scope.register(objectRoutes);
+    await scope.register(clientAppRoutes, client);
+  });
+
+  await app.register(async function sessionScope(scope) {
+    await registerSessions(scope, config);
+    await scope.register(authRoutes);
+    await scope.register(businessRoutes);
+    await scope.register(uploadRoutes);
+    await scope.register(collectionRoutes);
+    await scope.register(submissionRoutes);
+    await scope.register(testimonialRoutes);
+    await scope.register(widgetRoutes);
+  });
+
+  registerClientAppFallback(app, client);
 
   return app;
 }

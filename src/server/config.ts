@@ -26,16 +26,12 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: optionalText,
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_PRICE_ID: optionalText,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-  WIX_APP_SECRET: optionalText,
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -53,12 +49,10 @@ export type Config = {
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; webhookSecret: string; priceId: string } | undefined;
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
   redisUrl: string | undefined;
-  wixAppSecret: string | undefined;
   productName: string;
   trustProxy: boolean;
   /** Multiplies every rate limit's allowance; for load tests and end-to-end suites from one address. */
@@ -91,12 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parsed.data;
   const problems: string[] = [];
 
-  const stripeVars = [vars.STRIPE_SECRET_KEY, vars.STRIPE_WEBHOOK_SECRET, vars.STRIPE_PRICE_ID];
-  if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
-    problems.push(
-      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none',
-    );
-  }
   const s3Vars = [
     vars.S3_ENDPOINT,
     vars.S3_BUCKET,
@@ -122,14 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: vars.SESSION_SECRET ?? keptSessionSecret(dataDir),
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `${vars.PRODUCT_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
-    stripe:
-      vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID
-        ? {
-            secretKey: vars.STRIPE_SECRET_KEY,
-            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
-            priceId: vars.STRIPE_PRICE_ID,
-          }
-        : undefined,
     s3:
       vars.S3_ENDPOINT &&
       vars.S3_BUCKET &&
@@ -145,7 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     redisUrl: vars.REDIS_URL,
-    wixAppSecret: vars.WIX_APP_SECRET,
     productName: vars.PRODUCT_NAME,
     trustProxy: vars.TRUST_PROXY,
     rateLimitScale: vars.RATE_LIMIT_SCALE,

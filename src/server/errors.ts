@@ -22,6 +22,22 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message);
 
+/** One problem with a request's input: `path` is the field (`a.b.0`, or a Zod issue's path array). */
+export type ValidationIssue = { path: string | readonly PropertyKey[]; message?: string };
+
+/** 400 `VALIDATION_ERROR`: the first issue's message, and every issue as `{ path, message }` in details. */
+export function validationFailed(issues: readonly ValidationIssue[]): AppError {
+  return new AppError(
+    400,
+    'VALIDATION_ERROR',
+    issues[0]?.message ?? 'Invalid request',
+    issues.map((issue) => ({
+      path: typeof issue.path === 'string' ? issue.path : issue.path.map(String).join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
 const statusCodes: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',

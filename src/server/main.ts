@@ -1,6 +1,9 @@
-// Loads config, opens and migrates the database, listens, and shuts down
-// gracefully: stop accepting, finish in-flight requests, close the database.
+// Loads config, opens and migrates the database, listens, prints a short
+// banner, and shuts down gracefully: stop accepting, finish in-flight requests,
+// close the database. Production runs the compiled file (`npm start`:
+// node dist/server/main.js); `npm run dev` runs this source with tsx.
 import { buildApp } from './app.js';
+import { showsBanner, startupBanner } from './banner.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTarget, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -27,7 +30,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    // Readable like the banner, and shown at the same levels.
+    if (showsBanner(config.logLevel)) process.stdout.write(`Stopping (${signal})…\n`);
     const forceExit = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -45,8 +49,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.productName} is ready at ${config.baseUrl}`);
+  // Start-up hooks (the first uploads sweep) log at the configured level.
+  await app.ready();
+  // Fastify logs "Server listening at …" at info, one JSON line per address;
+  // the banner says it readably. At debug and trace its lines stay.
+  const level = app.log.level;
+  if (level === 'info') app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
+  if (showsBanner(config.logLevel)) {
+    process.stdout.write(
+      startupBanner(config, { cwd: process.cwd(), interactive: process.stdout.isTTY === true }),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 // SECURITY.md §7: the tenant matrix. The route list comes from the server's
-// own route table (printRoutes), so a route added without an entry below
-// fails this test. Tenant B's session is sent to every owner route, with
+// own route table (an onRoute hook sees every route as it is added, in every
+// scope), so a route added without an entry below fails this test. Tenant B's session is sent to every owner route, with
 // tenant A's ids where the route takes one (404) or A's uploads where it takes
 // images (4xx); afterwards every row of A's data must be exactly as it was, and
 // no answer to B may mention A's data. Every owner route also answers 401
@@ -20,26 +20,29 @@ import {
   uploadImage,
   withSession,
 } from './testing/factories.js';
-import { createTestApp } from './testing/test-app.js';
+import { buildApp, type AppDeps } from './app.js';
+import { createTestApp, testConfig } from './testing/test-app.js';
+import { testDatabase } from './testing/test-database.js';
 
 type App = FastifyInstance;
 
-/** "METHOD /path" for every route, HEAD left out (Fastify adds it to every GET). */
-export function routeTable(app: App): string[] {
+/** Options that make the app list every route as it is added: "METHOD /path", HEAD left out (Fastify adds one to every GET). */
+function collectingRoutes(): { routes: string[]; deps: Partial<AppDeps> } {
+  const seen = new Set<string>();
   const routes: string[] = [];
-  const paths: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[└├]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (paths[depth - 1] ?? '') + (match[2] ?? '');
-    paths.length = depth;
-    paths[depth] = path;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes.sort();
+  const deps: Partial<AppDeps> = {
+    // On the root before any route, so the hook reaches the routes of every scope.
+    beforeRoutes: (root) =>
+      root.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) {
+          const entry = `${method} ${route.url}`;
+          if (method === 'HEAD' || seen.has(entry)) continue;
+          seen.add(entry);
+          routes.push(entry);
+        }
+      }),
+  };
+  return { routes, deps };
 }
 
 type Tenant = {
@@ -312,15 +315,30 @@ function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: st
 
 describe('tenant matrix (SECURITY.md §7)', () => {
   it('lists every route of the server, and only those', async () => {
-    const app = await createTestApp();
-    const routes = routeTable(app);
-    // The parser must see the routes we know are there.
+    const { routes, deps } = collectingRoutes();
+    await createTestApp({}, deps);
+    // The hook must see the routes we know are there, in both scopes.
     expect(routes).toContain('PATCH /api/testimonials/:id');
     expect(routes).toContain('GET /api/health');
+    expect(routes).toContain('PUT /objects/upload/:token');
     const missing = routes.filter((route) => !(route in matrix));
     const stale = Object.keys(matrix).filter((route) => !routes.includes(route));
     expect(missing, 'routes without a tenant-matrix entry: add them to the matrix').toEqual([]);
     expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('would miss a route added without an entry', async () => {
+    const { routes, deps } = collectingRoutes();
+    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false, ...deps });
+    try {
+      await app.register(async (scope) => {
+        scope.get('/api/probe/new-owner-route', async () => ({ ok: true }));
+      });
+      await app.ready();
+      expect(routes.filter((route) => !(route in matrix))).toEqual(['GET /api/probe/new-owner-route']);
+    } finally {
+      await app.close();
+    }
   });
 
   it("tenant B can neither see nor change tenant A's data through any owner route", async () => {

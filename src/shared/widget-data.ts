@@ -2,7 +2,7 @@
 // widget payload (SPEC §3 widget_settings). Pure values without Zod, so the
 // embeddable widget can bundle them; src/shared/schemas/widget.ts is the strict
 // contract and re-exports these.
-import type { PublicWidget, PublicWidgetTestimonial, WidgetSettings } from './schemas/widget';
+import type { PublicWidget, PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
 
 /** SPEC §3, in the picker's order; the first is the default (no download). */
 export const FONT_OPTIONS = [
@@ -122,7 +122,9 @@ export function normalizePublicWidget(input: unknown): PublicWidget {
   const raw = record(input);
   const business = record(raw.business);
   const testimonials = Array.isArray(raw.testimonials) ? raw.testimonials : [];
+  const productName = text(raw.productName).trim();
   return {
+    ...(productName ? { productName } : {}),
     business: {
       name: text(business.name),
       logoUrl: textOrNull(business.logoUrl),

@@ -119,6 +119,16 @@ describe('widget.js', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain('"alpha"');
   });
 
+  it('names the product the server sends in its "Powered by" link', async () => {
+    fetchMock.mockImplementation(() =>
+      json({ ...createWidgetData({ showBranding: true }), productName: 'Kudos Box' }),
+    );
+    page(`<script src="${ORIGIN}/widget.js" data-widget="alpha"></script>`);
+    await runWidgetScript();
+    await vi.waitFor(() => expect(containers()[0]?.shadowRoot?.querySelector('a.br')).toBeTruthy());
+    expect(containers()[0]?.shadowRoot?.querySelector('a.br')?.textContent).toBe('Powered by Kudos Box');
+  });
+
   it('exposes only window.Vouchly, with a version and a manual mount', async () => {
     page('<div id="target"></div>');
     await runWidgetScript();

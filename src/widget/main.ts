@@ -58,13 +58,11 @@ async function load(
       signal: AbortSignal.timeout?.(FETCH_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    // The answer names the product for the "Powered by" link (the server's PRODUCT_NAME).
     const handle = mountWidget(
       container,
       (await response.json()) as Parameters<typeof mountWidget>[1],
-      {
-        baseUrl: origin,
-        productName: PRODUCT_NAME,
-      },
+      { baseUrl: origin },
     );
     container.style.minHeight = '';
     return handle;

@@ -237,6 +237,16 @@ describe('settings', () => {
     expect(withSettings({ showBranding: false }).$('.br')).toBeNull();
   });
 
+  it('showBranding: names the product the data carries (the server\u2019s PRODUCT_NAME) over the option', () => {
+    const fromServer = { ...createWidgetData({ showBranding: true }), productName: 'Kudos Box' };
+    expect(mount(fromServer, { productName: 'Other' }).$('a.br')?.textContent).toBe('Powered by Kudos Box');
+    // Without server data or an option (a sample built in the browser): the shared name.
+    const bare = mount(createWidgetData({ showBranding: true }), { productName: undefined });
+    expect(bare.$('a.br')?.textContent).toBe('Powered by Vouchly');
+    const odd = { ...createWidgetData({ showBranding: true }), productName: 42 } as unknown as PublicWidget;
+    expect(mount(odd, { productName: 'Other' }).$('a.br')?.textContent).toBe('Powered by Other');
+  });
+
   it('colours: background, cards and text; accent #2563EB on a white background', () => {
     const { widget } = withSettings({
       backgroundColor: '#ffffff',

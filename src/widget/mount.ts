@@ -2,6 +2,7 @@
 // Widget Settings preview and the dashboard's Live Widget Preview. It renders
 // into an open shadow root of `host`, keeps no globals, and destroy() stops
 // its timer and empties the shadow root (listeners go with the elements).
+import { PRODUCT_NAME } from '../shared/constants';
 import type { PublicWidget } from '../shared/schemas/widget';
 import { normalizePublicWidget } from '../shared/widget-data';
 import { safeHttpUrl } from '../shared/widget-format';
@@ -16,8 +17,12 @@ import { themeVariables } from './theme';
 export type MountOptions = {
   /** Origin of the Vouchly server: relative image URLs resolve against it; the default branding link. */
   baseUrl: string;
-  /** "Powered by {productName}". */
-  productName: string;
+  /**
+   * "Powered by {productName}" when the data names no product: the server's
+   * answer always does (its PRODUCT_NAME); previews built from samples do not.
+   * Default: the shared PRODUCT_NAME.
+   */
+  productName?: string;
   /** Where the branding link goes (default baseUrl). */
   homeUrl?: string;
   /** Settings/dashboard preview: an empty list shows "No testimonials yet" instead of nothing. */
@@ -44,7 +49,7 @@ function addStyles(root: ShadowRoot): void {
 type View = { index: () => number; destroy: () => void };
 
 function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, start: number): View {
-  const { business, settings: s, testimonials } = normalizePublicWidget(input);
+  const { productName, business, settings: s, testimonials } = normalizePublicWidget(input);
   const widget = h('section', 'w');
   // CSSOM, not a style attribute: allowed under a host page's CSP.
   widget.style.cssText = themeVariables(s, fontStack(s.fontFamily));
@@ -90,7 +95,8 @@ function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, st
 
   if (s.showBranding) {
     const href = safeHttpUrl(options.homeUrl || options.baseUrl);
-    const link = h('a', 'br', `Powered by ${options.productName}`);
+    const product = productName || options.productName || PRODUCT_NAME;
+    const link = h('a', 'br', `Powered by ${product}`);
     if (href) attrs(link, { href, target: '_blank', rel: 'noopener' });
     widget.append(link);
   }

@@ -1,9 +1,11 @@
 // Who is calling: `getUser` returns the signed-in user or null, `requireUser`
-// throws 401 `Unauthorized`. The user is loaded once per request.
+// throws 401 `Unauthorized`. The user is loaded once per request, through the
+// auth service. For routes of the session scope (app.ts): elsewhere there is
+// no session, so nobody is signed in.
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
-import { findById } from '../modules/auth/repository.js';
+import { findUserById } from '../modules/auth/service.js';
 import { getSessionUserId } from './sessions.js';
 
 const loaded = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
@@ -12,7 +14,7 @@ export function getUser(request: FastifyRequest): Promise<UserRow | null> {
   let user = loaded.get(request);
   if (!user) {
     const userId = getSessionUserId(request);
-    user = userId ? findById(request.server.database.db, userId) : Promise.resolve(null);
+    user = userId ? findUserById(request.server.database.db, userId) : Promise.resolve(null);
     loaded.set(request, user);
   }
   return user;

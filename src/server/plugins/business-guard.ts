@@ -1,15 +1,17 @@
 // The signed-in owner's business, for every owner route (SECURITY.md §7): the
 // business id always comes from the session, never from the request.
-// `requireOwnBusinessId` throws 401 `Unauthorized` without a session and 404
-// `Business not found` before the business is set up.
+// Both throw 401 `Unauthorized` without a session and 404 `Business not found`
+// before the business is set up (the rule lives in the business service).
 import type { FastifyRequest } from 'fastify';
-import { notFound } from '../errors.js';
-import { findByOwnerId } from '../modules/business/repository.js';
+import type { BusinessRow } from '../db/schema.js';
+import * as businessService from '../modules/business/service.js';
 import { requireUser } from './auth-guard.js';
 
-export async function requireOwnBusinessId(request: FastifyRequest): Promise<string> {
+export async function requireOwnBusiness(request: FastifyRequest): Promise<BusinessRow> {
   const user = await requireUser(request);
-  const business = await findByOwnerId(request.server.database.db, user.id);
-  if (!business) throw notFound('Business not found');
-  return business.id;
+  return businessService.requireOwnBusiness(request.server.database.db, user.id);
+}
+
+export async function requireOwnBusinessId(request: FastifyRequest): Promise<string> {
+  return (await requireOwnBusiness(request)).id;
 }

@@ -1,10 +1,14 @@
 // Serves the built client with a history fallback, and the widget script.
-// An unknown /api/... path is a JSON 404; any other unknown GET gets the app,
-// whose router shows the not-found screen.
+// `clientAppRoutes` (the static files, `/` and `/widget.js`) runs in the public
+// scope: nothing here reads a session or sends its cookie (see app.ts).
+// `registerClientAppFallback` sets the one not-found handler on the root:
+// an unknown /api/... path is a JSON 404 from the error handler; any other
+// unknown GET gets the app, whose router shows the not-found screen.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { notFound } from '../errors.js';
 
 export type ClientAppOptions = {
   /** Folder holding the built client (index.html, assets/). */
@@ -13,13 +17,23 @@ export type ClientAppOptions = {
   widgetDir: string;
 };
 
-export async function registerClientApp(app: FastifyInstance, options: ClientAppOptions): Promise<void> {
-  const indexFile = path.join(options.clientDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+/** The built client as both halves below need it: index.html read once at start. */
+export type ClientApp = ClientAppOptions & { indexHtml: Buffer | undefined };
 
-  if (existsSync(options.clientDir)) {
+export function loadClientApp(options: ClientAppOptions): ClientApp {
+  const indexFile = path.join(options.clientDir, 'index.html');
+  return { ...options, indexHtml: existsSync(indexFile) ? readFileSync(indexFile) : undefined };
+}
+
+const sendApp = (reply: FastifyReply, indexHtml: Buffer) =>
+  reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client) => {
+  const { clientDir, widgetDir, indexHtml } = client;
+
+  if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
-      root: options.clientDir,
+      root: clientDir,
       index: false,
       wildcard: true,
       setHeaders(res, filePath) {
@@ -33,22 +47,23 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     });
   }
 
-  const widgetFile = path.join(options.widgetDir, 'widget.js');
-  // Public and cacheable: never read the session nor send its cookie (see plugins/sessions.ts).
-  app.get('/widget.js', { config: { session: false } }, async (_request, reply) => {
+  const widgetFile = path.join(widgetDir, 'widget.js');
+  // Public and cacheable: loaded by other sites, so it lives in the cookie-free scope.
+  app.get('/widget.js', async (_request, reply) => {
     if (!existsSync(widgetFile)) return reply.callNotFound();
     return reply
       .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
       .header('access-control-allow-origin', '*')
-      .sendFile('widget.js', options.widgetDir);
+      .sendFile('widget.js', widgetDir);
   });
 
-  const sendApp = (reply: FastifyReply) =>
-    reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-
   // @fastify/static refuses a directory request, so the root is routed explicitly.
-  app.get('/', (request, reply) => (indexHtml ? sendApp(reply) : reply.callNotFound()));
+  app.get('/', (_request, reply) => (indexHtml ? sendApp(reply, indexHtml) : reply.callNotFound()));
+};
 
+/** The not-found handler of the whole app (Fastify allows one per prefix): set it on the root. */
+export function registerClientAppFallback(app: FastifyInstance, client: ClientApp): void {
+  const { indexHtml } = client;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsApp =
@@ -56,11 +71,9 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       !pathname.startsWith('/api/') &&
       pathname !== '/api' &&
       // A missing file (an old asset, a typo) is a real 404, not the app.
-      !/\.[a-z0-9]+$/i.test(pathname) &&
-      indexHtml !== undefined;
-    if (wantsApp) return sendApp(reply);
-    return reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: `Route ${request.method} ${pathname} not found` },
-    });
+      !/\.[a-z0-9]+$/i.test(pathname);
+    if (wantsApp && indexHtml !== undefined) return sendApp(reply, indexHtml);
+    // The error handler answers it, in the one error shape.
+    throw notFound(`Route ${request.method} ${pathname} not found`);
   });
 }

@@ -3,6 +3,10 @@
 // or, for browsers that do not send that header, when its Origin is not ours.
 // Bodies are JSON only: Fastify's default text/plain parser is removed, because
 // text/plain is one of the types a cross-site <form> or no-preflight fetch may send.
+// Set on the root, so it covers both scopes of app.ts: it reads the Cookie
+// header itself and does not need the session plugin, which only the session
+// scope has. A route of the public scope never reads the cookie, but a
+// cross-site PUT to an upload URL that carries it is refused all the same.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { forbidden } from '../errors.js';
@@ -23,9 +27,19 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
 
 function isCrossSite(request: FastifyRequest, ownOrigin: string): boolean {
   if (!stateChanging.has(request.method)) return false;
-  if (request.cookies[SESSION_COOKIE] === undefined) return false;
+  if (!hasSessionCookie(request.headers.cookie)) return false;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) return fetchSite === 'cross-site';
   const origin = request.headers.origin;
   return origin !== undefined && origin !== ownOrigin;
+}
+
+/** Whether a Cookie header names the session cookie (with any value, even an empty one). */
+function hasSessionCookie(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals !== -1 && pair.slice(0, equals).trim() === SESSION_COOKIE) return true;
+  }
+  return false;
 }

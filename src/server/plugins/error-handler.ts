@@ -1,54 +1,41 @@
 // The one error handler: every failure leaves as `{ error: { code, message, details? } }`.
-// 5xx details never reach the client; they are logged with the request id.
+// It is set on the root before the public and session scopes are registered,
+// so both inherit it, and so does the not-found handler (plugins/client-app.ts),
+// which throws notFound() like any route. 5xx details never reach the client;
+// they are logged with the request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, codeForStatus, isDatabaseUnavailable } from '../errors.js';
+import { AppError, codeForStatus, isDatabaseUnavailable, serviceUnavailable, validationFailed } from '../errors.js';
 
 export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
+/** What a failure means to the client: the one place where errors become statuses and codes. */
+export function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationFailed(
+      error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      })),
+    );
+  }
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  const fastifyStatus = (error as FastifyError).statusCode;
+  const status = fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 600 ? fastifyStatus : 500;
+  return new AppError(status, codeForStatus(status), status >= 500 ? 'Internal server error' : error.message);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    let status: number;
-    let body: ErrorBody;
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      status = 400;
-      body = {
-        error: {
-          code: 'VALIDATION_ERROR',
-          message: first?.message ?? 'Invalid request',
-          details: error.validation.map((issue) => ({
-            path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-            message: issue.message,
-          })),
-        },
-      };
-    } else if (error instanceof AppError) {
-      status = error.statusCode;
-      body = { error: { code: error.code, message: error.message } };
-      if (error.details !== undefined) body.error.details = error.details;
-    } else if (isDatabaseUnavailable(error)) {
-      status = 503;
-      body = { error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' } };
-    } else {
-      const fastifyStatus = (error as FastifyError).statusCode;
-      status = fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 600 ? fastifyStatus : 500;
-      body = {
-        error: {
-          code: codeForStatus(status),
-          message: status >= 500 ? 'Internal server error' : error.message,
-        },
-      };
-    }
+    const { statusCode: status, code, message, details } = toAppError(error);
+    const body: ErrorBody = { error: { code, message } };
+    if (details !== undefined) body.error.details = details;
 
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }
-    if (status === 429 || status === 503) {
-      const retryAfter = reply.getHeader('retry-after');
-      if (!retryAfter && status === 503) reply.header('retry-after', '5');
-    }
+    if (status === 503 && !reply.getHeader('retry-after')) reply.header('retry-after', '5');
     void reply.status(status).send(body);
   });
 }

@@ -1,4 +1,4 @@
-// Makes the one mailer available as `app.mailer`.
+// Makes the one mailer available as `app.mailer` (decorated on the root, so both scopes of app.ts see it).
 import type { FastifyInstance } from 'fastify';
 import { createMailer, type Mailer } from '../adapters/email/mailer.js';
 import type { Config } from '../config.js';

@@ -1,5 +1,6 @@
-// Rate limits (SECURITY.md §5) on @fastify/rate-limit with `global: false`:
-// routes opt in with `rateLimit(app, rule)` hooks. Counts live in Redis when
+// Rate limits (SECURITY.md §5) on @fastify/rate-limit with `global: false`,
+// registered on the root so routes of both scopes of app.ts can opt in with
+// `rateLimit(app, rule)` hooks. Counts live in Redis when
 // REDIS_URL is set (several servers share them), in memory otherwise.
 // The client IP is `request.ip`, which honours X-Forwarded-For only when
 // TRUST_PROXY is on, so a spoofed header cannot reset a count.

@@ -92,17 +92,26 @@ describe('session storage', () => {
   });
 
   it('does not bring back a session deleted while one of its requests was in flight', async () => {
-    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false });
-    // Stands for a logout or password reset elsewhere, landing between this request's session lookup and its save.
-    app.get('/api/probe/in-flight', async (request) => {
-      await app.database.db.delete(sessions).where(eq(sessions.sid, request.session.sessionId));
-      return { ok: true };
+    const app = await buildApp(testConfig(), {
+      database: await testDatabase(),
+      logger: false,
+      // Stands for a logout or password reset elsewhere, landing between this request's session lookup and its save.
+      beforeRoutes: (root) =>
+        root.addHook('preHandler', async (request) => {
+          if (request.headers['x-test-end-session'] === undefined) return;
+          await root.database.db.delete(sessions).where(eq(sessions.sid, request.session.sessionId));
+        }),
     });
     await app.ready();
     try {
       const { cookie } = await createSignedInUser(app);
       expect(await app.database.db.select().from(sessions)).toHaveLength(1);
-      const response = await app.inject({ method: 'GET', url: '/api/probe/in-flight', ...withSession(cookie) });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { 'x-test-end-session': '1' },
+        ...withSession(cookie),
+      });
       expect(response.statusCode).toBe(200);
       expect(await app.database.db.select().from(sessions)).toHaveLength(0);
       expect((await me(app, cookie)).statusCode).toBe(401);
@@ -123,5 +132,51 @@ describe('session storage', () => {
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((candidate) => candidate.name === 'vouchly.sid');
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  });
+});
+
+describe('public and session scopes', () => {
+  /** A test app that records, per URL, whether the request had a session when it was answered. */
+  async function appRecordingSessions() {
+    const hadSession = new Map<string, boolean>();
+    const app = await createTestApp(
+      {},
+      {
+        beforeRoutes: (root) =>
+          root.addHook('onResponse', (request, _reply, done) => {
+            hadSession.set(request.url, request.session != null);
+            done();
+          }),
+      },
+    );
+    return { app, hadSession };
+  }
+
+  it('never load a session nor send its cookie on the public routes, even when the cookie comes along', async () => {
+    const { app, hadSession } = await appRecordingSessions();
+    const { cookie, business } = await createSignedInUser(app);
+    const slug = business?.collectionSlug ?? '';
+    // Older than anything a rolled session would get.
+    await app.database.db.update(sessions).set({ expire: new Date(Date.now() + 60_000) });
+    const before = await onlySession(app);
+    const urls = [`/api/widget/${slug}`, '/widget.js', `/embed/${slug}`, '/api/health', '/objects/uploads/missing.png'];
+    for (const url of urls) {
+      const response = await app.inject({ method: 'GET', url, ...withSession(cookie) });
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+      expect(hadSession.get(url), url).toBe(false);
+    }
+    expect(await onlySession(app)).toEqual(before);
+  });
+
+  it('load and roll the session on owner routes', async () => {
+    const { app, hadSession } = await appRecordingSessions();
+    const { cookie } = await createSignedInUser(app);
+    await app.database.db.update(sessions).set({ expire: new Date(Date.now() + 60_000) });
+    const response = await app.inject({ method: 'GET', url: '/api/business', ...withSession(cookie) });
+    expect(response.statusCode).toBe(200);
+    expect(hadSession.get('/api/business')).toBe(true);
+    expect(sessionCookieOf(response)).toBeDefined();
+    expect((await onlySession(app)).expire.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
   });
 });

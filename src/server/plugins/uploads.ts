@@ -1,5 +1,6 @@
-// Makes the object storage and the upload context available as `app.uploads`,
-// and deletes unreferenced uploads every hour (and once at start).
+// Makes the object storage and the upload context available as `app.uploads`
+// (decorated on the root, so both scopes of app.ts see it), and deletes
+// unreferenced uploads every hour (and once at start).
 import type { FastifyInstance } from 'fastify';
 import { createStorage } from '../adapters/storage/storage.js';
 import type { Config } from '../config.js';

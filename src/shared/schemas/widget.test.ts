@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { normalizePublicWidget, normalizeWidgetSettings } from '../widget-data';
+import { normalizePublicWidget, normalizeWidgetSettings } from '../widget-data.js';
 import {
   FONT_OPTIONS,
   SAMPLE_TESTIMONIALS,
   WIDGET_SETTINGS_DEFAULTS,
   publicWidgetSchema,
   widgetSettingsSchema,
-} from './widget';
+} from './widget.js';
 
 describe('widgetSettingsSchema', () => {
   it('accepts the SPEC §3 defaults', () => {
@@ -132,5 +132,12 @@ describe('normalizePublicWidget', () => {
       productImageUrls: ['/a.jpg'],
       authorImageUrl: null,
     });
+  });
+
+  it('keeps the product name the server sends, and only a non-empty string', () => {
+    expect(normalizePublicWidget({ productName: ' Kudos Box ' }).productName).toBe('Kudos Box');
+    for (const productName of [undefined, '', '  ', 42, { name: 'x' }]) {
+      expect(normalizePublicWidget({ productName })).not.toHaveProperty('productName');
+    }
   });
 });

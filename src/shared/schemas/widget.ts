@@ -10,10 +10,10 @@ import {
   WIDGET_HEADER_ALIGNMENTS,
   WIDGET_HEADER_TEXT_MAX,
   WIDGET_SETTINGS_DEFAULTS,
-} from '../widget-data';
+} from '../widget-data.js';
 
 export { FONT_OPTIONS, WIDGET_FONT_SIZES, WIDGET_HEADER_ALIGNMENTS, WIDGET_SETTINGS_DEFAULTS };
-export type { FontOption } from '../widget-data';
+export type { FontOption } from '../widget-data.js';
 
 const hexColor = z
   .string({ error: 'Choose a colour' })
@@ -92,6 +92,12 @@ export type PublicWidgetTestimonial = z.infer<typeof publicWidgetTestimonialSche
  * fills only the fields the settings show, and never an email.
  */
 export const publicWidgetSchema = z.object({
+  /**
+   * The deployment's product name (PRODUCT_NAME), for the "Powered by" link.
+   * The server always sends it; data made without the server (samples, the
+   * settings preview) leaves it out and the renderer uses its own fallback.
+   */
+  productName: z.string().optional(),
   business: z.object({
     name: z.string(),
     logoUrl: z.string().nullable(),

@@ -14,7 +14,7 @@ import type {
 import type { Mailer } from '../../adapters/email/mailer.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/executor.js';
+import { isUniqueViolation, type Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../../errors.js';
 import { createBusinessRecords } from '../business/service.js';
@@ -44,6 +44,11 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     subscriptionEndDate: row.subscriptionEndDate ? row.subscriptionEndDate.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The user with this id, or null (the session's user, for plugins/auth-guard.ts). */
+export function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+  return userRepository.findById(db, id);
 }
 
 /** SHA-256 hex: the only form of a reset token the database ever sees. */

@@ -14,6 +14,7 @@ import {
 import { businessLogoInputSchema } from '../../../shared/schemas/uploads.js';
 import { requireUser } from '../../plugins/auth-guard.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
+import { setBusinessLogo } from './logo.js';
 import * as businessService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -54,7 +55,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: businessLogoInputSchema, response: { 200: businessSchema, ...errors } } },
     async (request) => {
       const user = await requireUser(request);
-      return businessService.setBusinessLogo(app.uploads, user.id, request.body.logoURL);
+      return setBusinessLogo(app.uploads, user.id, request.body.logoURL);
     },
   );
 

@@ -17,12 +17,6 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation, type Executor } from '../../db/executor.js';
 import { collectionPageSettings, widgetSettings, type BusinessRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
-import {
-  claimUploads,
-  deleteDetachedUploads,
-  prepareUploads,
-  type UploadContext,
-} from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import { detectLogo } from './logo-detection.js';
 import * as businessRepository from './repository.js';
@@ -89,10 +83,30 @@ export async function createBusinessRecords(
   throw new Error(`could not find a free collection slug for "${base}"`);
 }
 
-export async function getOwnBusiness(db: Executor, ownerId: string): Promise<Business> {
+/** The owner's business; 404 `Business not found` before it is set up. */
+export async function requireOwnBusiness(db: Executor, ownerId: string): Promise<BusinessRow> {
   const business = await businessRepository.findByOwnerId(db, ownerId);
   if (!business) throw notFound('Business not found');
-  return toBusiness(business);
+  return business;
+}
+
+/** The business of a collection page, or null. */
+export function findBySlug(db: Executor, slug: string): Promise<BusinessRow | null> {
+  return businessRepository.findBySlug(db, slug);
+}
+
+/** The business of a collection page with its settings rows (null when missing); 404 `Business not found`. */
+export async function requireBySlugWithSettings(
+  db: Executor,
+  slug: string,
+): Promise<businessRepository.BusinessWithSettings> {
+  const found = await businessRepository.findBySlugWithSettings(db, slug);
+  if (!found) throw notFound('Business not found');
+  return found;
+}
+
+export async function getOwnBusiness(db: Executor, ownerId: string): Promise<Business> {
+  return toBusiness(await requireOwnBusiness(db, ownerId));
 }
 
 export async function createBusiness(db: Database, ownerId: string, input: CreateBusinessInput): Promise<Business> {
@@ -108,8 +122,7 @@ export async function createBusiness(db: Database, ownerId: string, input: Creat
 }
 
 export async function updateBusiness(db: Executor, ownerId: string, input: UpdateBusinessInput): Promise<Business> {
-  const business = await businessRepository.findByOwnerId(db, ownerId);
-  if (!business) throw notFound('Business not found');
+  const business = await requireOwnBusiness(db, ownerId);
   const updated = await businessRepository.update(db, business.id, {
     name: input.name,
     website: normalizeWebsite(input.website),
@@ -125,9 +138,7 @@ function columnDefault<T>(column: { default?: unknown }): T {
 }
 
 export async function getPublicBusiness(db: Executor, slug: string): Promise<PublicBusiness> {
-  const found = await businessRepository.findBySlugWithSettings(db, slug);
-  if (!found) throw notFound('Business not found');
-  const { business, widget, collection } = found;
+  const { business, widget, collection } = await requireBySlugWithSettings(db, slug);
   const c = collectionPageSettings;
   return {
     name: business.name,
@@ -172,31 +183,4 @@ export async function detectBusinessLogo(
   });
   if (result.failure) log.info({ website, err: result.failure }, 'logo detection failed');
   return { logoUrl: result.logoUrl };
-}
-
-/**
- * Sets the owner's logo to one of their logo uploads (the uploadURL or the
- * objectPath), or removes it with an empty string. The previous logo's file is
- * deleted once nothing refers to it.
- */
-export async function setBusinessLogo(ctx: UploadContext, ownerId: string, logoURL: string): Promise<Business> {
-  const business = await businessRepository.findByOwnerId(ctx.db, ownerId);
-  if (!business) throw notFound('Business not found');
-  const ref = logoURL.trim();
-  if (ref !== '' && ref === business.logoUrl) return toBusiness(business);
-
-  const [objectPath] = ref === '' ? [null] : await prepareUploads(ctx, business.id, [ref], 'logo');
-  if (objectPath === business.logoUrl) return toBusiness(business);
-  const updated = await ctx.db.transaction(async (tx) => {
-    if (objectPath) await claimUploads(tx, business.id, [objectPath], 'logo');
-    return businessRepository.update(tx, business.id, { logoUrl: objectPath ?? null });
-  });
-  if (!updated) throw notFound('Business not found');
-  invalidateWidget(business.id);
-  if (business.logoUrl) {
-    await deleteDetachedUploads(ctx, business.id, [business.logoUrl]).catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'could not delete the previous logo');
-    });
-  }
-  return toBusiness(updated);
 }

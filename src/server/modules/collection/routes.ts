@@ -7,10 +7,7 @@ import {
   collectionSettingsSchema,
   updateCollectionSettingsInputSchema,
 } from '../../../shared/schemas/collection.js';
-import { notFound } from '../../errors.js';
-import { requireUser } from '../../plugins/auth-guard.js';
-import { requireOwnBusinessId } from '../../plugins/business-guard.js';
-import * as businessRepository from '../business/repository.js';
+import { requireOwnBusiness, requireOwnBusinessId } from '../../plugins/business-guard.js';
 import * as collectionService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -45,9 +42,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/qr-code.png',
     { schema: { response: { 200: z.custom<Buffer>(), ...errors } } },
     async (request, reply) => {
-      const user = await requireUser(request);
-      const business = await businessRepository.findByOwnerId(db, user.id);
-      if (!business) throw notFound('Business not found');
+      const business = await requireOwnBusiness(request);
       const png = await collectionService.collectionQrCode(
         app.config.baseUrl,
         business.collectionSlug,

@@ -8,20 +8,11 @@ import {
   isHoneypotFilled,
   submissionMessages,
 } from '../../../shared/schemas/submission.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
-import * as businessRepository from '../business/repository.js';
+import { badRequest, validationFailed } from '../../errors.js';
+import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
 import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
 import * as repository from './repository.js';
-
-function validationError(issues: { path: PropertyKey[]; message: string }[]): AppError {
-  return new AppError(
-    400,
-    'VALIDATION_ERROR',
-    issues[0]?.message ?? 'Invalid request',
-    issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
-  );
-}
 
 const one = (ref: string | null) => (ref ? [ref] : []);
 
@@ -30,13 +21,12 @@ export async function submitTestimonial(
   slug: string,
   body: unknown,
 ): Promise<{ id: string }> {
-  const found = await businessRepository.findBySlugWithSettings(ctx.db, slug);
-  if (!found) throw notFound('Business not found');
+  const found = await requireBySlugWithSettings(ctx.db, slug);
   const businessId = found.business.id;
   if (isHoneypotFilled(body)) throw badRequest(submissionMessages.rejected);
 
   const parsed = buildSubmissionSchema(formSettingsOf(found.collection)).safeParse(body ?? {});
-  if (!parsed.success) throw validationError(parsed.error.issues);
+  if (!parsed.success) throw validationFailed(parsed.error.issues);
   const data = parsed.data;
 
   // Storage work (S3: checking and moving the files) happens before the transaction opens.

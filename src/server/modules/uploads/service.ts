@@ -1,4 +1,7 @@
 // Upload rules (SECURITY.md §9, docs/decisions/0005-uploads.md):
+// - an upload belongs to one business: a visitor's (with the slug of a
+//   collection page, never for a logo) to that page's business, anyone
+//   else's to the signed-in owner's (`uploadBusinessId`);
 // - an upload URL is issued for one business and one purpose, expires after
 //   10 minutes and takes one file (disk: our signed PUT route; S3: a presigned
 //   PUT to a staging key, checked when the upload is first used);
@@ -15,7 +18,8 @@ import type { ObjectStorage } from '../../adapters/storage/storage.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { UploadPurpose, UploadRow } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../errors.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import * as businessService from '../business/service.js';
 import {
   checkImage,
   contentTypes,
@@ -66,6 +70,28 @@ function keyOfObjectPath(objectPath: string): string | null {
   const match = /^\/objects\/uploads\/([^/]+)$/.exec(objectPath);
   const file = match?.[1];
   return file && OBJECT_FILE.test(file) ? `uploads/${file}` : null;
+}
+
+/** A visitor's upload: one sent with a collection page's slug, for anything but a logo. */
+export function isPublicUpload(purpose: UploadPurpose, slug: string | undefined): slug is string {
+  return purpose !== 'logo' && slug !== undefined;
+}
+
+/**
+ * Whose upload a request for an upload URL makes: a visitor's belongs to the
+ * business of the collection page's slug (404 when there is none); any other
+ * to the signed-in owner's business, asked for only then (`ownBusinessId`,
+ * which throws 401 without a session).
+ */
+export async function uploadBusinessId(
+  ctx: Pick<UploadContext, 'db'>,
+  purpose: UploadPurpose,
+  requester: { slug: string | undefined; ownBusinessId: () => Promise<string> },
+): Promise<string> {
+  if (!isPublicUpload(purpose, requester.slug)) return requester.ownBusinessId();
+  const business = await businessService.findBySlug(ctx.db, requester.slug);
+  if (!business) throw notFound('Business not found');
+  return business.id;
 }
 
 /** Makes an upload row and the URL the browser PUTs the file to. */

@@ -1,8 +1,8 @@
 // The public widget reads (SECURITY.md §12): GET /api/widget/:slug (the JSON
 // widget.js renders) and GET /embed/:slug (the no-script page for an iframe).
-// Read-only, CORS-open without credentials, never a cookie (config.session
-// false), answered from the in-process cache (public-cache.ts) with a strong
-// ETag and 304 on If-None-Match. Helmet is off for these routes: their
+// Read-only, CORS-open without credentials, never a cookie (registered in the
+// public scope of app.ts, which has no session plugin), answered from the
+// in-process cache (public-cache.ts) with a strong ETag and 304 on If-None-Match. Helmet is off for these routes: their
 // headers are fixed strings set here, not rebuilt for every request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,7 +61,7 @@ function sendCached(
 export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const cache = new PublicWidgetCache({
-    load: (slug) => widgetService.getPublicWidget(db, slug),
+    load: (slug) => widgetService.getPublicWidget(db, slug, app.config.productName),
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
@@ -76,7 +76,6 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const publicRoute = {
     helmet: false as const,
-    config: { session: false },
     // Two info lines per hit would cost more than the hit; failures still log (warn and up).
     logLevel: 'warn' as const,
     onRequest: crossOriginAndRateLimit,
@@ -112,7 +111,6 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/widget/:slug',
     {
       helmet: false,
-      config: { session: false },
       logLevel: 'warn',
       schema: { params: businessSlugParamsSchema },
     },

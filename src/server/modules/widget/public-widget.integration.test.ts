@@ -95,6 +95,7 @@ describe('GET /api/widget/:slug', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = response.json();
+    expect(body.productName).toBe('Vouchly');
     expect(body.business).toEqual({ name: 'Acme Bakery', logoUrl: null, collectionSlug: slug });
     expect(body.settings).toEqual(WIDGET_SETTINGS_DEFAULTS);
     expect(body.testimonials.map((t: { id: string }) => t.id)).toEqual([
@@ -526,6 +527,17 @@ describe('GET /embed/:slug', () => {
     expect(html).toContain('background:#000000');
     expect(html).toContain('Powered by Vouchly');
     expect(html).not.toContain('<script');
+  });
+
+  it('names the configured product (PRODUCT_NAME) in the widget answer and the embed page', async () => {
+    const app = await createTestApp({ productName: 'Kudos Box' });
+    const { business, slug, cookie } = await owner(app);
+    await createTestimonial(app.database.db, business.id, approved('2025-05-05T10:00:00Z'));
+    expect((await saveSettings(app, cookie, { showBranding: true })).statusCode).toBe(200);
+    expect((await widget(app, slug)).json().productName).toBe('Kudos Box');
+    const html = (await embed(app, slug)).body;
+    expect(html).toContain('Powered by Kudos Box');
+    expect(html).not.toContain('Vouchly');
   });
 
   it('answers an unknown slug with a small 404 page', async () => {

@@ -79,11 +79,13 @@ export function toPublicTestimonial(
 /**
  * The public widget of the business with this slug (GET /api/widget/:slug), or
  * null. Parsed with the contract's schema on the way out, which also drops any
- * field the schema does not name.
+ * field the schema does not name. `productName` (config PRODUCT_NAME) is what
+ * the widget's "Powered by" link says.
  */
 export async function getPublicWidget(
   db: Executor,
   slug: string,
+  productName: string,
 ): Promise<{ businessId: string; widget: PublicWidget } | null> {
   const found = await repository.findBusinessBySlug(db, slug);
   if (!found) return null;
@@ -91,6 +93,7 @@ export async function getPublicWidget(
   const settings = normalizeWidgetSettings(found.settings ?? {});
   const rows = await repository.listApproved(db, business.id, PUBLIC_WIDGET_TESTIMONIALS_MAX);
   const widget = publicWidgetSchema.parse({
+    productName,
     business: { name: business.name, logoUrl: business.logoUrl, collectionSlug: business.collectionSlug },
     settings,
     testimonials: rows.map((row) => toPublicTestimonial(row, settings)),

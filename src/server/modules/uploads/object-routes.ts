@@ -1,0 +1,78 @@
+// The object endpoints (SPEC §7), in the public scope of app.ts (no session,
+// never a cookie): every stored object is served from GET /objects/uploads/:file,
+// and with disk storage the browser PUTs the file to the signed upload URL
+// /objects/upload/:token, which is its own credential. Upload URLs are handed
+// out by routes.ts. HTTP only; the rules live in service.ts.
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import { uploadedObjectSchema } from '../../../shared/schemas/uploads.js';
+import { notFound } from '../../errors.js';
+import { receiveCappedBody } from './receive-body.js';
+import * as uploadService from './service.js';
+
+const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+
+/** SVG is only ever taken as a logo; it is served so that it can never run as a page. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
+export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.uploads;
+
+  app.get(
+    '/objects/uploads/:file',
+    {
+      schema: {
+        params: z.object({ file: z.string().max(64) }),
+        response: { 200: z.custom<Readable>(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const object = await uploadService.openObject(ctx, request.params.file);
+      if (!object) throw notFound('Object not found');
+      void reply
+        .type(object.contentType)
+        .header('content-length', object.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff');
+      if (object.isSvg) void reply.header('content-security-policy', SVG_POLICY);
+      return reply.send(object.body);
+    },
+  );
+
+  if (ctx.storage.kind === 'disk') await app.register(diskUploadRoutes);
+};
+
+/** PUT /objects/upload/:token, in its own scope: its body is the raw file, not JSON. */
+const diskUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.uploads;
+  const spent = new WeakMap<
+    FastifyRequest,
+    Awaited<ReturnType<typeof uploadService.beginDiskUpload>>
+  >();
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', receiveCappedBody);
+
+  app.put(
+    '/objects/upload/:token',
+    {
+      schema: {
+        params: z.object({ token: z.string().max(1024) }),
+        response: { 200: uploadedObjectSchema, ...errors },
+      },
+      // Before a byte of the body is read: a bad, expired or used link gets nothing in.
+      onRequest: async (request) => {
+        spent.set(request, await uploadService.beginDiskUpload(ctx, request.params.token));
+      },
+    },
+    async (request) => {
+      const upload = spent.get(request);
+      if (!upload) throw new Error('upload route reached without its onRequest check');
+      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return { objectPath: await uploadService.storeUpload(ctx, upload, data) };
+    },
+  );
+};
