@@ -1,5 +1,7 @@
-// Starts the built app on a free port with a fresh data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the built app on a free port with a fresh data directory, the way
+// production does (`npm start`): builds what is missing or stale, then runs the
+// compiled server with plain node.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -23,7 +25,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vouchly-e2e-'));
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`scripts/ensure-build.mjs failed with ${build.status}`);
+  const child = spawn('node', ['dist/server/main.js'], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

@@ -6,7 +6,7 @@ import {
   redirectUrlProblem,
   safeRedirectUrl,
   type CollectionFlags,
-} from './collection-settings';
+} from './collection-settings.js';
 
 const defaults: CollectionFlags = DEFAULT_COLLECTION_FLAGS;
 

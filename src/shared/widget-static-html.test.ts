@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_TESTIMONIALS, WIDGET_SETTINGS_DEFAULTS, type PublicWidget } from './schemas/widget';
-import { escapeHtml, renderStaticHtml } from './widget-static-html';
+import { SAMPLE_TESTIMONIALS, WIDGET_SETTINGS_DEFAULTS, type PublicWidget } from './schemas/widget.js';
+import { escapeHtml, renderStaticHtml } from './widget-static-html.js';
 
 const XSS = [
   '<img src=x onerror=alert(1)>',

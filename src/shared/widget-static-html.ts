@@ -1,9 +1,9 @@
 // The widget as plain, escaped HTML: the server puts it in the no-script page
 // (/embed/{slug}) so the testimonial text is in the document without
 // JavaScript. It lives in shared/ because the server may not import src/widget.
-import type { PublicWidget } from './schemas/widget';
-import { formatWidgetDate, ratingLabel, safeHttpUrl } from './widget-format';
-import { normalizePublicWidget } from './widget-data';
+import type { PublicWidget } from './schemas/widget.js';
+import { formatWidgetDate, ratingLabel, safeHttpUrl } from './widget-format.js';
+import { normalizePublicWidget } from './widget-data.js';
 
 export type StaticHtmlOptions = {
   /** Shown as "Powered by {productName}" when settings.showBranding is on. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_STEP_FIELDS, signupFormSchema } from './account-forms';
+import { SIGNUP_STEP_FIELDS, signupFormSchema } from './account-forms.js';
 
 const valid = {
   businessName: 'Sunrise Bakery',

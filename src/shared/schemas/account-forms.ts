@@ -1,7 +1,7 @@
 // Client-only form schemas for the account screens, built from the same field
 // rules (and SPEC §5 messages) as the API payloads in auth.ts and business.ts.
 import { z } from 'zod';
-import { businessNameField, emailField, newPasswordField, websiteField } from './fields';
+import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
 
 const TERMS_MESSAGE = 'You must agree to the terms of service to continue';
 

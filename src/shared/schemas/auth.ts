@@ -1,6 +1,6 @@
 // Account payloads of SPEC §3 "Payloads" and §7, with the messages of SPEC §5.
 import { z } from 'zod';
-import { businessNameField, emailField, newPasswordField, websiteField } from './fields';
+import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
 
 export const loginInputSchema = z.object({
   email: emailField,

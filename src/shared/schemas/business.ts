@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessNameField, websiteField } from './fields';
+import { businessNameField, websiteField } from './fields.js';
 
 export const createBusinessInputSchema = z.object({
   name: businessNameField,

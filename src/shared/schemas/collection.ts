@@ -2,8 +2,8 @@
 // The settings form and the server share these; the coupling of collect and
 // required flags is `coupleCollectionFlags` in ../collection-settings.
 import { z } from 'zod';
-import { redirectUrlProblem, safeRedirectUrl } from '../collection-settings';
-import { publicCollectionSettingsSchema } from './business';
+import { redirectUrlProblem, safeRedirectUrl } from '../collection-settings.js';
+import { publicCollectionSettingsSchema } from './business.js';
 
 export const WELCOME_MESSAGE_MAX_LENGTH = 500;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLLECTION_FLAGS, type CollectionFlags } from '../collection-settings';
-import { buildSubmissionSchema, isHoneypotFilled, submissionMessages as M } from './submission';
+import { DEFAULT_COLLECTION_FLAGS, type CollectionFlags } from '../collection-settings.js';
+import { buildSubmissionSchema, isHoneypotFilled, submissionMessages as M } from './submission.js';
 
 const valid = { authorName: 'Ann', content: 'Lovely bread, truly.', rating: 4 };
 const messagesOf = (flags: Partial<CollectionFlags>, input: Record<string, unknown>) => {

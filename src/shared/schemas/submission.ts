@@ -3,8 +3,8 @@
 // for one business's collection settings, used by the form and by
 // POST /api/submit/:slug alike. Fields the business does not collect are dropped.
 import { z } from 'zod';
-import type { CollectionFlags } from '../collection-settings';
-import { MAX_PRODUCT_PHOTOS, RATING_MAX, TESTIMONIAL_MIN_LENGTH } from '../constants';
+import type { CollectionFlags } from '../collection-settings.js';
+import { MAX_PRODUCT_PHOTOS, RATING_MAX, TESTIMONIAL_MIN_LENGTH } from '../constants.js';
 
 export const submissionLimits = {
   nameMax: 120,

@@ -6,7 +6,7 @@ import {
   listTestimonialsQuerySchema,
   testimonialEditFormSchema,
   updateTestimonialInputSchema,
-} from './testimonials';
+} from './testimonials.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;

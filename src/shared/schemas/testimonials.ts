@@ -2,7 +2,7 @@
 // list query, the DTO the dashboard reads, the admin edit, bulk actions, image
 // calls and stats. Shared by the edit form's resolver and the server routes.
 import { z } from 'zod';
-import { MAX_PRODUCT_PHOTOS, RATING_MAX, RATING_MIN } from '../constants';
+import { MAX_PRODUCT_PHOTOS, RATING_MAX, RATING_MIN } from '../constants.js';
 
 export const testimonialStatuses = ['pending', 'approved', 'rejected'] as const;
 export const testimonialStatusSchema = z.enum(testimonialStatuses, { error: 'Invalid status' });

@@ -2,7 +2,7 @@
 // of the testimonial edit dialog (PUT /api/widget-settings). The settings
 // contract itself is `widgetSettingsSchema` in ./widget.ts.
 import { z } from 'zod';
-import { WIDGET_FONT_SIZES, widgetSettingsSchema } from './widget';
+import { WIDGET_FONT_SIZES, widgetSettingsSchema } from './widget.js';
 
 /**
  * The settings as stored (already normalised: no 'md' font size, unset flags
