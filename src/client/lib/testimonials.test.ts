@@ -1,35 +1,12 @@
 import { hashKey, partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
-import type { Testimonial, TestimonialList } from '../../shared/schemas/testimonials';
+import type { Testimonial } from '../../shared/schemas/testimonials';
+import { createTestimonial, listPage } from '../testing/factories';
 import { testimonialListUrl, testimonialQueries, withStatus, without } from './testimonials';
 
-function testimonial(overrides: Partial<Testimonial> = {}): Testimonial {
-  return {
-    id: overrides.id ?? crypto.randomUUID(),
-    authorName: 'Jane Doe',
-    authorEmail: null,
-    authorBusinessName: null,
-    authorLocation: null,
-    content: 'Great service, would recommend.',
-    rating: 5,
-    status: 'pending',
-    tags: [],
-    authorImageUrl: null,
-    productImageUrls: [],
-    beforeImageUrl: null,
-    afterImageUrl: null,
-    submittedAt: '2025-01-01T00:00:00.000Z',
-    approvedAt: null,
-    ...overrides,
-  };
-}
-
-function list(items: Testimonial[]): TestimonialList {
-  const counts = { all: items.length, pending: 0, approved: 0, rejected: 0 };
-  for (const item of items) counts[item.status] += 1;
-  return { items, page: 1, pageSize: 20, total: items.length, counts };
-}
+const testimonial = createTestimonial;
+const list = (items: Testimonial[]) => listPage(items);
 
 describe('withStatus', () => {
   const a = testimonial({ id: 'a' });
