@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { Spinner } from './spinner';
 
 const base =
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0';
@@ -25,9 +26,21 @@ const sizes = {
 export type ButtonProps = ComponentProps<'button'> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Render the single child (e.g. a router <Link>) with button styles. */
-  asChild?: boolean;
-};
+} & (
+    | {
+        /** Render the single child (e.g. a router <Link>) with button styles. */
+        asChild: true;
+        pending?: never;
+        pendingText?: never;
+      }
+    | {
+        asChild?: false;
+        /** While true: disabled, aria-busy, and a spinner with pendingText instead of the children. */
+        pending?: boolean;
+        /** What is happening while pending, e.g. "Saving...". */
+        pendingText?: ReactNode;
+      }
+  );
 
 export function buttonClassName({
   variant = 'primary',
@@ -37,13 +50,36 @@ export function buttonClassName({
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  asChild = false,
+  className,
+  type,
+  pending = false,
+  pendingText,
+  disabled,
+  'aria-busy': ariaBusy,
+  children,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
   return (
     <Component
       className={buttonClassName({ variant, size, className })}
       {...(asChild ? {} : { type: type ?? 'button' })}
       {...props}
-    />
+      disabled={pending || disabled}
+      aria-busy={pending || ariaBusy}
+    >
+      {pending ? (
+        <>
+          <Spinner />
+          {pendingText}
+        </>
+      ) : (
+        children
+      )}
+    </Component>
   );
 }

@@ -17,7 +17,6 @@ import {
 } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
 import { productName } from '../../lib/product';
 import { useCreateBusiness } from './api';
@@ -128,16 +127,10 @@ export function SetupPage() {
                 type="submit"
                 size="lg"
                 className="w-full sm:w-auto sm:justify-self-start"
-                disabled={createBusiness.isPending}
+                pending={createBusiness.isPending}
+                pendingText="Creating Profile..."
               >
-                {createBusiness.isPending ? (
-                  <>
-                    <Spinner />
-                    Creating Profile...
-                  </>
-                ) : (
-                  'Create Business Profile'
-                )}
+                Create Business Profile
               </Button>
             </form>
           </CardContent>

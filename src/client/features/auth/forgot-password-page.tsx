@@ -7,7 +7,6 @@ import { forgotPasswordInputSchema, type ForgotPasswordInput } from '../../../sh
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
 import { useForgotPassword } from './api';
 import { CenteredCard } from './components/centered-card';
 
@@ -70,15 +69,14 @@ export function ForgotPasswordPage() {
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={forgotPassword.isPending}>
-          {forgotPassword.isPending ? (
-            <>
-              <Spinner />
-              Sending...
-            </>
-          ) : (
-            'Send Reset Link'
-          )}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          pending={forgotPassword.isPending}
+          pendingText="Sending..."
+        >
+          Send Reset Link
         </Button>
         <BackToLogin variant="ghost" />
       </form>

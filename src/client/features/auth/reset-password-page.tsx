@@ -7,7 +7,6 @@ import { resetPasswordInputSchema, type ResetPasswordInput } from '../../../shar
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
 import { useResetPassword } from './api';
 import { CenteredCard } from './components/centered-card';
 
@@ -95,15 +94,14 @@ function ResetPasswordForm({ token }: { token: string }) {
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={resetPassword.isPending}>
-          {resetPassword.isPending ? (
-            <>
-              <Spinner />
-              Resetting...
-            </>
-          ) : (
-            'Reset Password'
-          )}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          pending={resetPassword.isPending}
+          pendingText="Resetting..."
+        >
+          Reset Password
         </Button>
       </form>
     </CenteredCard>

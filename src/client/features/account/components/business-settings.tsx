@@ -11,7 +11,6 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
 import { useBusiness } from '../../../lib/session';
 import { useUpdateBusiness } from '../api';
 import { LogoSettings } from './logo-settings';
@@ -98,16 +97,10 @@ function BusinessForm({ business }: { business: Business }) {
         <Button
           type="submit"
           className="w-full sm:w-auto sm:justify-self-start"
-          disabled={updateBusiness.isPending}
+          pending={updateBusiness.isPending}
+          pendingText="Saving..."
         >
-          {updateBusiness.isPending ? (
-            <>
-              <Spinner />
-              Saving...
-            </>
-          ) : (
-            'Save'
-          )}
+          Save
         </Button>
       </form>
     </div>

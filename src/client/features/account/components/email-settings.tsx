@@ -4,7 +4,6 @@ import { changeEmailInputSchema, type ChangeEmailInput } from '../../../../share
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useChangeEmail } from '../api';
 import { SettingsSection } from './settings-section';
 
@@ -51,16 +50,10 @@ export function EmailSettings({ email }: { email: string }) {
         <Button
           type="submit"
           className="w-full sm:w-auto sm:justify-self-start"
-          disabled={changeEmail.isPending}
+          pending={changeEmail.isPending}
+          pendingText="Updating..."
         >
-          {changeEmail.isPending ? (
-            <>
-              <Spinner />
-              Updating...
-            </>
-          ) : (
-            'Update Email'
-          )}
+          Update Email
         </Button>
       </form>
     </SettingsSection>

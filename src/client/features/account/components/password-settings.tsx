@@ -7,7 +7,6 @@ import {
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useChangePassword } from '../api';
 import { SettingsSection } from './settings-section';
 
@@ -75,16 +74,10 @@ export function PasswordSettings({ email }: { email: string }) {
         <Button
           type="submit"
           className="w-full sm:w-auto sm:justify-self-start"
-          disabled={changePassword.isPending}
+          pending={changePassword.isPending}
+          pendingText="Updating..."
         >
-          {changePassword.isPending ? (
-            <>
-              <Spinner />
-              Updating...
-            </>
-          ) : (
-            'Update Password'
-          )}
+          Update Password
         </Button>
       </form>
     </SettingsSection>

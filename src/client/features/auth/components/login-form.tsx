@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useLogin } from '../api';
 
 export function LoginForm() {
@@ -66,15 +65,14 @@ export function LoginForm() {
               />
             )}
           </FormField>
-          <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-            {login.isPending ? (
-              <>
-                <Spinner />
-                Signing in...
-              </>
-            ) : (
-              'Sign In'
-            )}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            pending={login.isPending}
+            pendingText="Signing in..."
+          >
+            Sign In
           </Button>
         </form>
       </CardContent>

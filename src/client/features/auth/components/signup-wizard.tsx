@@ -15,7 +15,6 @@ import { isValidWebsite, normalizeWebsite } from '../../../../shared/schemas/fie
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDetectedLogo, useRedirectHome, useRegister } from '../api';
 import {
   clearSignupProgress,
@@ -179,19 +178,10 @@ export function SignupWizard() {
                   size="lg"
                   className="sm:min-w-40"
                   disabled={registerAccount.isPending}
+                  pending={step === 3 && registerAccount.isPending}
+                  pendingText="Creating Account..."
                 >
-                  {step === 3 ? (
-                    registerAccount.isPending ? (
-                      <>
-                        <Spinner />
-                        Creating Account...
-                      </>
-                    ) : (
-                      'Create Account'
-                    )
-                  ) : (
-                    'Continue'
-                  )}
+                  {step === 3 ? 'Create Account' : 'Continue'}
                 </Button>
               </div>
             </form>

@@ -22,7 +22,6 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { useUpdateCollectionSettings } from '../api';
@@ -223,15 +222,13 @@ export function CollectionSettingsEditor({
             </FormField>
 
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-                {update.isPending ? (
-                  <>
-                    <Spinner />
-                    Saving...
-                  </>
-                ) : (
-                  'Save Settings'
-                )}
+              <Button
+                type="submit"
+                pending={update.isPending}
+                pendingText="Saving..."
+                className="w-full sm:w-auto"
+              >
+                Save Settings
               </Button>
               {isDirty ? (
                 <p className="text-sm text-muted-foreground" role="status">

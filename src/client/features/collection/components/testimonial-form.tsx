@@ -20,7 +20,6 @@ import { StarRatingInput } from '../../../components/star-rating-input';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { uploadImage } from '../../../lib/uploads';
@@ -313,23 +312,15 @@ export function TestimonialForm({
         </div>
 
         <div className="grid gap-2">
-          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || uploading}>
-            {isSubmitting ? (
-              <>
-                <Spinner />
-                Submitting...
-              </>
-            ) : uploading ? (
-              <>
-                <Spinner />
-                Uploading photos...
-              </>
-            ) : (
-              <>
-                <Send aria-hidden="true" />
-                Submit Testimonial
-              </>
-            )}
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            pending={isSubmitting || uploading}
+            pendingText={isSubmitting ? 'Submitting...' : 'Uploading photos...'}
+          >
+            <Send aria-hidden="true" />
+            Submit Testimonial
           </Button>
           <p className="text-center text-xs text-muted-foreground">
             Your testimonial is reviewed before it is published.

@@ -29,7 +29,6 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import {
@@ -239,15 +238,8 @@ function EditTestimonialForm({
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>
         </DialogClose>
-        <Button type="submit" form={formId} disabled={update.isPending}>
-          {update.isPending ? (
-            <>
-              <Spinner />
-              Saving...
-            </>
-          ) : (
-            'Save Changes'
-          )}
+        <Button type="submit" form={formId} pending={update.isPending} pendingText="Saving...">
+          Save Changes
         </Button>
       </div>
     </>

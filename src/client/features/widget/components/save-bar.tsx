@@ -2,7 +2,6 @@
 // Save Changes (both idle until there is), and on small screens a jump to the preview.
 import { Eye } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/utils';
 
 export function SaveBar({
@@ -45,15 +44,8 @@ export function SaveBar({
           <Button variant="outline" disabled={!dirty || saving} onClick={onReset}>
             Reset
           </Button>
-          <Button type="submit" disabled={!dirty || saving}>
-            {saving ? (
-              <>
-                <Spinner />
-                Saving...
-              </>
-            ) : (
-              'Save Changes'
-            )}
+          <Button type="submit" disabled={!dirty} pending={saving} pendingText="Saving...">
+            Save Changes
           </Button>
         </div>
       </div>
