@@ -7,6 +7,7 @@
 // header itself and does not need the session plugin, which only the session
 // scope has. A route of the public scope never reads the cookie, but a
 // cross-site PUT to an upload URL that carries it is refused all the same.
+import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { forbidden } from '../errors.js';
@@ -27,19 +28,11 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
 
 function isCrossSite(request: FastifyRequest, ownOrigin: string): boolean {
   if (!stateChanging.has(request.method)) return false;
-  if (!hasSessionCookie(request.headers.cookie)) return false;
+  const cookieHeader = request.headers.cookie;
+  // Any value counts, even an empty one: the browser would send it along.
+  if (!cookieHeader || !(SESSION_COOKIE in parseCookies(cookieHeader))) return false;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) return fetchSite === 'cross-site';
   const origin = request.headers.origin;
   return origin !== undefined && origin !== ownOrigin;
-}
-
-/** Whether a Cookie header names the session cookie (with any value, even an empty one). */
-function hasSessionCookie(header: string | undefined): boolean {
-  if (!header) return false;
-  for (const pair of header.split(';')) {
-    const equals = pair.indexOf('=');
-    if (equals !== -1 && pair.slice(0, equals).trim() === SESSION_COOKIE) return true;
-  }
-  return false;
 }
