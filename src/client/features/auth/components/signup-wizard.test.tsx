@@ -68,6 +68,14 @@ async function throughStep2(user: User, site = 'sunrise.example') {
   await screen.findByText('Step 3 of 4');
 }
 
+/** Fills in step 3 (email, password, terms) and presses Create Account. */
+async function createAccount(user: User) {
+  await user.type(email(), 'owner@sunrise.example');
+  await user.type(password(), PASSWORD);
+  await user.click(terms());
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
 describe('SignupWizard', () => {
   it('goes through the steps with their progress, and Back from step 2 on keeps what was typed', async () => {
     serveSignup();
@@ -164,10 +172,7 @@ describe('SignupWizard', () => {
     await throughStep1(user);
     await throughStep2(user);
 
-    await user.type(email(), 'owner@sunrise.example');
-    await user.type(password(), PASSWORD);
-    await user.click(terms());
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await createAccount(user);
 
     await screen.findByText('Step 4 of 4');
     expect(calls.register).toEqual([
@@ -193,10 +198,7 @@ describe('SignupWizard', () => {
     await throughStep1(user);
     await throughStep2(user);
 
-    await user.type(email(), 'owner@sunrise.example');
-    await user.type(password(), PASSWORD);
-    await user.click(terms());
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await createAccount(user);
 
     await screen.findByText('Registration failed');
     expect(screen.getByText('An account with this email already exists')).toBeDefined();
