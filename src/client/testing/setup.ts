@@ -2,7 +2,8 @@
 // fake server refuses any request no test answers, the DOM is emptied after
 // each test, and an unexpected console.error fails the test (as on the server).
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { failOnConsoleError } from '../../testing/fail-on-console-error';
 import { dismissToast } from '../components/ui/toast';
 import './happy-dom-gaps';
 import { server } from './server';
@@ -19,16 +20,4 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-let consoleError: MockInstance<typeof console.error> | undefined;
-beforeEach(() => {
-  consoleError = vi.spyOn(console, 'error');
-});
-afterEach(() => {
-  const calls = consoleError?.mock.calls ?? [];
-  consoleError?.mockRestore();
-  if (calls.length > 0) {
-    throw new Error(
-      `Unexpected console.error: ${calls.map((call) => call.map((part: unknown) => String(part)).join(' ')).join('\n')}`,
-    );
-  }
-});
+failOnConsoleError();

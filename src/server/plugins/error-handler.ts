@@ -5,9 +5,8 @@
 // they are logged with the request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError as ErrorBody } from '../../shared/schemas/api-error.js';
 import { AppError, codeForStatus, isDatabaseUnavailable, serviceUnavailable, validationFailed } from '../errors.js';
-
-export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
 /** What a failure means to the client: the one place where errors become statuses and codes. */
 export function toAppError(error: FastifyError | Error): AppError {

@@ -14,7 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useBusiness } from '../../../lib/session';
 import { useUpdateBusiness } from '../api';
 import { LogoSettings } from './logo-settings';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 
 export function BusinessSettings() {
   const business = useBusiness();

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useChangeEmail } from '../api';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 
 export function EmailSettings({ email }: { email: string }) {
   const changeEmail = useChangeEmail();

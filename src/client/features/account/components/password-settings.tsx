@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useChangePassword } from '../api';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -11,7 +11,7 @@ import { DisplayToggles } from './display-toggles';
 import { HeaderFields } from './header-fields';
 import { SaveBar } from './save-bar';
 import { SettingsPreview } from './settings-preview';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 import { DefaultStyleButton, StyleFields } from './style-fields';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 

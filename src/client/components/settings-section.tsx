@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from './ui/card';
+
+/**
+ * One card of a settings screen (account settings, widget settings): a region
+ * named by its h2, with a description and an optional action beside the heading.
+ */
+export function SettingsSection({
+  id,
+  title,
+  description,
+  action,
+  children,
+}: {
+  /** The heading's id, which names the region. */
+  id: string;
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <>
+      <h2 id={id} className="text-lg font-semibold leading-tight tracking-tight">
+        {title}
+      </h2>
+      <CardDescription>{description}</CardDescription>
+    </>
+  );
+  return (
+    <Card role="region" aria-labelledby={id}>
+      {action ? (
+        <CardHeader className="flex-row items-start justify-between gap-3">
+          <div className="grid gap-1.5">{heading}</div>
+          {action}
+        </CardHeader>
+      ) : (
+        <CardHeader>{heading}</CardHeader>
+      )}
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
