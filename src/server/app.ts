@@ -24,6 +24,8 @@ import {
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { webhookRoutes } from './modules/billing/webhook-routes.js';
 import { businessRoutes } from './modules/business/routes.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -38,6 +40,7 @@ import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
+import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -64,6 +67,8 @@ export type AppDeps = {
    * reaches both scopes. For tests.
    */
   beforeRoutes?: (app: FastifyInstance) => void;
+  /** The time paid access is measured against; default: the system clock. Tests move it. */
+  clock?: () => Date;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -91,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerRateLimits(app, config);
   registerMailer(app, config);
   registerUploads(app, config);
+  registerPayments(app, config, deps.clock ?? (() => new Date()));
   deps.beforeRoutes?.(app);
 
   const client = loadClientApp({
@@ -102,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(healthRoutes);
     await scope.register(publicWidgetRoutes);
     await scope.register(objectRoutes);
+    await scope.register(webhookRoutes);
     await scope.register(clientAppRoutes, client);
   });
 
@@ -114,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(submissionRoutes);
     await scope.register(testimonialRoutes);
     await scope.register(widgetRoutes);
+    await scope.register(billingRoutes);
   });
 
   registerClientAppFallback(app, client);

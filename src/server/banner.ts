@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 
 export type BannerConfig = Pick<
   Config,
-  'productName' | 'baseUrl' | 'dataDir' | 'databaseUrl' | 'smtpUrl' | 's3' | 'redisUrl'
+  'productName' | 'baseUrl' | 'dataDir' | 'databaseUrl' | 'smtpUrl' | 's3' | 'redisUrl' | 'stripe'
 >;
 
 export type BannerOptions = {
@@ -53,6 +53,12 @@ export function startupBanner(config: BannerConfig, options: BannerOptions): str
       config.s3
         ? `S3 (${config.s3.bucket} at ${withoutCredentials(config.s3.endpoint)})`
         : `disk (${inData('objects')})`,
+    ],
+    [
+      'payments',
+      config.stripe
+        ? `Stripe (${config.stripe.apiUrl ? withoutCredentials(config.stripe.apiUrl) : 'api.stripe.com'})`
+        : 'test checkout (built in, no card is charged)',
     ],
     ['counters', config.redisUrl ? `Redis (${hostAndPort(config.redisUrl)})` : 'in memory'],
   ];

@@ -31,6 +31,20 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ACCESS_CODES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(64, 'each code must be at most 64 characters')))
+    .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
   TRUST_PROXY: booleanFlag.default(false),
@@ -52,6 +66,10 @@ export type Config = {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
+  /** Stripe takes payments when set; the built-in test checkout otherwise. */
+  stripe: { secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined } | undefined;
+  /** Access codes inserted at start-up (ACCESS_CODES, comma-separated); existing ones are left alone. */
+  accessCodes: string[];
   redisUrl: string | undefined;
   productName: string;
   trustProxy: boolean;
@@ -97,6 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all five or none',
     );
   }
+  const stripeVars = [vars.STRIPE_SECRET_KEY, vars.STRIPE_WEBHOOK_SECRET, vars.STRIPE_PRICE_ID];
+  if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
+    problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none');
+  }
+  if (vars.STRIPE_API_URL && !vars.STRIPE_SECRET_KEY) {
+    problems.push('STRIPE_API_URL: needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(vars.DATA_DIR);
@@ -124,6 +149,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
           }
         : undefined,
+    stripe:
+      vars.STRIPE_SECRET_KEY && vars.STRIPE_WEBHOOK_SECRET && vars.STRIPE_PRICE_ID
+        ? {
+            secretKey: vars.STRIPE_SECRET_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            priceId: vars.STRIPE_PRICE_ID,
+            apiUrl: vars.STRIPE_API_URL,
+          }
+        : undefined,
+    accessCodes: vars.ACCESS_CODES ?? [],
     redisUrl: vars.REDIS_URL,
     productName: vars.PRODUCT_NAME,
     trustProxy: vars.TRUST_PROXY,

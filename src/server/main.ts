@@ -7,6 +7,7 @@ import { showsBanner, startupBanner } from './banner.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTarget, openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import { addAccessCodes } from './modules/billing/service.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,6 +26,10 @@ async function main(): Promise<void> {
   });
   await migrateDatabase(database);
   const app = await buildApp(config, { database });
+  if (config.accessCodes.length > 0) {
+    const added = await addAccessCodes(database.db, config.accessCodes);
+    app.log.info(`ACCESS_CODES: ${added} new access code(s) added, ${config.accessCodes.length - added} already known`);
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

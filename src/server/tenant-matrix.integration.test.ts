@@ -53,6 +53,8 @@ type Tenant = {
   slug: string;
   testimonialId: string;
   uploads: { logo: string; product: string; author: string; beforeAfter: string };
+  /** A's test checkout: one session paid (its invoice), one still open. */
+  billing: { paidSessionId: string; openSessionId: string; invoiceId: string };
 };
 
 type Probe = {
@@ -98,6 +100,43 @@ const matrix: Record<string, Expectation> = {
   'GET /api/widget/:slug': { kind: 'public', why: 'the embeddable widget: approved testimonials only, no emails' },
   'OPTIONS /api/widget/:slug': { kind: 'public', why: 'CORS preflight of the public widget read' },
   'GET /embed/:slug': { kind: 'public', why: 'the no-script widget page for an iframe: approved testimonials only' },
+  'GET /api/billing/plan': { kind: 'public', why: 'the one plan and its price, the same for everyone' },
+  'POST /api/stripe/webhook': { kind: 'public', why: "signed by the payment provider (404 with the built-in test checkout)" },
+  'GET /api/user/access-status': { kind: 'owner', probes: [get('/api/user/access-status')] },
+  'POST /api/validate-access-code': {
+    kind: 'owner',
+    probes: [refused(() => ({ method: 'POST', url: '/api/validate-access-code', payload: { code: 'NOT-A-CODE' } }))],
+  },
+  'POST /api/create-checkout-session': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/create-checkout-session' }))],
+  },
+  'GET /api/checkout-success': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'GET', url: `/api/checkout-success?session_id=${a.billing.paidSessionId}` }))],
+  },
+  'POST /api/sync-subscription': { kind: 'owner', probes: [own(() => ({ method: 'POST', url: '/api/sync-subscription' }))] },
+  'GET /api/billing/subscription': { kind: 'owner', probes: [get('/api/billing/subscription')] },
+  'GET /api/billing/invoices': { kind: 'owner', probes: [get('/api/billing/invoices')] },
+  'POST /api/cancel-subscription': {
+    kind: 'owner',
+    // B cancels B's own subscription; A's stays as it was.
+    probes: [own(() => ({ method: 'POST', url: '/api/cancel-subscription' }))],
+  },
+  'GET /api/test-checkout/:sessionId': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'GET', url: `/api/test-checkout/${a.billing.openSessionId}` }))],
+  },
+  'POST /api/test-checkout/:sessionId/pay': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'POST', url: `/api/test-checkout/${a.billing.openSessionId}/pay` }))],
+  },
+  'GET /test-checkout/invoices/:invoiceId': {
+    kind: 'owner',
+    // A receipt page: a signed-out visitor is sent to log in.
+    anonymous: 302,
+    probes: [notFound((a) => ({ method: 'GET', url: `/test-checkout/invoices/${a.billing.invoiceId}` }))],
+  },
 
   'GET /api/auth/user': { kind: 'owner', probes: [get('/api/auth/user')] },
   'PATCH /api/auth/email': {
@@ -273,6 +312,7 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     productImageUrls: ['/objects/uploads/a-product.jpg'],
   });
   return {
+    billing: await testCheckouts(app, cookie),
     userId: created.user.id,
     email: created.email,
     cookie,
@@ -288,9 +328,27 @@ async function tenant(app: App, name: string): Promise<Tenant> {
   };
 }
 
+/** Two test checkouts of the owner: the first paid, the second left open. */
+async function testCheckouts(app: App, cookie: string): Promise<Tenant['billing']> {
+  const start = async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(cookie) });
+    const url = (response.json() as { checkoutUrl: string }).checkoutUrl;
+    return decodeURIComponent(url.split('/').pop() ?? '');
+  };
+  const paidSessionId = await start();
+  const openSessionId = await start();
+  await app.inject({ method: 'POST', url: `/api/test-checkout/${paidSessionId}/pay`, ...withSession(cookie) });
+  const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(cookie) });
+  const invoiceId = (invoices.json() as { id: string }[])[0]?.id;
+  if (!invoiceId) throw new Error('the test checkout made no invoice');
+  return { paidSessionId, openSessionId, invoiceId };
+}
+
 /** Every row that belongs to tenant A, table by table (new tables are picked up by their columns). */
 async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
+  const [owner] = await app.database.db.select().from(schema.users).where(eq(schema.users.id, a.userId));
+  const customerId = owner?.stripeCustomerId ?? 'none';
   for (const value of Object.values(schema)) {
     if (!isTable(value)) continue;
     const table = value as PgTable;
@@ -302,6 +360,7 @@ async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]
     else if (name === 'businesses' && columns.id) scope = eq(columns.id, a.businessId);
     else if (columns.businessId) scope = eq(columns.businessId, a.businessId);
     else if (columns.userId) scope = eq(columns.userId, a.userId);
+    else if (columns.customerId) scope = eq(columns.customerId, customerId);
     snapshot[name] = await app.database.db.select().from(table).where(scope);
   }
   return snapshot;

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockPgliteDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
 // Typed as the node-postgres flavour; the PGlite driver has the same API and
@@ -56,8 +57,15 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  const client =
-    target.kind === 'pglite-client' ? target.client : await PGlite.create(target.dataDir);
+  // A data directory of our own is locked while open (pglite-lock.ts); a client handed in is the caller's.
+  const unlock = target.kind === 'pglite' ? lockPgliteDir(target.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = target.kind === 'pglite-client' ? target.client : await PGlite.create(target.dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -68,6 +76,7 @@ export async function openDatabase(
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -52,6 +52,12 @@ export const users = pgTable('users', {
   subscriptionStatus: text(),
   subscriptionStartDate: timestamp({ withTimezone: true }),
   subscriptionEndDate: timestamp({ withTimezone: true }),
+  // The mirror of the provider's subscription (modules/billing): the SPEC's
+  // stripe* and subscription* columns hold the built-in test checkout's ids
+  // too. cancelAtPeriodEnd and the time of the newest applied provider event
+  // complete it, so an older event never overwrites newer state.
+  subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
+  subscriptionEventAt: timestamp({ withTimezone: true }),
   apiKeyHash: text().unique(),
   apiKeyCreatedAt: timestamp({ withTimezone: true }),
   apiKeyStatus: text({ enum: apiKeyStatuses }).notNull().default('active'),
@@ -126,7 +132,63 @@ export const accessCodes = pgTable('access_codes', {
   id: uuid().primaryKey().defaultRandom(),
   code: text().notNull().unique(),
   createdAt: createdAt(),
+  // A code works once: set together, atomically, when it is redeemed.
+  redeemedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  redeemedAt: timestamp({ withTimezone: true }),
 });
+
+// Every payment provider event applied, by the provider's event id: inserted in
+// the same transaction as its effect, so a replayed event has one effect
+// (SECURITY.md §13).
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: createdAt(),
+});
+
+// The built-in test checkout (adapters/payments/local-provider.ts): what a
+// payment provider would keep, kept here so billing works with no account anywhere.
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text().notNull(),
+  status: text({ enum: ['open', 'complete'] }).notNull().default('open'),
+  subscriptionId: text(),
+  successUrl: text().notNull(),
+  cancelUrl: text().notNull(),
+  createdAt: createdAt(),
+  completedAt: timestamp({ withTimezone: true }),
+});
+
+export const localSubscriptions = pgTable(
+  'local_subscriptions',
+  {
+    id: text().primaryKey(),
+    customerId: text().notNull(),
+    status: text().notNull(),
+    currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('local_subscriptions_customer_idx').on(table.customerId, table.createdAt.desc())],
+);
+
+export const localInvoices = pgTable(
+  'local_invoices',
+  {
+    id: text().primaryKey(),
+    customerId: text().notNull(),
+    subscriptionId: text().notNull(),
+    amountPaid: integer().notNull(),
+    currency: text().notNull(),
+    status: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('local_invoices_customer_idx').on(table.customerId, table.createdAt.desc())],
+);
 
 export const widgetSettings = pgTable('widget_settings', {
   id: uuid().primaryKey().defaultRandom(),
@@ -221,5 +283,8 @@ export type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
 export type CollectionPageSettingsRow = typeof collectionPageSettings.$inferSelect;
 export type WixSiteRow = typeof wixSites.$inferSelect;
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
+export type LocalCheckoutSessionRow = typeof localCheckoutSessions.$inferSelect;
+export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
+export type LocalInvoiceRow = typeof localInvoices.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type UploadPurpose = (typeof uploadPurposes)[number];

@@ -11,7 +11,8 @@ const isStorableText = (text: string): boolean => !text.includes('\u0000') && te
 
 function containsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return !isStorableText(value);
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  // A raw body (the payment webhook) is bytes, checked by its own route.
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((item) => containsUnstorableText(item, depth + 1));
   return Object.entries(value).some(([key, item]) => !isStorableText(key) || containsUnstorableText(item, depth + 1));
 }

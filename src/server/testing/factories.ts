@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { outboxDir } from '../adapters/email/outbox-mailer.js';
 import type { Executor } from '../db/executor.js';
-import { testimonials, type BusinessRow, type TestimonialRow, type UserRow } from '../db/schema.js';
+import { testimonials, users, type BusinessRow, type TestimonialRow, type UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
@@ -39,7 +40,14 @@ export type CreatedUser = { user: UserRow; email: string; password: string; busi
 
 export async function createUser(
   app: FastifyInstance,
-  overrides: { email?: string; password?: string; businessName?: string | null; website?: string } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    businessName?: string | null;
+    website?: string;
+    /** Paid access (through isFreeAccount, as an access code gives it); default true: most tests act as a paying owner. */
+    access?: boolean;
+  } = {},
 ): Promise<CreatedUser> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? TEST_PASSWORD;
@@ -49,6 +57,10 @@ export async function createUser(
     password: await hashPassword(password, { memoryKib: app.config.passwordHashMemoryKib }),
   });
   if (!user) throw new Error(`createUser: ${email} exists already`);
+  if (overrides.access ?? true) {
+    await db.update(users).set({ isFreeAccount: true }).where(eq(users.id, user.id));
+    user.isFreeAccount = true;
+  }
   const businessName = overrides.businessName === undefined ? 'Acme Bakery' : overrides.businessName;
   const business = businessName
     ? await db.transaction((tx) =>

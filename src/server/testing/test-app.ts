@@ -20,6 +20,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Vouchly <no-reply@localhost>',
     s3: undefined,
+    stripe: undefined,
+    accessCodes: [],
     redisUrl: undefined,
     productName: 'Vouchly',
     trustProxy: false,

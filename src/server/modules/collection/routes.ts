@@ -7,7 +7,7 @@ import {
   collectionSettingsSchema,
   updateCollectionSettingsInputSchema,
 } from '../../../shared/schemas/collection.js';
-import { requireOwnBusiness, requireOwnBusinessId } from '../../plugins/business-guard.js';
+import { requirePaidBusiness, requirePaidBusinessId } from '../../plugins/access-guard.js';
 import * as collectionService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -19,7 +19,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/collection-page-settings',
     { schema: { response: { 200: collectionSettingsSchema, ...errors } } },
     async (request) =>
-      collectionService.getCollectionSettings(db, await requireOwnBusinessId(request)),
+      collectionService.getCollectionSettings(db, await requirePaidBusinessId(request)),
   );
 
   app.put(
@@ -33,7 +33,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       collectionService.updateCollectionSettings(
         db,
-        await requireOwnBusinessId(request),
+        await requirePaidBusinessId(request),
         request.body,
       ),
   );
@@ -42,7 +42,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/business/qr-code.png',
     { schema: { response: { 200: z.custom<Buffer>(), ...errors } } },
     async (request, reply) => {
-      const business = await requireOwnBusiness(request);
+      const business = await requirePaidBusiness(request);
       const png = await collectionService.collectionQrCode(
         app.config.baseUrl,
         business.collectionSlug,

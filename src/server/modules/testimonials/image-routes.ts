@@ -11,7 +11,7 @@ import {
   removeProductImageInputSchema,
   testimonialParamsSchema,
 } from '../../../shared/schemas/testimonials.js';
-import { requireOwnBusinessId } from '../../plugins/business-guard.js';
+import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import * as images from './images.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -29,7 +29,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      images.setAuthorImage(ctx, await requireOwnBusinessId(request), request.params.id, request.body.authorImageURL),
+      images.setAuthorImage(ctx, await requirePaidBusinessId(request), request.params.id, request.body.authorImageURL),
   );
 
   app.put(
@@ -42,7 +42,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      images.addProductImages(ctx, await requireOwnBusinessId(request), request.params.id, request.body.productImageURLs),
+      images.addProductImages(ctx, await requirePaidBusinessId(request), request.params.id, request.body.productImageURLs),
   );
 
   app.delete(
@@ -55,7 +55,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      images.removeProductImage(ctx, await requireOwnBusinessId(request), request.params.id, request.body.imageUrl),
+      images.removeProductImage(ctx, await requirePaidBusinessId(request), request.params.id, request.body.imageUrl),
   );
 
   app.put(
@@ -68,6 +68,6 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      images.setBeforeAfterImages(ctx, await requireOwnBusinessId(request), request.params.id, request.body),
+      images.setBeforeAfterImages(ctx, await requirePaidBusinessId(request), request.params.id, request.body),
   );
 };

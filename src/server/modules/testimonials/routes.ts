@@ -15,7 +15,7 @@ import {
   testimonialStatsSchema,
   updateTestimonialInputSchema,
 } from '../../../shared/schemas/testimonials.js';
-import { requireOwnBusinessId } from '../../plugins/business-guard.js';
+import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { exportFilename, exportStream, type ExportFormat } from './export.js';
 import { imageRoutes } from './image-routes.js';
 import * as testimonialService from './service.js';
@@ -33,13 +33,13 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/testimonials',
     { schema: { querystring: listTestimonialsQuerySchema, response: { 200: testimonialListSchema, ...errors } } },
-    async (request) => testimonialService.listTestimonials(db, await requireOwnBusinessId(request), request.query),
+    async (request) => testimonialService.listTestimonials(db, await requirePaidBusinessId(request), request.query),
   );
 
   app.get(
     '/api/testimonials/stats',
     { schema: { response: { 200: testimonialStatsSchema, ...errors } } },
-    async (request) => testimonialService.getStats(db, await requireOwnBusinessId(request)),
+    async (request) => testimonialService.getStats(db, await requirePaidBusinessId(request)),
   );
 
   for (const format of ['csv', 'json'] as const) {
@@ -48,7 +48,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
       // The file is streamed (never one 10,000-row string), so it bypasses the serializer.
       { schema: { response: { 200: z.custom<Readable>(), ...errors } } },
       async (request, reply) => {
-        const businessId = await requireOwnBusinessId(request);
+        const businessId = await requirePaidBusinessId(request);
         void reply
           .header('content-type', exportContentTypes[format])
           .header('content-disposition', `attachment; filename="${exportFilename(format)}"`)
@@ -68,7 +68,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const businessId = await requireOwnBusinessId(request);
+      const businessId = await requirePaidBusinessId(request);
       return testimonialService.updateTestimonial(app.uploads, businessId, request.params.id, request.body);
     },
   );
@@ -77,7 +77,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/testimonials/:id',
     { schema: { params: testimonialParamsSchema, response: { 200: z.object({ deleted: z.literal(1) }), ...errors } } },
     async (request) => {
-      const businessId = await requireOwnBusinessId(request);
+      const businessId = await requirePaidBusinessId(request);
       await testimonialService.deleteTestimonial(app.uploads, businessId, request.params.id);
       return { deleted: 1 as const };
     },
@@ -87,7 +87,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/testimonials/bulk',
     { schema: { body: bulkTestimonialsInputSchema, response: { 200: bulkTestimonialsResultSchema, ...errors } } },
     async (request) => {
-      const businessId = await requireOwnBusinessId(request);
+      const businessId = await requirePaidBusinessId(request);
       return testimonialService.bulkAction(app.uploads, businessId, request.body);
     },
   );

@@ -13,6 +13,7 @@ import {
   uploadUrlRequestSchema,
   uploadUrlSchema,
 } from '../../../shared/schemas/uploads.js';
+import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { requireOwnBusinessId } from '../../plugins/business-guard.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { getSessionUserId } from '../../plugins/sessions.js';
@@ -73,7 +74,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const businessId = await uploadService.uploadBusinessId(ctx, purpose, {
           slug: slugOf(request),
-          ownBusinessId: () => requireOwnBusinessId(request),
+          // The logo belongs to account settings, open without paid access; testimonial photos do not.
+          ownBusinessId: () =>
+            purpose === 'logo' ? requireOwnBusinessId(request) : requirePaidBusinessId(request),
         });
         return { uploadURL: await uploadService.issueUploadUrl(ctx, businessId, purpose) };
       },

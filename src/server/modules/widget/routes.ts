@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import { widgetSettingsSchema } from '../../../shared/schemas/widget.js';
 import { ownerWidgetSettingsSchema, widgetQuickToggleInputSchema } from '../../../shared/schemas/widget-settings.js';
-import { requireOwnBusinessId } from '../../plugins/business-guard.js';
+import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import * as widgetService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -17,7 +17,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/widget-settings',
     { schema: { response: { 200: ownerWidgetSettingsSchema, ...errors } } },
     async (request) => {
-      return widgetService.getWidgetSettings(db, await requireOwnBusinessId(request));
+      return widgetService.getWidgetSettings(db, await requirePaidBusinessId(request));
     },
   );
 
@@ -25,7 +25,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/widget-settings',
     { schema: { body: widgetQuickToggleInputSchema, response: { 200: ownerWidgetSettingsSchema, ...errors } } },
     async (request) => {
-      return widgetService.setQuickToggle(db, await requireOwnBusinessId(request), request.body);
+      return widgetService.setQuickToggle(db, await requirePaidBusinessId(request), request.body);
     },
   );
 
@@ -33,7 +33,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/widget-settings',
     { schema: { body: widgetSettingsSchema, response: { 200: ownerWidgetSettingsSchema, ...errors } } },
     async (request) => {
-      return widgetService.saveWidgetSettings(db, await requireOwnBusinessId(request), request.body);
+      return widgetService.saveWidgetSettings(db, await requirePaidBusinessId(request), request.body);
     },
   );
 };

@@ -1,0 +1,289 @@
+// Paid access (SPEC §4 "Access", "Checkout", "Subscription"; SECURITY.md §13).
+// The payment provider (app.payments) is the source of truth; the user's
+// subscription columns mirror it and are what access is decided on
+// (access.ts). The mirror moves on four roads, all through `mirror()`:
+// a verified checkout, a webhook event, a sync, a cancel. Each carries the
+// time of its news, and the repository never lets older news overwrite newer.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { PLAN } from '../../../shared/constants.js';
+import {
+  INVALID_ACCESS_CODE_CODE,
+  type AccessCodeResult,
+  type AccessStatus,
+  type BillingPlan,
+  type BillingResult,
+  type CheckoutSessionResult,
+  type Invoice,
+  type Subscription,
+  type TestCheckoutSession,
+} from '../../../shared/schemas/billing.js';
+import { CHECKOUT_SESSION_ID_PLACEHOLDER, type LocalPaymentProvider } from '../../adapters/payments/local-provider.js';
+import {
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from '../../adapters/payments/provider.js';
+import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { findUserById, toCurrentUser } from '../auth/service.js';
+import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
+import * as repository from './repository.js';
+
+export type BillingContext = {
+  db: Database;
+  payments: PaymentProvider;
+  clock: () => Date;
+  baseUrl: string;
+  log: FastifyBaseLogger;
+};
+
+export const billingContext = (app: FastifyInstance): BillingContext => ({
+  db: app.database.db,
+  payments: app.payments,
+  clock: app.clock,
+  baseUrl: app.config.baseUrl,
+  log: app.log,
+});
+
+export const INVALID_ACCESS_CODE_MESSAGE = 'The access code you entered is not valid. Please check and try again.';
+
+/** Codes are compared without surrounding spaces and case, however they were typed or configured. */
+export const normalizeAccessCode = (code: string): string => code.trim().toUpperCase();
+
+const toUnixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** A provider call that failed: the provider is away, not our fault and not the user's. */
+function providerUnavailable(log: FastifyBaseLogger, error: unknown): AppError {
+  log.warn({ err: error }, 'payment provider call failed');
+  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');
+}
+
+async function callProvider<T>(ctx: BillingContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw providerUnavailable(ctx.log, error);
+  }
+}
+
+/** Mirrors the provider's subscription onto the user; answers the user as it now is. */
+async function mirror(db: Executor, user: UserRow, subscription: ProviderSubscription, newsAt: Date): Promise<UserRow> {
+  const updated = await repository.applySubscription(db, user.id, {
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    status: subscription.status,
+    periodStart: subscription.currentPeriodStart,
+    periodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    eventAt: newsAt,
+  });
+  return updated ?? (await findUserById(db, user.id)) ?? user;
+}
+
+/** Asks the provider for the user's newest subscription and mirrors it. */
+async function syncFromProvider(ctx: BillingContext, user: UserRow): Promise<UserRow> {
+  if (!user.stripeCustomerId) return user;
+  const customerId = user.stripeCustomerId;
+  const latest = await callProvider(ctx, () => ctx.payments.latestSubscription(customerId));
+  return latest ? mirror(ctx.db, user, latest, ctx.clock()) : user;
+}
+
+export function getPlan(ctx: Pick<BillingContext, 'payments'>): BillingPlan {
+  const { amount, amountInCents, currency, interval, displayPrice, features } = PLAN;
+  return {
+    amount,
+    amountInCents,
+    currency,
+    interval,
+    displayPrice,
+    features: [...features],
+    provider: { id: ctx.payments.id, name: ctx.payments.name },
+  };
+}
+
+/** GET /api/user/access-status; also the gate of the five paid pages (plugins/access-guard.ts). */
+export async function getAccessStatus(ctx: BillingContext, user: UserRow): Promise<AccessStatus> {
+  const now = ctx.clock();
+  if (!mirrorIsStale(user, now)) return accessStatusOf(user, now);
+  try {
+    return accessStatusOf(await syncFromProvider(ctx, user), now);
+  } catch {
+    // The provider is away: decide on what we know (syncFromProvider logged it).
+    return accessStatusOf(user, now);
+  }
+}
+
+export async function redeemAccessCode(ctx: BillingContext, user: UserRow, code: string): Promise<AccessCodeResult> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const redeemed = await repository.redeemAccessCode(tx, normalizeAccessCode(code), user.id, ctx.clock());
+    if (!redeemed) throw new AppError(400, INVALID_ACCESS_CODE_CODE, INVALID_ACCESS_CODE_MESSAGE);
+    return repository.setFreeAccount(tx, user.id);
+  });
+  if (!updated) throw notFound('User not found');
+  return { success: true, message: 'Your account has been activated.', user: toCurrentUser(updated) };
+}
+
+/** ACCESS_CODES at start-up, and `npm run access-codes`: inserts the new ones. */
+export function addAccessCodes(db: Executor, codes: readonly string[]): Promise<number> {
+  return repository.insertAccessCodes(db, [...new Set(codes.map(normalizeAccessCode).filter(Boolean))]);
+}
+
+export async function createCheckout(ctx: BillingContext, user: UserRow): Promise<CheckoutSessionResult> {
+  // The mirror may be behind a late webhook: ask the provider before selling a second subscription.
+  const current = await syncFromProvider(ctx, user);
+  if (hasCurrentSubscription(current, ctx.clock())) return { isAlreadySubscribed: true, checkoutUrl: null };
+  const checkout = await callProvider(ctx, () =>
+    ctx.payments.createCheckout({
+      userId: user.id,
+      email: user.email,
+      customerId: current.stripeCustomerId,
+      successUrl: `${ctx.baseUrl}/subscribe/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
+      cancelUrl: `${ctx.baseUrl}/subscribe`,
+    }),
+  );
+  if (checkout.customerId !== current.stripeCustomerId) {
+    await repository.setCustomerId(ctx.db, user.id, checkout.customerId);
+  }
+  return { isAlreadySubscribed: false, checkoutUrl: checkout.url };
+}
+
+/**
+ * GET /api/checkout-success: the session must exist, be the caller's and be
+ * paid. Mirrors its subscription at once, so access does not wait for the webhook.
+ */
+export async function verifyCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<BillingResult> {
+  const session = await callProvider(ctx, () => ctx.payments.getCheckoutSession(sessionId));
+  if (!session || session.userId !== user.id) throw notFound('Checkout session not found');
+  if (!session.paid || !session.subscriptionId) {
+    throw new AppError(400, 'CHECKOUT_NOT_PAID', 'The payment for this checkout is not complete.');
+  }
+  const subscriptionId = session.subscriptionId;
+  const subscription = await callProvider(ctx, () => ctx.payments.getSubscription(subscriptionId));
+  if (!subscription) throw notFound('Subscription not found');
+  await mirror(ctx.db, user, subscription, ctx.clock());
+  return { success: true, message: 'Subscription activated!' };
+}
+
+export async function syncSubscription(ctx: BillingContext, user: UserRow): Promise<BillingResult> {
+  if (!user.stripeCustomerId) return { success: true, message: 'No subscription to sync.' };
+  const synced = await syncFromProvider(ctx, user);
+  return { success: true, message: `Subscription synced: ${synced.subscriptionStatus ?? 'none'}.` };
+}
+
+function toSubscription(subscription: ProviderSubscription): Subscription {
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    current_period_start: toUnixSeconds(subscription.currentPeriodStart),
+    current_period_end: toUnixSeconds(subscription.currentPeriodEnd),
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+  };
+}
+
+/** The user's current (or latest) subscription as the provider reports it; null when they never subscribed. */
+export async function getSubscription(ctx: BillingContext, user: UserRow): Promise<Subscription | null> {
+  const { stripeSubscriptionId: subscriptionId, stripeCustomerId: customerId } = user;
+  if (!subscriptionId && !customerId) return null;
+  const subscription = await callProvider(ctx, () =>
+    subscriptionId ? ctx.payments.getSubscription(subscriptionId) : ctx.payments.latestSubscription(customerId ?? ''),
+  );
+  return subscription ? toSubscription(subscription) : null;
+}
+
+export async function listInvoices(ctx: BillingContext, user: UserRow): Promise<Invoice[]> {
+  const customerId = user.stripeCustomerId;
+  if (!customerId) return [];
+  return callProvider(ctx, () => ctx.payments.listInvoices(customerId));
+}
+
+/** Cancel at period end: access continues until the period ends (SPEC §4). */
+export async function cancelSubscription(ctx: BillingContext, user: UserRow): Promise<BillingResult> {
+  const subscriptionId = user.stripeSubscriptionId;
+  if (!subscriptionId || !hasCurrentSubscription(user, ctx.clock())) {
+    throw badRequest('There is no active subscription to cancel.');
+  }
+  const subscription = await callProvider(ctx, () => ctx.payments.cancelAtPeriodEnd(subscriptionId));
+  const updated = await mirror(ctx.db, user, subscription, ctx.clock());
+  const end = updated.subscriptionEndDate ?? subscription.currentPeriodEnd;
+  return {
+    success: true,
+    message: `Your subscription is canceled. You keep access until ${end.toISOString().slice(0, 10)}.`,
+  };
+}
+
+/**
+ * POST /api/stripe/webhook: the event id is recorded in the same transaction
+ * as its effect, so a replay has none. An event about a customer we do not
+ * know is recorded and otherwise ignored.
+ */
+export async function handleWebhook(
+  ctx: BillingContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate?: true }> {
+  let event: PaymentEvent | null;
+  try {
+    event = await ctx.payments.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid webhook signature');
+    // A retrieval failed: answer 5xx so the provider sends the event again later.
+    throw providerUnavailable(ctx.log, error);
+  }
+  if (!event) return { received: true };
+  const customerId = event.subscription?.customerId ?? event.customerId;
+  const user =
+    (event.userId ? await findUserById(ctx.db, event.userId) : null) ??
+    (customerId ? await repository.findUserByCustomerId(ctx.db, customerId) : null);
+  const applied = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.recordEvent(tx, event.id, event.type))) return false;
+    if (user && event.subscription) await mirror(tx, user, event.subscription, event.createdAt);
+    return true;
+  });
+  if (!user) ctx.log.warn({ eventId: event.id, type: event.type }, 'payment event for an unknown customer');
+  return applied ? { received: true } : { received: true, duplicate: true };
+}
+
+// The built-in test checkout (SPEC "embedded default"): only with the local provider.
+
+function localProvider(ctx: BillingContext): LocalPaymentProvider {
+  if (ctx.payments.id !== 'local') throw notFound('Test checkout is not enabled');
+  return ctx.payments as LocalPaymentProvider;
+}
+
+async function requireOwnTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string) {
+  const session = await localProvider(ctx).getTestCheckout(sessionId);
+  if (!session || session.userId !== user.id) throw notFound('Checkout session not found');
+  return session;
+}
+
+export async function getTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<TestCheckoutSession> {
+  const session = await requireOwnTestCheckout(ctx, user, sessionId);
+  return {
+    id: session.id,
+    status: session.status,
+    email: user.email,
+    amountInCents: PLAN.amountInCents,
+    currency: PLAN.currency,
+    interval: PLAN.interval,
+    successUrl: session.successUrl,
+    cancelUrl: session.cancelUrl,
+  };
+}
+
+/** Pay: completes the session, mirrors the new subscription, answers where to go. */
+export async function payTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<{ redirectUrl: string }> {
+  await requireOwnTestCheckout(ctx, user, sessionId);
+  const { session, subscription } = await localProvider(ctx).completeTestCheckout(sessionId);
+  await mirror(ctx.db, user, subscription, ctx.clock());
+  return { redirectUrl: session.successUrl };
+}
+
+/** A test checkout invoice of the user's, for its receipt page; null when it is not theirs. */
+export async function findTestInvoice(ctx: BillingContext, user: UserRow, invoiceId: string): Promise<Invoice | null> {
+  if (ctx.payments.id !== 'local' || !user.stripeCustomerId) return null;
+  const invoices = await ctx.payments.listInvoices(user.stripeCustomerId);
+  return invoices.find((invoice) => invoice.id === invoiceId) ?? null;
+}

@@ -1,0 +1,32 @@
+// Paid access for the owner API behind the five gated pages (SPEC §2, §6):
+// dashboard, testimonials, widget, collection link and integrations. Without
+// access: 403 `{ error: { code: 'ACCESS_REQUIRED', ... } }`. Billing, account
+// settings and the subscribe pages use requireUser / requireOwnBusiness
+// instead, and the public form and widget never ask.
+import type { FastifyRequest } from 'fastify';
+import { ACCESS_REQUIRED_CODE } from '../../shared/schemas/billing.js';
+import type { BusinessRow, UserRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import * as billingService from '../modules/billing/service.js';
+import * as businessService from '../modules/business/service.js';
+import { requireUser } from './auth-guard.js';
+
+export const ACCESS_REQUIRED_MESSAGE = 'An active subscription or access code is required.';
+
+/** The signed-in user, when they have paid access; 401 signed out, 403 without access. */
+export async function requirePaidAccess(request: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(request);
+  const status = await billingService.getAccessStatus(billingService.billingContext(request.server), user);
+  if (!status.hasAccess) throw new AppError(403, ACCESS_REQUIRED_CODE, ACCESS_REQUIRED_MESSAGE);
+  return user;
+}
+
+/** The paying owner's business (the id from the session, SECURITY.md §7). */
+export async function requirePaidBusiness(request: FastifyRequest): Promise<BusinessRow> {
+  const user = await requirePaidAccess(request);
+  return businessService.requireOwnBusiness(request.server.database.db, user.id);
+}
+
+export async function requirePaidBusinessId(request: FastifyRequest): Promise<string> {
+  return (await requirePaidBusiness(request)).id;
+}
