@@ -9,6 +9,7 @@ const local: BannerConfig = {
   smtpUrl: undefined,
   s3: undefined,
   redisUrl: undefined,
+  stripe: undefined,
 };
 
 describe('startupBanner', () => {
@@ -20,6 +21,7 @@ describe('startupBanner', () => {
         '  database        PGlite (embedded, data/db)',
         '  email           .eml files in data/outbox',
         '  files           disk (data/objects)',
+        '  payments        test checkout (built in, no card is charged)',
         '  counters        in memory',
         'Press Ctrl+C to stop.',
         '',
@@ -74,9 +76,16 @@ describe('startupBanner', () => {
           secretAccessKey: 'secret-access-key',
         },
         redisUrl: 'redis://:redis-password@cache.internal:6379/2',
+        stripe: {
+          secretKey: 'sk_live_secret-stripe-key',
+          webhookSecret: 'whsec_secret-webhook',
+          priceId: 'price_123',
+          apiUrl: undefined,
+        },
       },
       { cwd: '/srv/vouchly', interactive: false },
     );
+    expect(banner).toContain('  payments        Stripe (api.stripe.com)\n');
     expect(banner).toContain('  email           SMTP (smtp.example.com:465)\n');
     expect(banner).toContain(
       '  files           S3 (vouchly-uploads at https://s3.eu-west-1.example.com)\n',
@@ -88,6 +97,8 @@ describe('startupBanner', () => {
       'AKIAEXAMPLEKEY',
       'secret-access-key',
       'redis-password',
+      'secret-stripe-key',
+      'secret-webhook',
     ]) {
       expect(banner).not.toContain(secret);
     }

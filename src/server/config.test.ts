@@ -58,6 +58,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'uploads' })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('asks for all three Stripe variables, and reads them with ACCESS_CODES', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL/);
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      ACCESS_CODES: ' launch-1, ,LAUNCH-2 ',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      priceId: 'price_1',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(config.accessCodes).toEqual(['launch-1', 'LAUNCH-2']);
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ stripe: undefined, accessCodes: [] });
+  });
+
   it('generates a session secret once and keeps it in DATA_DIR', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
