@@ -332,14 +332,14 @@ async function tenant(app: App, name: string): Promise<Tenant> {
 async function testCheckouts(app: App, cookie: string): Promise<Tenant['billing']> {
   const start = async () => {
     const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(cookie) });
-    const url = (response.json() as { checkoutUrl: string }).checkoutUrl;
+    const url = (response.json<{ checkoutUrl: string }>()).checkoutUrl;
     return decodeURIComponent(url.split('/').pop() ?? '');
   };
   const paidSessionId = await start();
   const openSessionId = await start();
   await app.inject({ method: 'POST', url: `/api/test-checkout/${paidSessionId}/pay`, ...withSession(cookie) });
   const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(cookie) });
-  const invoiceId = (invoices.json() as { id: string }[])[0]?.id;
+  const invoiceId = (invoices.json<{ id: string }[]>())[0]?.id;
   if (!invoiceId) throw new Error('the test checkout made no invoice');
   return { paidSessionId, openSessionId, invoiceId };
 }

@@ -26,14 +26,14 @@ const call = (app: App, cookie: string, request: InjectOptions) => app.inject({ 
 async function accessOf(app: App, cookie: string) {
   const response = await call(app, cookie, { method: 'GET', url: '/api/user/access-status' });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { hasAccess: boolean; requiresRedirect: boolean; reason: string };
+  return response.json<{ hasAccess: boolean; requiresRedirect: boolean; reason: string }>();
 }
 
 /** Starts a test checkout: answers its session id (the last part of the checkout URL). */
 async function startCheckout(app: App, cookie: string): Promise<string> {
   const response = await call(app, cookie, { method: 'POST', url: '/api/create-checkout-session' });
   expect(response.statusCode, response.body).toBe(200);
-  const body = response.json() as { isAlreadySubscribed: boolean; checkoutUrl: string };
+  const body = response.json<{ isAlreadySubscribed: boolean; checkoutUrl: string }>();
   expect(body.isAlreadySubscribed).toBe(false);
   const url = new URL(body.checkoutUrl);
   expect(url.origin).toBe(app.config.baseUrl);
@@ -44,7 +44,7 @@ async function startCheckout(app: App, cookie: string): Promise<string> {
 async function pay(app: App, cookie: string, sessionId: string) {
   const response = await call(app, cookie, { method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { redirectUrl: string };
+  return response.json<{ redirectUrl: string }>();
 }
 
 async function subscribedOwner(app: App) {
@@ -55,7 +55,7 @@ async function subscribedOwner(app: App) {
 }
 
 /** The owner API behind the five gated pages, one call per page area. */
-const gatedCalls: InjectOptions[] = [
+const gatedCalls: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/testimonials' },
   { method: 'GET', url: '/api/testimonials/stats' },
   { method: 'GET', url: '/api/widget-settings' },

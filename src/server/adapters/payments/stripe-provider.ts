@@ -1,0 +1,262 @@
+// Stripe: hosted Checkout in subscription mode for the one plan, webhooks
+// verified on the raw body (SECURITY.md §13). Stripe is the source of truth;
+// this file only translates between its objects and the PaymentProvider types.
+// Tests run this file, unchanged, against the local fake in testing/fake-stripe.ts
+// through `apiUrl`.
+import Stripe from 'stripe';
+import type { Invoice } from '../../../shared/schemas/billing.js';
+import {
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderCheckoutSession,
+  type ProviderSubscription,
+} from './provider.js';
+
+/**
+ * The API version every request is pinned to (the Stripe-Version header), so a
+ * change of the account's default version in the dashboard changes nothing here.
+ * It must be the installed SDK's own version (its types describe only that one):
+ * an SDK upgrade that moves it fails the typecheck here, which makes moving the
+ * pin a deliberate change.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
+  /** Another Stripe API origin (http or https), e.g. a local fake in tests. Default: api.stripe.com. */
+  apiUrl?: string;
+};
+
+/** Answers of the invoice list: two years of monthly invoices, more than the one yearly plan ever makes. */
+const INVOICE_PAGE_SIZE = 24;
+
+/** The SDK's host/port/protocol options for an API origin such as http://127.0.0.1:12111. */
+export function stripeConnectionOptions(apiUrl: string): {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+} {
+  const url = new URL(apiUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`Stripe API URL must be http(s): ${apiUrl}`);
+  }
+  // The SDK builds its own paths (/v1/...): a path here would be silently ignored.
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`Stripe API URL must be an origin without a path: ${apiUrl}`);
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    // node:http wants an IPv6 address without the URL's brackets.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  };
+}
+
+const toDate = (unixSeconds: number) => new Date(unixSeconds * 1000);
+
+/** Stripe fields that hold an id, or the object when expanded. */
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubscription {
+  // Since the 2025-03-31 API versions the billing period lives on each item; our
+  // subscriptions have exactly one (the plan's price).
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no items`);
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer),
+    status: subscription.status,
+    currentPeriodStart: toDate(item.current_period_start),
+    currentPeriodEnd: toDate(item.current_period_end),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}
+
+function toProviderCheckoutSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
+  return {
+    id: session.id,
+    userId: session.client_reference_id,
+    customerId: session.customer ? idOf(session.customer) : null,
+    subscriptionId: session.subscription ? idOf(session.subscription) : null,
+    // A subscription with a free first period completes with no_payment_required.
+    paid:
+      session.status === 'complete' &&
+      (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'),
+  };
+}
+
+function toInvoice(invoice: Stripe.Invoice): Invoice {
+  return {
+    id: invoice.id,
+    amount_paid: invoice.amount_paid,
+    currency: invoice.currency,
+    created: invoice.created,
+    status: invoice.status ?? null,
+    hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+    invoice_pdf: invoice.invoice_pdf ?? null,
+  };
+}
+
+/** The subscription an invoice bills, if any (since 2025-03-31 under parent.subscription_details). */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  return subscription ? idOf(subscription) : null;
+}
+
+function isResourceMissing(error: unknown): boolean {
+  // Only an unknown id: a 404 for an unknown URL means a misconfigured apiUrl and must surface.
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    error.statusCode === 404 &&
+    error.code === 'resource_missing'
+  );
+}
+
+/** Null for an id Stripe does not know; every other failure (network, auth, 5xx) still throws. */
+async function nullIfMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isResourceMissing(error)) return null;
+    throw error;
+  }
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    // One retry (with an idempotency key on POSTs) rides out a blip; more would
+    // keep the user's request waiting.
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    ...(options.apiUrl ? stripeConnectionOptions(options.apiUrl) : {}),
+  });
+
+  async function retrieveSubscription(
+    subscriptionId: string,
+  ): Promise<ProviderSubscription | null> {
+    const subscription = await nullIfMissing(stripe.subscriptions.retrieve(subscriptionId));
+    return subscription ? toProviderSubscription(subscription) : null;
+  }
+
+  /** What the event means for one subscription; null for types that change none. */
+  async function toPaymentEvent(event: Stripe.Event): Promise<PaymentEvent | null> {
+    const base = { id: event.id, type: event.type, createdAt: toDate(event.created) };
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const subscriptionId = session.subscription ? idOf(session.subscription) : null;
+        return {
+          ...base,
+          userId: session.client_reference_id,
+          customerId: session.customer ? idOf(session.customer) : null,
+          // The event carries only the id: fetch the subscription's current state.
+          subscription: subscriptionId ? await retrieveSubscription(subscriptionId) : null,
+        };
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        // The event's own snapshot: its `created` orders it against other events.
+        const subscription = toProviderSubscription(event.data.object);
+        return { ...base, userId: null, customerId: subscription.customerId, subscription };
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_succeeded':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        const subscriptionId = invoiceSubscriptionId(invoice);
+        // A payment changes the subscription's status and period: read them from Stripe.
+        const subscription = subscriptionId ? await retrieveSubscription(subscriptionId) : null;
+        return {
+          ...base,
+          userId: null,
+          customerId: invoice.customer
+            ? idOf(invoice.customer)
+            : (subscription?.customerId ?? null),
+          subscription,
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  return {
+    id: 'stripe',
+    name: 'Stripe',
+
+    async createCheckout(request) {
+      // One customer per user: created once, then reused for every checkout.
+      const customerId =
+        request.customerId ??
+        (
+          await stripe.customers.create({
+            email: request.email,
+            metadata: { userId: request.userId },
+          })
+        ).id;
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        // Read back on the success page and in the webhook to tie the payment to our user.
+        client_reference_id: request.userId,
+        line_items: [{ price: options.priceId, quantity: 1 }],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        subscription_data: { metadata: { userId: request.userId } },
+        metadata: { userId: request.userId },
+      });
+      if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no URL`);
+      return { id: session.id, url: session.url, customerId };
+    },
+
+    async getCheckoutSession(sessionId) {
+      const session = await nullIfMissing(stripe.checkout.sessions.retrieve(sessionId));
+      return session ? toProviderCheckoutSession(session) : null;
+    },
+
+    getSubscription: retrieveSubscription,
+
+    async latestSubscription(customerId) {
+      // Stripe lists newest first; status 'all' includes canceled ones.
+      const list = await stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 1,
+      });
+      const newest = list.data[0];
+      return newest ? toProviderSubscription(newest) : null;
+    },
+
+    async listInvoices(customerId) {
+      const list = await stripe.invoices.list({ customer: customerId, limit: INVOICE_PAGE_SIZE });
+      return list.data.map(toInvoice);
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      const subscription = await stripe.subscriptions.update(subscriptionId, {
+        cancel_at_period_end: true,
+      });
+      return toProviderSubscription(subscription);
+    },
+
+    async parseWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        // Verified on the exact bytes Stripe signed (a re-serialised body would not
+        // match), with the SDK's default tolerance of 5 minutes against replays.
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        // Whatever fails here (signature, timestamp, unparsable body), the body is not a Stripe event we trust.
+        throw new WebhookSignatureError(error instanceof Error ? error.message : undefined);
+      }
+      return toPaymentEvent(event);
+    },
+  };
+}

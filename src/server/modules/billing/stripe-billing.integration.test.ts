@@ -1,0 +1,182 @@
+// Paid access with Stripe (SECURITY.md §13): the whole app with STRIPE_* set,
+// the real `stripe` SDK talking to the local fake (testing/fake-stripe.ts),
+// webhook bodies signed with the SDK's test header helper.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signWebhookPayload, startFakeStripe, type FakeStripe } from '../../testing/fake-stripe.js';
+import { createSignedInUser, withSession } from '../../testing/factories.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+type App = FastifyInstance;
+const WEBHOOK_SECRET = 'whsec_vouchly_test';
+
+let fake: FakeStripe;
+beforeEach(async () => {
+  fake = await startFakeStripe();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+const stripeApp = () =>
+  createTestApp({
+    stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url },
+  });
+
+async function accessOf(app: App, cookie: string) {
+  const response = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(cookie) });
+  return response.json<{ hasAccess: boolean; reason: string }>();
+}
+
+/** Posts a webhook body as Stripe would, signed unless a signature is given. */
+function deliver(app: App, event: unknown, signature?: string) {
+  const payload = JSON.stringify(event);
+  return app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature ?? signWebhookPayload(payload, WEBHOOK_SECRET),
+    },
+    payload,
+  });
+}
+
+/** An owner who went through Stripe Checkout and paid (no webhook delivered yet). */
+async function paidOwner(app: App) {
+  const owner = await createSignedInUser(app, { access: false });
+  const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(owner.cookie) });
+  expect(response.statusCode, response.body).toBe(200);
+  const { checkoutUrl } = response.json<{ checkoutUrl: string }>();
+  const session = [...fake.state.checkoutSessions.values()].find((candidate) => candidate.url === checkoutUrl);
+  if (!session) throw new Error('no checkout session behind the checkout URL');
+  const paid = fake.completeCheckout(session.id);
+  return { ...owner, ...paid };
+}
+
+describe('Stripe checkout', () => {
+  it('creates one customer per user and a subscription checkout that carries the user and our URLs', async () => {
+    const app = await stripeApp();
+    const owner = await createSignedInUser(app, { access: false });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(owner.cookie) });
+      expect(response.json().isAlreadySubscribed).toBe(false);
+    }
+    expect(fake.state.customers.size).toBe(1);
+    const sessions = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1]?.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: owner.user.id,
+      line_items: [{ price: fake.price.id }],
+      success_url: 'http://localhost:3000/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/subscribe',
+    });
+  });
+
+  it('checkout-success verifies the paid session on the server before any webhook, for its owner only', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    const stranger = await createSignedInUser(app, { access: false });
+    const url = `/api/checkout-success?session_id=${owner.session.id}`;
+    expect((await app.inject({ method: 'GET', url, ...withSession(stranger.cookie) })).statusCode).toBe(404);
+    expect((await accessOf(app, stranger.cookie)).hasAccess).toBe(false);
+
+    const verified = await app.inject({ method: 'GET', url, ...withSession(owner.cookie) });
+    expect(verified.json()).toEqual({ success: true, message: 'Subscription activated!' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'active_subscription' });
+    const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(owner.cookie) });
+    expect(invoices.json()).toEqual([expect.objectContaining({ id: owner.invoice.id, amount_paid: 4900, status: 'paid' })]);
+    const again = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(owner.cookie) });
+    expect(again.json()).toEqual({ isAlreadySubscribed: true, checkoutUrl: null });
+  });
+
+  it('cancel sets cancel_at_period_end at Stripe and access continues', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    await app.inject({ method: 'GET', url: `/api/checkout-success?session_id=${owner.session.id}`, ...withSession(owner.cookie) });
+    const canceled = await app.inject({ method: 'POST', url: '/api/cancel-subscription', ...withSession(owner.cookie) });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(fake.state.subscriptions.get(owner.subscription.id)?.cancel_at_period_end).toBe(true);
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'subscription_canceling' });
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('checkout.session.completed grants access; a replay of the same event has one effect', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    const event = fake.event('checkout.session.completed', owner.session);
+    const first = await deliver(app, event);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true });
+
+    // Between the two deliveries Stripe says the subscription ended; the replay must not undo that.
+    fake.advance(10);
+    await deliver(app, fake.event('customer.subscription.deleted', fake.setSubscription(owner.subscription.id, { status: 'canceled' })));
+    const replay = await deliver(app, event);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'subscription_ended' });
+  });
+
+  it('a bad signature gets 400 and changes nothing', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    const event = fake.event('checkout.session.completed', owner.session);
+    const payload = JSON.stringify(event);
+    for (const signature of [signWebhookPayload(payload, 'whsec_someone_else'), 't=1,v1=00', '']) {
+      const response = await deliver(app, event, signature);
+      expect(response.statusCode, signature).toBe(400);
+      expect(response.json().error.code).toBe('INVALID_SIGNATURE');
+    }
+    // A body changed after signing.
+    const tampered = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, WEBHOOK_SECRET) },
+      payload: payload.replace(owner.user.id, 'someone-else'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'no_subscription' });
+  });
+
+  it('a late "updated" cannot revive a deleted subscription', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    const activeSnapshot = fake.event('customer.subscription.updated', fake.state.subscriptions.get(owner.subscription.id));
+    fake.advance(60);
+    const deleted = fake.event('customer.subscription.deleted', fake.setSubscription(owner.subscription.id, { status: 'canceled' }));
+    await deliver(app, fake.event('checkout.session.completed', owner.session));
+    expect((await deliver(app, deleted)).statusCode).toBe(200);
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
+
+    // The older event arrives last, and even a newer-looking one saying "active" for the same subscription.
+    expect((await deliver(app, activeSnapshot)).statusCode).toBe(200);
+    fake.advance(60);
+    const revived = fake.event('customer.subscription.updated', { ...fake.state.subscriptions.get(owner.subscription.id), status: 'active' });
+    expect((await deliver(app, revived)).statusCode).toBe(200);
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'subscription_ended' });
+  });
+
+  it('a failed renewal payment (past_due) ends access until invoice.paid', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    await deliver(app, fake.event('checkout.session.completed', owner.session));
+    fake.advance(60);
+    fake.setSubscription(owner.subscription.id, { status: 'past_due' });
+    await deliver(app, fake.event('invoice.payment_failed', owner.invoice));
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'payment_past_due' });
+    fake.advance(60);
+    fake.setSubscription(owner.subscription.id, { status: 'active' });
+    await deliver(app, fake.event('invoice.paid', owner.invoice));
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'active_subscription' });
+  });
+
+  it('an event type we do not use is acknowledged and ignored', async () => {
+    const app = await stripeApp();
+    const response = await deliver(app, fake.event('customer.created', { id: 'cus_x', object: 'customer' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+  });
+});
