@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { grantPaidAccess } from './helpers';
 
 const PASSWORD = 'correct-horse-battery';
 
@@ -26,6 +27,7 @@ async function registerOwner(
   };
   const response = await request.post('/api/register', { data: owner });
   expect(response.status(), await response.text()).toBe(201);
+  await grantPaidAccess(request);
   return owner;
 }
 

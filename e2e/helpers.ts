@@ -1,5 +1,5 @@
 // Small helpers shared by the journeys.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -24,7 +24,22 @@ export async function registerOwner(
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  await grantPaidAccess(page.request);
   const business = await page.request.get('/api/business');
   expect(business.ok()).toBe(true);
   return ((await business.json()) as { collectionSlug: string }).collectionSlug;
+}
+
+/**
+ * Pays for the signed-in owner of `request` through the built-in test checkout,
+ * as the Pay button does, so journeys about other screens start past the
+ * upgrade screen. The billing journey (billing.spec.ts) goes through the screens.
+ */
+export async function grantPaidAccess(request: APIRequestContext): Promise<void> {
+  const checkout = await request.post('/api/create-checkout-session');
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
+  const sessionId = new URL(checkoutUrl).pathname.split('/').pop() ?? '';
+  const paid = await request.post(`/api/test-checkout/${sessionId}/pay`);
+  expect(paid.status(), await paid.text()).toBe(200);
 }

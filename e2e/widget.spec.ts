@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { grantPaidAccess } from './helpers';
 
 const PASSWORD = 'correct-horse-battery';
 const XSS_CONTENT = '<img src=x onerror="window.__xss=1">Great service indeed';
@@ -76,6 +77,7 @@ async function createOwner(
     },
   });
   expect(register.status(), await register.text()).toBe(201);
+  await grantPaidAccess(api);
   const business = await (await api.get('/api/business')).json();
   const slug: string = business.collectionSlug;
 
