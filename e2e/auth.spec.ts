@@ -54,6 +54,11 @@ async function expectDashboard(page: Page) {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
+async function expectUpgradeScreen(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Upgrade to unlock Dashboard' })).toBeVisible();
+}
+
 /** The reset link of the newest email in the server's outbox addressed to `email`. */
 async function resetLinkFor(email: string): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -173,7 +178,8 @@ test('sign up in four steps, with Back and a reload, then log out and log back i
   await page.reload();
   await expect(page.getByText('Step 4 of 4')).toBeVisible();
   await page.getByRole('button', { name: "Skip for now - I'll upgrade later" }).click();
-  await expectDashboard(page);
+  // Without paid access the dashboard is the upgrade screen (billing.spec.ts pays).
+  await expectUpgradeScreen(page);
   expect(await page.evaluate(() => sessionStorage.getItem('vouchly.signup'))).toBeNull();
   await expect(page.getByRole('button', { name: /Account menu: Sunrise Bakery/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -199,7 +205,7 @@ test('sign up in four steps, with Back and a reload, then log out and log back i
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('You have been logged in successfully.')).toBeVisible();
-  await expectDashboard(page);
+  await expectUpgradeScreen(page);
 });
 
 test('forgot password: the emailed link sets a new password and the old one stops working', async ({

@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
 import { startServer } from './server';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
-  const server = await startServer();
+  // One access code for the billing journey (billing.spec.ts), new every run.
+  const accessCode = `E2E-${randomBytes(6).toString('hex').toUpperCase()}`;
+  const server = await startServer({ ACCESS_CODES: accessCode });
+  process.env.E2E_ACCESS_CODE = accessCode;
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   return server.stop;

@@ -19,17 +19,17 @@ export function PlannedScreen({ name, homeLink }: { name: string; homeLink?: boo
   );
 }
 
+// `handle.pageName` names the page, e.g. in the upgrade heading of a gated one.
 const toRoutes = (screens: { path: string; name: string }[]): RouteObject[] =>
-  screens.map(({ path, name }) => ({ path, element: <PlannedScreen name={name} /> }));
+  screens.map(({ path, name }) => ({
+    path,
+    element: <PlannedScreen name={name} />,
+    handle: { pageName: name },
+  }));
 
 export const plannedPublicRoutes = toRoutes([
   { path: '/wix/auth', name: 'Connect to Wix' },
 ]);
 
-export const plannedOwnerRoutes = toRoutes([
-  { path: '/integrations', name: 'Integrations' },
-  { path: '/billing', name: 'Billing' },
-  { path: '/access', name: 'Upgrade' },
-  { path: '/subscribe', name: 'Subscribe' },
-  { path: '/subscribe/success', name: 'Subscription Confirmation' },
-]);
+/** Owner screens behind the paid-access gate (routes.tsx puts them inside RequireAccess). */
+export const plannedGatedOwnerRoutes = toRoutes([{ path: '/integrations', name: 'Integrations' }]);

@@ -1,14 +1,18 @@
 // The route table: every route of SPEC §2. `/` decides between the landing page
 // and the owner's home; owner routes sit behind RequireSignedIn inside the
-// signed-in layout. Screens not built yet come from planned-screen.tsx; the
-// catch-all shows the not-found screen. Feature screens load on demand.
+// signed-in layout, and the four gated ones also behind RequireAccess (paid
+// access; each names itself in `handle.pageName`). The test checkout is signed
+// in but stands alone, like a provider's hosted page. Screens not built yet
+// come from planned-screen.tsx; the catch-all shows the not-found screen.
+// Feature screens load on demand.
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { RequireAccess, type GatedRouteHandle } from './access-gate';
 import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundScreen } from './not-found';
-import { plannedOwnerRoutes, plannedPublicRoutes } from './planned-screen';
+import { plannedGatedOwnerRoutes, plannedPublicRoutes } from './planned-screen';
 import { RouteError } from './route-error';
 import { HomeRoute, RequireNoBusiness, RequireSignedIn } from './session-guards';
 
@@ -89,28 +93,67 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
-                path: '/testimonials',
+                path: '/billing',
                 lazy: async () => ({
-                  Component: (await import('../features/testimonials/testimonials-page'))
-                    .TestimonialsPage,
+                  Component: (await import('../features/billing/billing-page')).BillingPage,
                 }),
               },
               {
-                path: '/collection-link',
+                path: '/access',
                 lazy: async () => ({
-                  Component: (await import('../features/collection/collection-link-page'))
-                    .CollectionLinkPage,
+                  Component: (await import('../features/billing/access-page')).AccessPage,
                 }),
               },
               {
-                path: '/widget',
+                path: '/subscribe',
                 lazy: async () => ({
-                  Component: (await import('../features/widget/widget-settings-page'))
-                    .WidgetSettingsPage,
+                  Component: (await import('../features/billing/subscribe-page')).SubscribePage,
                 }),
               },
-              ...plannedOwnerRoutes,
+              {
+                path: '/subscribe/success',
+                lazy: async () => ({
+                  Component: (await import('../features/billing/subscribe-success-page'))
+                    .SubscribeSuccessPage,
+                }),
+              },
+              {
+                element: <RequireAccess />,
+                children: [
+                  {
+                    path: '/testimonials',
+                    handle: { pageName: 'Testimonials' } satisfies GatedRouteHandle,
+                    lazy: async () => ({
+                      Component: (await import('../features/testimonials/testimonials-page'))
+                        .TestimonialsPage,
+                    }),
+                  },
+                  {
+                    path: '/collection-link',
+                    handle: { pageName: 'Collection Link' } satisfies GatedRouteHandle,
+                    lazy: async () => ({
+                      Component: (await import('../features/collection/collection-link-page'))
+                        .CollectionLinkPage,
+                    }),
+                  },
+                  {
+                    path: '/widget',
+                    handle: { pageName: 'Widget' } satisfies GatedRouteHandle,
+                    lazy: async () => ({
+                      Component: (await import('../features/widget/widget-settings-page'))
+                        .WidgetSettingsPage,
+                    }),
+                  },
+                  ...plannedGatedOwnerRoutes,
+                ],
+              },
             ],
+          },
+          {
+            path: '/checkout/test/:sessionId',
+            lazy: async () => ({
+              Component: (await import('../features/billing/test-checkout-page')).TestCheckoutPage,
+            }),
           },
         ],
       },

@@ -1,15 +1,16 @@
 // Route guards built on the session (SPEC §2 route table): who sees what at /,
 // which routes need a signed-in owner, and /setup only without a business.
+// Paid access is the next gate, in access-gate.tsx.
 // Each waits for the session with a spinner, so no page flashes before its redirect.
-import { CloudOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { Button } from '../components/ui/button';
+import { useSubscriptionSyncOnLoad } from '../features/billing/api';
 import { LandingPage } from '../features/marketing/landing-page';
-import { productName } from '../lib/product';
 import { useBusiness, useCurrentUser, useIsSigningOut } from '../lib/session';
+import { AccessGate } from './access-gate';
 import { PublicLayout } from './layouts/public-layout';
+import { LoadError } from './load-error';
 import { SignedInLayout } from './layouts/signed-in-layout';
 
 // The dashboard's code loads on demand, like every other screen.
@@ -21,29 +22,6 @@ function FullPageLoader() {
   return (
     <div className="flex min-h-dvh flex-col">
       <PageLoader delayed />
-    </div>
-  );
-}
-
-/** The session or business could not be read (network or server trouble). */
-function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div className="flex flex-1 items-center justify-center px-4 py-16">
-      <div
-        role="alert"
-        className="w-full max-w-md rounded-3xl border border-border bg-card p-8 text-center shadow-sm"
-      >
-        <div className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-accent text-brand-text">
-          <CloudOff className="size-6" aria-hidden="true" />
-        </div>
-        <h1 className="mt-4 text-xl font-bold tracking-tight">Couldn&apos;t load {what}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">
-          {productName} could not be reached. Check your connection and try again.
-        </p>
-        <Button className="mt-6" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
     </div>
   );
 }
@@ -78,11 +56,23 @@ export function HomeRoute() {
     );
   }
   if (!business.data) return <Navigate to="/setup" replace />;
+  return <OwnerHome />;
+}
+
+/**
+ * The dashboard, behind the access gate (SPEC §2). The subscription sync runs
+ * whether or not the gate opens: a payment whose webhook is late is exactly
+ * the case it is for.
+ */
+function OwnerHome() {
+  useSubscriptionSyncOnLoad();
   return (
     <SignedInLayout>
-      <Suspense fallback={<PageLoader delayed />}>
-        <DashboardPage />
-      </Suspense>
+      <AccessGate page="Dashboard">
+        <Suspense fallback={<PageLoader delayed />}>
+          <DashboardPage />
+        </Suspense>
+      </AccessGate>
     </SignedInLayout>
   );
 }

@@ -1,11 +1,13 @@
 // When an owner call answers 401 the session is gone (expired, or ended in
 // another tab). SPEC §2 and §8: say so, then go to / (500 ms after an admin
-// action, 1000 ms on the dashboard) with every cached query dropped, as a
-// logout does, so the landing page shows instead of stale owner data.
+// action, 1000 ms on the dashboard) or to /auth (1000 ms on the billing
+// screen) with every cached query dropped, as a logout does, so no owner
+// screen shows stale data.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  BILLING_SESSION_EXPIRED_REDIRECT_DELAY_MS,
   DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS,
   LOGGED_OUT_REDIRECT_DELAY_MS,
 } from '../../shared/constants';
@@ -14,14 +16,30 @@ import { sessionQueries, setSigningOut } from '../lib/session';
 import { UploadError } from '../lib/uploads';
 import { toast } from './ui/toast';
 
-export type SessionEndedKind = 'admin-action' | 'page';
+export type SessionEndedKind = 'admin-action' | 'page' | 'billing';
 
-const messages: Record<SessionEndedKind, { description: string; delay: number }> = {
+const messages: Record<
+  SessionEndedKind,
+  { title: string; description: string; delay: number; to: '/' | '/auth' }
+> = {
   'admin-action': {
+    title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',
     delay: LOGGED_OUT_REDIRECT_DELAY_MS,
+    to: '/',
   },
-  page: { description: 'Please sign in to continue', delay: DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS },
+  page: {
+    title: 'Unauthorized',
+    description: 'Please sign in to continue',
+    delay: DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS,
+    to: '/',
+  },
+  billing: {
+    title: 'Session expired',
+    description: 'Please log in again.',
+    delay: BILLING_SESSION_EXPIRED_REDIRECT_DELAY_MS,
+    to: '/auth',
+  },
 };
 
 /** True for a 401 from the API client or from an upload. */
@@ -32,7 +50,7 @@ export function isSessionEndedError(error: unknown): boolean {
 // Several calls may fail together; one toast and one redirect are enough.
 let redirecting = false;
 
-/** Returns `end(kind)`: the toast, then the redirect to / after the kind's delay. */
+/** Returns `end(kind)`: the toast, then the redirect after the kind's delay. */
 export function useSessionEnded() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -40,13 +58,13 @@ export function useSessionEnded() {
     (kind: SessionEndedKind) => {
       if (redirecting) return;
       redirecting = true;
-      const { description, delay } = messages[kind];
-      toast({ title: 'Unauthorized', description, variant: 'destructive' });
+      const { title, description, delay, to } = messages[kind];
+      toast({ title, description, variant: 'destructive' });
       window.setTimeout(() => {
         void (async () => {
           setSigningOut(true);
           try {
-            await navigate('/', { flushSync: true });
+            await navigate(to, { flushSync: true });
           } finally {
             queryClient.clear();
             queryClient.setQueryData(sessionQueries.currentUser().queryKey, null);

@@ -20,7 +20,8 @@ export type ApiCall = {
   body: unknown;
 };
 
-type Answer<Schema extends z.ZodType> = z.input<Schema> | HttpResponse<JsonBodyType>;
+/** What a handler answers: the route's response (typed by its schema) or a ready HttpResponse. */
+export type Answer<Schema extends z.ZodType> = z.input<Schema> | HttpResponse<JsonBodyType>;
 
 /**
  * An MSW handler for one route: `resolve` answers the route's response (typed

@@ -21,7 +21,7 @@ import type { DetectedLogo } from '../../../shared/schemas/business';
 import { toast } from '../../components/ui/toast';
 import { api, getErrorMessage } from '../../lib/api';
 import { businessQueries, sessionQueries, setSigningOut } from '../../lib/session';
-import { clearSignupProgress } from './signup-storage';
+import { clearSignupProgress } from '../../lib/signup-storage';
 
 const detectLogoUrl = '/api/business/detect-logo';
 

@@ -1,11 +1,13 @@
 // The bodies of the sign-up wizard's steps. Steps 1-3 read the wizard's form
 // through react-hook-form's context; the first field of each step takes focus.
+// Step 4 offers the subscribe panel and the access-code box (components/).
 import { CircleCheck, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { PLAN } from '../../../../shared/constants';
 import type { SignupFormInput, SignupFormValues } from '../../../../shared/schemas/account-forms';
+import { AccessCodeBox } from '../../../components/access-code-box';
 import { BusinessAvatar } from '../../../components/business-avatar';
+import { SubscribePanel } from '../../../components/subscribe-panel';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldError, FormField } from '../../../components/ui/form-field';
@@ -213,13 +215,24 @@ export function AccountStep({ logoUrl }: { logoUrl: string | null }) {
   );
 }
 
-export function UpgradeStep({ onSkip, skipping }: { onSkip: () => void; skipping: boolean }) {
+/**
+ * Step 4, "Unlock all features": subscribe (compact panel), redeem an access
+ * code, or skip. The account exists already, so every way out leaves the wizard.
+ */
+export function UpgradeStep({
+  onSkip,
+  skipping,
+  onCheckoutStart,
+  onActivated,
+}: {
+  onSkip: () => void;
+  skipping: boolean;
+  onCheckoutStart: () => void;
+  onActivated: () => void;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Arriving here replaces the form the user was in: start reading at the heading.
   useEffect(() => headingRef.current?.focus(), []);
-  const featureList = new Intl.ListFormat('en', { type: 'conjunction' }).format(
-    PLAN.features.map((feature) => feature.charAt(0).toLowerCase() + feature.slice(1)),
-  );
   return (
     <div className="grid gap-6">
       <div className="grid gap-3">
@@ -236,10 +249,12 @@ export function UpgradeStep({ onSkip, skipping }: { onSkip: () => void; skipping
           Unlock all features
         </h1>
         <p className="text-pretty text-muted-foreground">
-          The {PLAN.label} ({PLAN.displayPrice}, {PLAN.billingNote.toLowerCase()}) includes{' '}
-          {featureList}.
+          Subscribe now to start collecting and showing testimonials, or look around first and
+          upgrade later.
         </p>
       </div>
+      <SubscribePanel variant="compact" onCheckoutStart={onCheckoutStart} />
+      <AccessCodeBox onActivated={onActivated} />
       <Button
         variant="outline"
         size="lg"

@@ -1,17 +1,23 @@
 // The sign-up wizard as a new owner meets it (SPEC §2 "Auth screen"): four
 // steps with their progress, Back from step 2, each step checking its own
 // fields with SPEC's messages, the logo found on the website, the account
-// created with SPEC's payload, the failure toast, and progress that survives
-// a reload (never the password).
+// created with SPEC's payload, the failure toast, progress that survives
+// a reload (never the password), and step 4's three ways out (subscribe,
+// access code, skip), each clearing the stored progress.
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserSchema } from '../../../../shared/schemas/auth';
+import {
+  accessCodeResultSchema,
+  checkoutSessionResultSchema,
+} from '../../../../shared/schemas/billing';
 import { detectedLogoSchema } from '../../../../shared/schemas/business';
+import { servePlan } from '../../../testing/billing-factories';
 import { renderScreen } from '../../../testing/render';
 import { apiErrorResponse, apiRoute, server, type ApiCall } from '../../../testing/server';
 import { createCurrentUser } from '../../../testing/session-factories';
 import { AuthPage } from '../auth-page';
-import { SIGNUP_STORAGE_KEY } from '../signup-storage';
+import { SIGNUP_STORAGE_KEY } from '../../../lib/signup-storage';
 
 const LOGO_URL = 'https://sunrise.example/logo.png';
 const PASSWORD = 'correct-horse-battery';
@@ -27,6 +33,7 @@ function serveSignup({
 }: { logoUrl?: string | null; registerAnswer?: () => ReturnType<typeof apiErrorResponse> } = {}) {
   const calls = { detectLogo: [] as ApiCall['body'][], register: [] as ApiCall['body'][] };
   server.use(
+    servePlan('local'),
     apiRoute.post('/api/business/detect-logo', detectedLogoSchema, ({ body }) => {
       calls.detectLogo.push(body);
       return { logoUrl };
@@ -226,5 +233,70 @@ describe('SignupWizard', () => {
     expect(website().value).toBe('sunrise.example');
     await user.click(backButton()!);
     expect(businessName().value).toBe('Sunrise Bakery');
+  });
+
+  describe('step 4', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Through steps 1-3 to "Unlock all features". */
+    async function reachUpgradeStep() {
+      serveSignup();
+      const view = renderSignup();
+      await throughStep1(view.user);
+      await throughStep2(view.user);
+      await createAccount(view.user);
+      await screen.findByRole('heading', { name: 'Unlock all features' });
+      expect(window.sessionStorage.getItem(SIGNUP_STORAGE_KEY)).not.toBeNull();
+      return view;
+    }
+
+    it('offers the subscribe panel, the access-code box and Skip; Skip clears the progress and goes home', async () => {
+      const { user } = await reachUpgradeStep();
+
+      expect(screen.getByRole('region', { name: 'Annual Plan' })).toBeDefined();
+      expect(await screen.findByText('Test checkout: no card is charged')).toBeDefined();
+      expect(screen.getByRole('button', { name: 'Have an access code?' })).toBeDefined();
+      await user.click(screen.getByRole('button', { name: "Skip for now - I'll upgrade later" }));
+
+      expect(await screen.findByRole('heading', { name: 'Home' })).toBeDefined();
+      expect(window.sessionStorage.getItem(SIGNUP_STORAGE_KEY)).toBeNull();
+    });
+
+    it('Subscribe Now clears the progress and leaves for the checkout', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      const { user } = await reachUpgradeStep();
+      server.use(
+        apiRoute.post('/api/create-checkout-session', checkoutSessionResultSchema, () => ({
+          isAlreadySubscribed: false,
+          checkoutUrl: 'http://localhost:3000/checkout/test/cs_local_9',
+        })),
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith('http://localhost:3000/checkout/test/cs_local_9'),
+      );
+      expect(window.sessionStorage.getItem(SIGNUP_STORAGE_KEY)).toBeNull();
+    });
+
+    it('an accepted access code clears the progress and goes home', async () => {
+      const { user } = await reachUpgradeStep();
+      server.use(
+        apiRoute.post('/api/validate-access-code', accessCodeResultSchema, () => ({
+          success: true as const,
+          message: 'Access code validated',
+          user: createCurrentUser({ isFreeAccount: true }),
+        })),
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Have an access code?' }));
+      await user.type(screen.getByRole('textbox', { name: 'Access Code' }), 'FRIENDS');
+      await user.click(screen.getByRole('button', { name: 'Activate Account' }));
+
+      expect(await screen.findByRole('heading', { name: 'Home' })).toBeDefined();
+      expect(screen.getByText('Access granted!')).toBeDefined();
+      expect(window.sessionStorage.getItem(SIGNUP_STORAGE_KEY)).toBeNull();
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The 4-step sign-up wizard (SPEC §2 "Auth screen"): business name, website,
-// account, then the upgrade offer. One form across steps 1-3; each step checks
-// only its own fields. Progress survives a reload through signup-storage.ts.
+// account, then the upgrade offer (subscribe, access code or skip; each clears
+// the stored progress). One form across steps 1-3; each step checks
+// only its own fields. Progress survives a reload through lib/signup-storage.ts.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -21,7 +22,7 @@ import {
   readSignupProgress,
   saveSignupProgress,
   type SignupStep,
-} from '../signup-storage';
+} from '../../../lib/signup-storage';
 import { AccountStep, BusinessNameStep, UpgradeStep, WebsiteStep } from './signup-steps';
 
 const STEP_NAMES: Record<SignupStep, string> = {
@@ -114,7 +115,8 @@ export function SignupWizard() {
     }
   };
 
-  const skip = () => {
+  // Skipping, or an accepted access code: the wizard is done; on to /.
+  const finish = () => {
     setFinished(true);
     clearSignupProgress();
     redirectHome();
@@ -134,7 +136,13 @@ export function SignupWizard() {
         </div>
 
         {step === 4 ? (
-          <UpgradeStep onSkip={skip} skipping={finished} />
+          <UpgradeStep
+            onSkip={finish}
+            skipping={finished}
+            // The panel has dropped the stored progress already: save no more of it.
+            onCheckoutStart={() => setFinished(true)}
+            onActivated={finish}
+          />
         ) : (
           <FormProvider {...form}>
             <form

@@ -1,7 +1,8 @@
 // The sign-up wizard's progress in sessionStorage (SPEC §2 "Auth screen"): the
 // step, what was typed (never the password) and whether the account exists yet,
 // so a reload mid-wizard comes back to the same place. Cleared on completion,
-// skip and logout.
+// skip, the start of a checkout and logout. In lib/ because the subscribe
+// panel (components/) clears it too, wherever a checkout starts.
 import { z } from 'zod';
 
 export const SIGNUP_STORAGE_KEY = 'vouchly.signup';

@@ -1,0 +1,228 @@
+// The billing screen as an owner meets it (SPEC §2 "Billing screen", §4
+// "Subscription", §8): when the subscription renews or ends, Cancel only
+// while active and not canceling, the cancel confirmation and its outcome,
+// the invoices with their amounts and links, and an expired session.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentUserSchema } from '../../../shared/schemas/auth';
+import {
+  billingResultSchema,
+  billingSubscriptionSchema,
+  invoiceListSchema,
+  type Invoice,
+  type Subscription,
+} from '../../../shared/schemas/billing';
+import { accessQueries } from '../../lib/access';
+import {
+  createAccessStatus,
+  createInvoice,
+  createSubscription,
+} from '../../testing/billing-factories';
+import { renderScreen } from '../../testing/render';
+import { apiErrorResponse, apiRoute, server, type Answer } from '../../testing/server';
+import { createCurrentUser } from '../../testing/session-factories';
+import { BillingPage } from './billing-page';
+
+const END_DATE = 'November 5, 2027';
+
+/**
+ * The owner's stored subscription (a test may change it) and invoices;
+ * POST /api/cancel-subscription answers `cancel()` (default: sets cancel at
+ * period end). Answers how often each was called.
+ */
+function serveBilling({
+  subscription = createSubscription(),
+  invoices = [createInvoice()],
+  user = createCurrentUser(),
+  cancel,
+}: {
+  subscription?: Subscription | null | (() => Answer<typeof billingSubscriptionSchema>);
+  invoices?: Invoice[] | (() => Answer<typeof invoiceListSchema>);
+  user?: ReturnType<typeof createCurrentUser>;
+  cancel?: () => Answer<typeof billingResultSchema>;
+} = {}) {
+  let stored = typeof subscription === 'function' ? null : subscription;
+  const calls = { cancel: 0, invoices: 0 };
+  server.use(
+    apiRoute.get('/api/auth/user', currentUserSchema, () => user),
+    apiRoute.get('/api/billing/subscription', billingSubscriptionSchema, () =>
+      typeof subscription === 'function' ? subscription() : stored,
+    ),
+    apiRoute.get('/api/billing/invoices', invoiceListSchema, () => {
+      calls.invoices += 1;
+      return typeof invoices === 'function' ? invoices() : invoices;
+    }),
+    apiRoute.post('/api/cancel-subscription', billingResultSchema, () => {
+      calls.cancel += 1;
+      if (cancel) return cancel();
+      if (stored) stored = { ...stored, cancel_at_period_end: true };
+      return { success: true, message: 'Subscription will cancel at period end' };
+    }),
+  );
+  return calls;
+}
+
+function renderBilling() {
+  return renderScreen(<BillingPage />, {
+    path: '/billing',
+    routes: [
+      { path: '/auth', element: <h1>Sign in</h1> },
+      { path: '/subscribe', element: <h1>Subscribe</h1> },
+    ],
+  });
+}
+
+const subscriptionSection = () => screen.getByRole('region', { name: 'Current subscription' });
+const invoiceSection = () => screen.getByRole('region', { name: 'Invoice history' });
+const cancelButton = () => screen.queryByRole('button', { name: 'Cancel Subscription' });
+
+describe('BillingPage: current subscription', () => {
+  it('shows an active subscription, when it renews, and the cancel button', async () => {
+    serveBilling();
+    renderBilling();
+
+    expect(await screen.findByText(`Renews on ${END_DATE}.`)).toBeDefined();
+    expect(within(subscriptionSection()).getByText('Active')).toBeDefined();
+    expect(within(subscriptionSection()).getByText('Annual Plan')).toBeDefined();
+    expect(cancelButton()).not.toBeNull();
+  });
+
+  it.each([
+    ['set to cancel', { cancel_at_period_end: true }, `Access ends on ${END_DATE}.`],
+    ['past due', { status: 'past_due' }, /latest payment didn't go through/],
+    ['canceled', { status: 'canceled' }, `This subscription ended on ${END_DATE}. Subscribe again to unlock every feature.`],
+  ])('offers no cancel button when the subscription is %s, and explains', async (_, overrides, text) => {
+    serveBilling({ subscription: createSubscription(overrides) });
+    renderBilling();
+
+    expect(await screen.findByText(text)).toBeDefined();
+    expect(cancelButton()).toBeNull();
+  });
+
+  it('cancels at the period end after confirming, and says access goes on until then', async () => {
+    const calls = serveBilling();
+    const { user, queryClient } = renderBilling();
+    queryClient.setQueryData(accessQueries.status().queryKey, createAccessStatus(true));
+    await screen.findByText(`Renews on ${END_DATE}.`);
+
+    await user.click(cancelButton()!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    expect(within(dialog).getByText(new RegExp(`You keep full access until ${END_DATE}`))).toBeDefined();
+    expect(calls.cancel).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
+
+    expect(await screen.findByText(`Access ends on ${END_DATE}.`)).toBeDefined();
+    expect(calls.cancel).toBe(1);
+    expect(screen.getByText('Subscription canceled')).toBeDefined();
+    expect(screen.getByText(`You keep access until ${END_DATE}.`)).toBeDefined();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(cancelButton()).toBeNull();
+    expect(queryClient.getQueryState(accessQueries.status().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it.each([
+    ["the server's message", () => apiErrorResponse(400, 'BAD_REQUEST', 'No active subscription to cancel'), 'No active subscription to cancel'],
+    ['the fallback', () => ({ success: false, message: '' }), 'Failed to cancel subscription. Please try again.'],
+  ])('says why cancelling failed with %s, and keeps the subscription as it was', async (_, cancel, message) => {
+    serveBilling({ cancel });
+    const { user } = renderBilling();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel Subscription' }),
+    );
+
+    expect(await screen.findByText(message)).toBeDefined();
+    expect(screen.getByText('Error')).toBeDefined();
+    expect(screen.getByText(`Renews on ${END_DATE}.`)).toBeDefined();
+    expect(cancelButton()).not.toBeNull();
+  });
+
+  it('without a subscription, offers to subscribe', async () => {
+    serveBilling({ subscription: null, invoices: [] });
+    const { user } = renderBilling();
+
+    await user.click(await screen.findByRole('link', { name: 'Subscribe' }));
+
+    expect(await screen.findByRole('heading', { name: 'Subscribe' })).toBeDefined();
+  });
+
+  it('says access comes from an access code when the account is free', async () => {
+    serveBilling({ subscription: null, invoices: [], user: createCurrentUser({ isFreeAccount: true }) });
+    renderBilling();
+
+    expect(await screen.findByText(/full access through an access code/)).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+  });
+});
+
+describe('BillingPage: invoices', () => {
+  it('lists the amounts paid and the links to each invoice, opening in a new tab', async () => {
+    serveBilling({
+      invoices: [
+        createInvoice({ id: 'in_new', amount_paid: 4900, currency: 'usd', hosted_invoice_url: 'https://pay.example/i/new', invoice_pdf: 'https://pay.example/i/new.pdf' }),
+        createInvoice({ id: 'in_old', amount_paid: 1250, currency: 'eur', status: 'open', hosted_invoice_url: 'https://pay.example/i/old', invoice_pdf: null }),
+      ],
+    });
+    renderBilling();
+
+    const list = await screen.findByRole('list', { name: 'Invoices' });
+    const [newest, oldest] = within(list).getAllByRole('listitem');
+    expect(within(newest!).getByText('$49.00')).toBeDefined();
+    expect(within(newest!).getByText('Paid')).toBeDefined();
+    const view = within(newest!).getByRole('link', { name: /View invoice/ });
+    expect(view.getAttribute('href')).toBe('https://pay.example/i/new');
+    expect(view.getAttribute('target')).toBe('_blank');
+    expect(within(newest!).getByRole('link', { name: /Download PDF/ }).getAttribute('href')).toBe(
+      'https://pay.example/i/new.pdf',
+    );
+    expect(within(oldest!).getByText('€12.50')).toBeDefined();
+    expect(within(oldest!).getByText('Open')).toBeDefined();
+    expect(within(oldest!).getByRole('link', { name: /View invoice/ }).getAttribute('href')).toBe(
+      'https://pay.example/i/old',
+    );
+    expect(within(oldest!).queryByText('Download PDF')).toBeNull();
+  });
+
+  it('says when there are no invoices yet', async () => {
+    serveBilling({ invoices: [] });
+    renderBilling();
+
+    expect(await within(invoiceSection()).findByText('No invoices yet')).toBeDefined();
+  });
+
+  it('tries a failing read 3 times, then offers Try again', async () => {
+    let fail = true;
+    const calls = serveBilling({
+      invoices: () => (fail ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error') : []),
+    });
+    const { user } = renderBilling();
+
+    expect(
+      await screen.findByText("We couldn't load your invoices.", {}, { timeout: 5000 }),
+    ).toBeDefined();
+    expect(calls.invoices).toBe(3);
+    fail = false;
+    await user.click(within(invoiceSection()).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(invoiceSection()).findByText('No invoices yet')).toBeDefined();
+  }, 10_000);
+});
+
+describe('BillingPage: expired session', () => {
+  it('says the session expired, once, and goes to /auth without retrying', async () => {
+    const calls = serveBilling({
+      subscription: () => apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized'),
+      invoices: () => apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized'),
+    });
+    renderBilling();
+
+    expect(await screen.findByText('Session expired')).toBeDefined();
+    expect(screen.getByText('Please log in again.')).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 2000 })).toBeDefined();
+    expect(screen.getAllByText('Session expired')).toHaveLength(1);
+    expect(calls.invoices).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+// /billing (SPEC §2 "Billing screen"): the current subscription with its
+// cancel button, and the invoice history. Reachable without paid access. A
+// 401 from either read means the session is gone: "Session expired", then
+// /auth after 1 s (SPEC §8).
+import { useEffect } from 'react';
+import { useSessionEnded } from '../../components/session-expired';
+import { isUnauthorizedError } from '../../lib/api';
+import { productName } from '../../lib/product';
+import { useInvoices, useSubscription } from './api';
+import { InvoiceHistory } from './components/invoice-history';
+import { SubscriptionCard } from './components/subscription-card';
+
+export function BillingPage() {
+  const subscription = useSubscription();
+  const invoices = useInvoices();
+  const endSession = useSessionEnded();
+  const sessionEnded = [subscription, invoices].some(
+    (query) => query.isError && isUnauthorizedError(query.error),
+  );
+  useEffect(() => {
+    if (sessionEnded) endSession('billing');
+  }, [sessionEnded, endSession]);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`Billing · ${productName}`}</title>
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">Billing</h1>
+        <p className="mt-2 text-muted-foreground">Your subscription and invoices.</p>
+      </header>
+      <div className="mt-8 grid gap-6">
+        <SubscriptionCard query={subscription} sessionEnded={sessionEnded} />
+        <InvoiceHistory query={invoices} sessionEnded={sessionEnded} />
+      </div>
+    </div>
+  );
+}

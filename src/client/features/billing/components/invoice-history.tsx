@@ -1,0 +1,88 @@
+// "Invoice history" of the billing screen (SPEC §3 "Invoice"): newest first,
+// with the amount paid, the status and the provider's invoice pages.
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Download, ExternalLink, ReceiptText } from 'lucide-react';
+import type { Invoice } from '../../../../shared/schemas/billing';
+import { CardLoadError } from '../../../components/page-states';
+import { SettingsSection } from '../../../components/settings-section';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatAmount, formatDate } from '../format';
+import { StatusBadge } from './status-badge';
+
+type InvoicesQuery = UseQueryResult<Invoice[]>;
+
+export function InvoiceHistory({ query, sessionEnded }: { query: InvoicesQuery; sessionEnded: boolean }) {
+  return (
+    <SettingsSection
+      id="invoice-history"
+      title="Invoice history"
+      description="Every payment for your subscription, newest first."
+    >
+      {query.isPending || sessionEnded ? (
+        <div role="status" aria-label="Loading invoices" className="grid gap-3">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <CardLoadError what="your invoices" onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <ReceiptText className="size-4" aria-hidden="true" />
+          No invoices yet
+        </p>
+      ) : (
+        <InvoiceList invoices={query.data} />
+      )}
+    </SettingsSection>
+  );
+}
+
+function InvoiceList({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <ul aria-label="Invoices" className="divide-y divide-border">
+      {invoices.map((invoice) => (
+        <li
+          key={invoice.id}
+          className="grid gap-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[10rem_6rem_minmax(0,1fr)_auto] sm:items-center sm:gap-4"
+        >
+          <div className="flex items-baseline justify-between gap-3 sm:contents">
+            <span className="font-medium">{formatDate(invoice.created)}</span>
+            <span className="font-semibold tabular-nums">
+              {formatAmount(invoice.amount_paid, invoice.currency)}
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 sm:contents">
+            <span>{invoice.status ? <StatusBadge status={invoice.status} /> : null}</span>
+            <InvoiceLinks invoice={invoice} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const linkClass =
+  'inline-flex items-center gap-1 rounded font-medium text-brand-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-3.5';
+
+function InvoiceLinks({ invoice }: { invoice: Invoice }) {
+  const date = formatDate(invoice.created);
+  return (
+    <div className="flex flex-wrap justify-end gap-x-4 gap-y-1 text-sm">
+      {invoice.hosted_invoice_url ? (
+        <a href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <ExternalLink aria-hidden="true" />
+          View invoice
+          <span className="sr-only"> of {date} (opens in a new tab)</span>
+        </a>
+      ) : null}
+      {invoice.invoice_pdf ? (
+        <a href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <Download aria-hidden="true" />
+          Download PDF
+          <span className="sr-only"> of {date} (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </div>
+  );
+}

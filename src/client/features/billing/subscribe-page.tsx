@@ -1,0 +1,48 @@
+// /subscribe (SPEC §2): the full subscribe panel with a short introduction;
+// an owner who already has access is told so and pointed to billing.
+import { BadgeCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { MONEY_BACK_GUARANTEE_DAYS } from '../../../shared/constants';
+import { PageLoader } from '../../components/page-loader';
+import { SubscribePanel } from '../../components/subscribe-panel';
+import { Button } from '../../components/ui/button';
+import { useAccessStatus } from '../../lib/access';
+import { productName } from '../../lib/product';
+import { ResultCard } from './components/result-card';
+
+export function SubscribePage() {
+  const access = useAccessStatus();
+  if (access.isPending) return <PageLoader delayed label="Checking your access…" />;
+  if (access.data?.hasAccess) {
+    return (
+      <div className="flex flex-1 items-center justify-center px-4 py-16">
+        <title>{`Subscribe · ${productName}`}</title>
+        <ResultCard
+          icon={<BadgeCheck aria-hidden="true" />}
+          tone="success"
+          title="You already have full access"
+          actions={
+            <Button asChild>
+              <Link to="/billing">Go to Billing</Link>
+            </Button>
+          }
+        >
+          <p>There is nothing to buy. Your subscription and invoices are on the billing page.</p>
+        </ResultCard>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{`Subscribe · ${productName}`}</title>
+      <header className="text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight">Subscribe to {productName}</h1>
+        <p className="mt-3 text-pretty text-muted-foreground">
+          One simple plan with everything included: collect testimonials, moderate them and show
+          them on your site. {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee, cancel anytime.
+        </p>
+      </header>
+      <SubscribePanel variant="full" className="mt-8" />
+    </div>
+  );
+}

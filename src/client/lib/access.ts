@@ -1,0 +1,75 @@
+// Paid access (SPEC §4 "Access", §6): whether the signed-in owner may use the
+// five gated pages, and the plan the subscribe panel offers. Read by the route
+// gate (app/), the upgrade and billing screens (features/billing) and the
+// sign-up wizard's upgrade step (features/auth), so it lives below features/.
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ACCESS_STATUS_POLL_MS } from '../../shared/constants';
+import {
+  ACCESS_REQUIRED_CODE,
+  type AccessCodeInput,
+  type AccessCodeResult,
+  type AccessStatus,
+  type BillingPlan,
+  type CheckoutSessionResult,
+} from '../../shared/schemas/billing';
+import { api, ApiError, isUnauthorizedError } from './api';
+import { sessionQueries, useCurrentUser } from './session';
+
+// A query's key starts with the path it GETs (SPEC §7).
+const accessStatusUrl = '/api/user/access-status';
+const planUrl = '/api/billing/plan';
+
+export const accessQueries = {
+  /** GET /api/user/access-status: one retry, re-checked every 5 minutes (SPEC §7, §9). */
+  status: () =>
+    queryOptions({
+      queryKey: [accessStatusUrl] as const,
+      queryFn: async ({ signal, client }): Promise<AccessStatus> => {
+        try {
+          return await api.get<AccessStatus>(accessStatusUrl, { signal });
+        } catch (error) {
+          // The session ended elsewhere: we are signed out now, and the guards send us on.
+          if (isUnauthorizedError(error)) client.setQueryData(sessionQueries.currentUser().queryKey, null);
+          throw error;
+        }
+      },
+      retry: (failureCount, error) => !isUnauthorizedError(error) && failureCount < 1,
+      refetchInterval: ACCESS_STATUS_POLL_MS,
+    }),
+  /** GET /api/billing/plan: the plan and who takes the payment; it never changes while the app runs. */
+  plan: () =>
+    queryOptions({
+      queryKey: [planUrl] as const,
+      queryFn: ({ signal }) => api.get<BillingPlan>(planUrl, { signal }),
+      staleTime: Infinity,
+    }),
+};
+
+/** The signed-in owner's access; only asked while signed in (SPEC §4). */
+export function useAccessStatus() {
+  const { data: user } = useCurrentUser();
+  return useQuery({ ...accessQueries.status(), enabled: Boolean(user) });
+}
+
+export function useBillingPlan() {
+  return useQuery(accessQueries.plan());
+}
+
+/** Access may have changed (a payment, a code, a cancel, a refused call): ask again. */
+export function refreshAccessStatus(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: accessQueries.status().queryKey });
+}
+
+/** True for the 403 an owner call behind a gated page answers without paid access. */
+export function isAccessRequiredError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ACCESS_REQUIRED_CODE;
+}
+
+/** The two calls that grant access, shared by the upgrade screen and the sign-up wizard. */
+export const accessRequests = {
+  /** POST /api/create-checkout-session. */
+  startCheckout: () => api.post<CheckoutSessionResult>('/api/create-checkout-session'),
+  /** POST /api/validate-access-code. */
+  validateAccessCode: (input: AccessCodeInput) =>
+    api.post<AccessCodeResult>('/api/validate-access-code', input),
+};

@@ -1,0 +1,101 @@
+// Factories of the paid-access answers (plan, access status, subscription,
+// invoices, test checkout) and the handlers that serve the common ones.
+import { PLAN } from '../../shared/constants';
+import {
+  ACCESS_REASONS,
+  accessStatusSchema,
+  billingPlanSchema,
+  type AccessStatus,
+  type BillingPlan,
+  type Invoice,
+  type PaymentProviderId,
+  type Subscription,
+  type TestCheckoutSession,
+} from '../../shared/schemas/billing';
+import { apiRoute, type Answer } from './server';
+
+/** Noon UTC, so the date reads the same in every time zone: Nov 5, 2026 and a year later. */
+export const PERIOD_START = Date.UTC(2026, 10, 5, 12) / 1000;
+export const PERIOD_END = Date.UTC(2027, 10, 5, 12) / 1000;
+
+const providerNames: Record<PaymentProviderId, string> = { stripe: 'Stripe', local: 'Test checkout' };
+
+export function createBillingPlan(provider: PaymentProviderId = 'stripe'): BillingPlan {
+  return {
+    amount: PLAN.amount,
+    amountInCents: PLAN.amountInCents,
+    currency: PLAN.currency,
+    interval: PLAN.interval,
+    displayPrice: PLAN.displayPrice,
+    features: [...PLAN.features],
+    provider: { id: provider, name: providerNames[provider] },
+  };
+}
+
+export function createAccessStatus(hasAccess: boolean, overrides: Partial<AccessStatus> = {}): AccessStatus {
+  return {
+    hasAccess,
+    requiresRedirect: !hasAccess,
+    reason: hasAccess ? ACCESS_REASONS.activeSubscription : ACCESS_REASONS.noSubscription,
+    ...overrides,
+  };
+}
+
+export function createSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 'sub_1',
+    status: 'active',
+    current_period_start: PERIOD_START,
+    current_period_end: PERIOD_END,
+    cancel_at_period_end: false,
+    ...overrides,
+  };
+}
+
+let invoiceSequence = 0;
+
+export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  invoiceSequence += 1;
+  return {
+    id: `in_${invoiceSequence}`,
+    amount_paid: PLAN.amountInCents,
+    currency: 'usd',
+    created: PERIOD_START,
+    status: 'paid',
+    hosted_invoice_url: `https://pay.example/invoices/in_${invoiceSequence}`,
+    invoice_pdf: `https://pay.example/invoices/in_${invoiceSequence}.pdf`,
+    ...overrides,
+  };
+}
+
+export function createTestCheckoutSession(overrides: Partial<TestCheckoutSession> = {}): TestCheckoutSession {
+  return {
+    id: 'cs_local_1',
+    status: 'open',
+    email: 'owner@sunrise.example',
+    amountInCents: PLAN.amountInCents,
+    currency: 'usd',
+    interval: PLAN.interval,
+    successUrl: 'http://localhost:3000/subscribe/success?session_id=cs_local_1',
+    cancelUrl: 'http://localhost:3000/subscribe',
+    ...overrides,
+  };
+}
+
+/** GET /api/billing/plan with `provider` taking the payment. */
+export function servePlan(provider: PaymentProviderId = 'stripe') {
+  return apiRoute.get('/api/billing/plan', billingPlanSchema, () => createBillingPlan(provider));
+}
+
+/**
+ * GET /api/user/access-status answering `answer()` (a function, so a test can
+ * change it); `checks.count` counts the calls.
+ */
+export function serveAccessStatus(answer: () => Answer<typeof accessStatusSchema>) {
+  const checks = { count: 0 };
+  const handler = apiRoute.get('/api/user/access-status', accessStatusSchema, () => {
+    checks.count += 1;
+    return answer();
+  });
+  return { handler, checks };
+}
