@@ -21,8 +21,9 @@ async function signUp(page: Page, businessName: string): Promise<void> {
   await page.getByLabel('Business Name').fill(businessName);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  // Enter, not a click: a click on Continue right after typing is issue 14's first point.
   await page.getByLabel('Website URL').fill('example-shop.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Website URL').press('Enter');
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
   await page.getByLabel('Email').fill(uniqueEmail('billing'));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -38,7 +39,8 @@ async function expectUpgradeScreen(page: Page, pageName: string): Promise<void> 
 }
 
 async function redeem(page: Page, code: string): Promise<void> {
-  await page.getByRole('button', { name: 'Have an access code?' }).click();
+  const toggle = page.getByRole('button', { name: 'Have an access code?' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await page.getByLabel('Access Code').fill(code);
   await page.getByRole('button', { name: 'Activate Account' }).click();
 }
@@ -137,6 +139,7 @@ test('an owner activates with an access code; the same code is refused for the n
   await other.goto('/');
   await expectUpgradeScreen(other, 'Dashboard');
   await context.close();
-  expect(otherErrors.filter((text) => !/status of 400/.test(text))).toEqual([]);
-  forgiveResponseErrors(consoleErrors, 400);
+  forgiveResponseErrors(consoleErrors, 400); // the wrong code
+  // The reused code (400), and the signed-out visitor's "who am I" (401) that the fixture forgives too.
+  expect(otherErrors.filter((text) => !/status of (400|401)/.test(text))).toEqual([]);
 });
