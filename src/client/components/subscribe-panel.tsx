@@ -2,13 +2,14 @@
 // features, Subscribe Now, and a note naming who takes the payment. Three
 // variants: 'full' (the upgrade and subscribe screens), 'compact' (the
 // sign-up wizard's last step) and 'minimal' (price, button and note only).
-import { Check, FlaskConical, Lock } from 'lucide-react';
+import { FlaskConical, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { PLAN } from '../../shared/constants';
 import type { BillingPlan } from '../../shared/schemas/billing';
 import { useBillingPlan } from '../lib/access';
 import { cn } from '../lib/utils';
 import { useStartCheckout } from './paid-access';
+import { PlanFeatureList } from './plan-feature-list';
 import { Button } from './ui/button';
 import { Skeleton } from './ui/skeleton';
 
@@ -66,19 +67,7 @@ export function SubscribePanel({
       </div>
 
       {variant === 'minimal' ? null : (
-        <ul
-          aria-label="Included features"
-          className={cn('grid gap-2.5', compact && 'gap-2 text-sm @md:grid-cols-2')}
-        >
-          {PLAN.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2.5">
-              <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-                <Check className="size-3.5" aria-hidden="true" strokeWidth={3} />
-              </span>
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList className={cn('grid gap-2.5', compact && 'gap-2 text-sm @md:grid-cols-2')} />
       )}
 
       <div className="grid gap-3">

@@ -1,6 +1,7 @@
-import { Check, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../../shared/constants';
+import { PlanFeatureList } from '../../../components/plan-feature-list';
 import { Button } from '../../../components/ui/button';
 
 export function PricingSection() {
@@ -26,16 +27,7 @@ export function PricingSection() {
           <p className="mt-3 font-medium text-brand-text">
             Pays for itself with just one new customer
           </p>
-          <ul className="mt-8 space-y-3 text-left">
-            {PLAN.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-3">
-                <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-                  <Check className="size-3.5" aria-hidden="true" strokeWidth={3} />
-                </span>
-                <span>{feature}</span>
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList className="mt-8 space-y-3 text-left" itemClassName="gap-3" />
           <Button asChild size="lg" className="mt-8 w-full">
             <Link to="/auth?tab=register">Add to My Site</Link>
           </Button>
