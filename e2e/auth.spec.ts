@@ -5,13 +5,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grantPaidAccess } from './helpers';
+import { forgiveResponseErrors, grantPaidAccess, PASSWORD, uniqueEmail } from './helpers';
 
-const PASSWORD = 'correct-horse-battery';
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Creates an account (and its business) through the API; signs in whoever owns `request`'s cookies. */
 async function registerOwner(
@@ -31,16 +27,6 @@ async function registerOwner(
   return owner;
 }
 
-/**
- * The fixture fails a test on any console error. The browser logs every 4xx
- * response as one; call this for the failures a test provokes on purpose.
- */
-function forgiveResponseErrors(consoleErrors: string[], status: number): void {
-  const expected = `the server responded with a status of ${status}`;
-  for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
-    if (consoleErrors[index]?.includes(expected)) consoleErrors.splice(index, 1);
-  }
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/auth?tab=login');

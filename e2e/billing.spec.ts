@@ -5,15 +5,8 @@
 // and a third cannot reuse it. The codes come from ACCESS_CODES (global-setup.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, uniqueEmail } from './helpers';
+import { forgiveResponseErrors, PASSWORD, uniqueEmail } from './helpers';
 
-/** The fixture fails a test on any console error; the browser logs each 4xx a test provokes on purpose. */
-function forgiveResponseErrors(consoleErrors: string[], status: number): void {
-  const expected = `the server responded with a status of ${status}`;
-  for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
-    if (consoleErrors[index]?.includes(expected)) consoleErrors.splice(index, 1);
-  }
-}
 
 /** Steps 1 to 3 of the sign-up wizard; ends on step 4. */
 async function signUp(page: Page, businessName: string): Promise<void> {

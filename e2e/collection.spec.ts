@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { registerOwner as registerOwnerAs } from './helpers';
+import { forgiveResponseErrors, registerOwner as registerOwnerAs } from './helpers';
 
 const registerOwner = (page: Page, businessName: string) => registerOwnerAs(page, businessName, 'collection');
 
@@ -36,13 +36,6 @@ async function choosePhotos(page: Page, name: string, files: string | string[]) 
   await (await chooser).setFiles(files);
 }
 
-/** The fixture fails a test on console errors; the browser logs each 4xx a test provokes as one. */
-function forgiveResponseErrors(consoleErrors: string[], status: number): void {
-  const expected = `the server responded with a status of ${status}`;
-  for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
-    if (consoleErrors[index]?.includes(expected)) consoleErrors.splice(index, 1);
-  }
-}
 
 test('the owner shapes the form, copies the link, downloads and prints the QR code, and sets a logo', async ({
   page,

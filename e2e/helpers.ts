@@ -8,6 +8,17 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/**
+ * The fixture fails a test on any console error, and the browser logs each 4xx
+ * response as one: call this for the failures a test provokes on purpose.
+ */
+export function forgiveResponseErrors(consoleErrors: string[], status: number): void {
+  const expected = `the server responded with a status of ${status}`;
+  for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
+    if (consoleErrors[index]?.includes(expected)) consoleErrors.splice(index, 1);
+  }
+}
+
 /** Registers an owner (and their business) with `page`'s cookies; answers the collection slug. */
 export async function registerOwner(
   page: Page,

@@ -7,17 +7,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grantPaidAccess } from './helpers';
+import { grantPaidAccess, PASSWORD, uniqueEmail } from './helpers';
 
-const PASSWORD = 'correct-horse-battery';
 const XSS_CONTENT = '<img src=x onerror="window.__xss=1">Great service indeed';
 const XSS_NAME = '<script>window.__xss=2</script>Mallory';
 
 type Owner = { api: APIRequestContext; slug: string; approved: string[]; pending: string };
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import { getSessionUserId } from './sessions.js';
 
 export type RateLimitRule = {
   /** Namespaces the counter; unique per rule (Redis keys are shared by every rule). */
@@ -22,6 +23,10 @@ export type RateLimitRule = {
 export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export const clientIpKey = (request: FastifyRequest): string => normalizeIP(request.ip);
+
+/** The signed-in user's id (session scope), or the client IP for a request without a session. */
+export const signedInUserKey = (request: FastifyRequest): string =>
+  getSessionUserId(request) ?? `ip:${clientIpKey(request)}`;
 
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   let redis: Redis | undefined;

@@ -121,7 +121,7 @@ export const invoiceListSchema = z.array(invoiceSchema);
 /** The built-in test checkout's page data: GET /api/test-checkout/:sessionId. */
 export const testCheckoutSessionSchema = z.object({
   id: z.string(),
-  status: z.enum(['open', 'complete', 'expired']),
+  status: z.enum(['open', 'complete']),
   email: z.string(),
   amountInCents: z.number().int(),
   currency: z.string(),

@@ -17,7 +17,7 @@ import { toast } from '../../components/ui/toast';
 import { refreshAccessStatus } from '../../lib/access';
 import { api, getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { sessionQueries } from '../../lib/session';
-import { formatDate } from './format';
+import { formatUnixDate } from '../../../shared/billing-format';
 
 const subscriptionUrl = '/api/billing/subscription';
 const invoicesUrl = '/api/billing/invoices';
@@ -110,7 +110,7 @@ export function useCancelSubscription() {
       toast({
         title: 'Subscription canceled',
         description: before
-          ? `You keep access until ${formatDate(before.current_period_end)}.`
+          ? `You keep access until ${formatUnixDate(before.current_period_end)}.`
           : 'You keep access until the end of the billing period.',
         variant: 'success',
       });

@@ -2,7 +2,7 @@
 // payment provider's hosted checkout when none is configured. It looks like
 // one (a lone card, no app navigation) and says plainly that no card is
 // charged. Pay completes the session and follows the server to the success page.
-import { CircleCheck, FlaskConical, SearchX, TimerOff } from 'lucide-react';
+import { CircleCheck, FlaskConical, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PLAN } from '../../../shared/constants';
@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api';
 import { productName } from '../../lib/product';
 import { usePayTestCheckout, useTestCheckout } from './api';
 import { ResultCard } from './components/result-card';
-import { formatAmount } from './format';
+import { formatMinorUnits } from '../../../shared/billing-format';
 
 export function TestCheckoutPage() {
   const { sessionId = '' } = useParams();
@@ -52,15 +52,6 @@ export function TestCheckoutPage() {
         <p>The payment went through. Continue to confirm your subscription.</p>
       </ResultCard>
     );
-  } else if (session.data.status === 'expired') {
-    body = (
-      <ResultCard
-        icon={<TimerOff aria-hidden="true" />}
-        tone="warning"
-        title="This checkout has expired"
-        actions={<AppLink href="/subscribe">Start a new checkout</AppLink>}
-      />
-    );
   } else {
     body = <CheckoutCard session={session.data} />;
   }
@@ -84,7 +75,7 @@ export function TestCheckoutPage() {
 
 function CheckoutCard({ session }: { session: TestCheckoutSession }) {
   const pay = usePayTestCheckout(session.id);
-  const price = formatAmount(session.amountInCents, session.currency);
+  const price = formatMinorUnits(session.amountInCents, session.currency);
   return (
     <div className="w-full max-w-md overflow-hidden rounded-3xl border border-border bg-card shadow-lg shadow-brand-900/5 dark:shadow-black/30">
       <p className="flex items-center justify-center gap-2 border-b border-amber-200 bg-amber-50 px-4 py-3 text-center text-sm font-semibold text-amber-900 dark:border-amber-900/70 dark:bg-amber-950/50 dark:text-amber-200">

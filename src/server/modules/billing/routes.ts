@@ -22,8 +22,7 @@ import {
 } from '../../../shared/schemas/billing.js';
 import { notFound } from '../../errors.js';
 import { getUser, requireUser } from '../../plugins/auth-guard.js';
-import { clientIpKey, rateLimit } from '../../plugins/rate-limit.js';
-import { getSessionUserId } from '../../plugins/sessions.js';
+import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { renderTestInvoicePage } from './test-invoice-page.js';
 import * as billingService from './service.js';
 
@@ -39,14 +38,12 @@ export const accessCodeRateLimits = {
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = billingService.billingContext(app);
-  const userKey = (request: Parameters<typeof clientIpKey>[0]) =>
-    getSessionUserId(request) ?? `ip:${clientIpKey(request)}`;
   const limits = {
-    accessCodePerUser: rateLimit(app, { name: 'access-code:user', ...accessCodeRateLimits.perUser, keyGenerator: userKey }),
+    accessCodePerUser: rateLimit(app, { name: 'access-code:user', ...accessCodeRateLimits.perUser, keyGenerator: signedInUserKey }),
     accessCodePerIp: rateLimit(app, { name: 'access-code:ip', ...accessCodeRateLimits.perIp }),
     // Each checkout is a call to the provider: enough for retries, not for a flood.
-    checkoutPerUser: rateLimit(app, { name: 'checkout:user', max: 20, timeWindowMs: ONE_HOUR, keyGenerator: userKey }),
-    providerReadsPerUser: rateLimit(app, { name: 'billing-read:user', max: 120, timeWindowMs: FIFTEEN_MINUTES, keyGenerator: userKey }),
+    checkoutPerUser: rateLimit(app, { name: 'checkout:user', max: 20, timeWindowMs: ONE_HOUR, keyGenerator: signedInUserKey }),
+    providerReadsPerUser: rateLimit(app, { name: 'billing-read:user', max: 120, timeWindowMs: FIFTEEN_MINUTES, keyGenerator: signedInUserKey }),
   };
 
   app.get(

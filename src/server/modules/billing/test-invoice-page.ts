@@ -1,15 +1,14 @@
 // The receipt of a test checkout invoice (its hosted_invoice_url): a small,
 // printable HTML page, so the invoice links of /billing work with the
 // built-in provider too. Every value is escaped.
+import { formatMinorUnits, formatUnixDate } from '../../../shared/billing-format.js';
 import { escapeHtml as e } from '../../../shared/widget-static-html.js';
 import type { Invoice } from '../../../shared/schemas/billing.js';
 
 export function renderTestInvoicePage(input: { invoice: Invoice; email: string; productName: string }): string {
   const { invoice, email, productName } = input;
-  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: invoice.currency.toUpperCase() }).format(
-    invoice.amount_paid / 100,
-  );
-  const date = new Date(invoice.created * 1000).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  const amount = formatMinorUnits(invoice.amount_paid, invoice.currency);
+  const date = formatUnixDate(invoice.created, 'UTC');
   const css =
     'body{font-family:system-ui,sans-serif;color:#1f2937;background:#f9fafb;margin:0;padding:2rem 1rem}' +
     'main{max-width:32rem;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:1rem;padding:2rem}' +

@@ -15,8 +15,7 @@ import {
 } from '../../../shared/schemas/uploads.js';
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { requireOwnBusinessId } from '../../plugins/business-guard.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
-import { getSessionUserId } from '../../plugins/sessions.js';
+import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import * as uploadService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -49,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerPerUser = rateLimit(app, {
     name: 'upload:owner',
     ...uploadRateLimits.ownerPerUser,
-    keyGenerator: (request) => getSessionUserId(request) ?? `ip:${request.ip}`,
+    keyGenerator: signedInUserKey,
   });
 
   for (const purpose of uploadPurposes) {

@@ -14,12 +14,12 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCancelSubscription } from '../api';
-import { formatDate } from '../format';
+import { formatUnixDate } from '../../../../shared/billing-format';
 
 export function CancelSubscriptionDialog({ periodEnd }: { periodEnd: number }) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();
-  const endDate = formatDate(periodEnd);
+  const endDate = formatUnixDate(periodEnd);
   return (
     <AlertDialog
       open={open}

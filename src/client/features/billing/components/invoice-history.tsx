@@ -6,7 +6,7 @@ import type { Invoice } from '../../../../shared/schemas/billing';
 import { CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatAmount, formatDate } from '../format';
+import { formatMinorUnits, formatUnixDate } from '../../../../shared/billing-format';
 import { StatusBadge } from './status-badge';
 
 type InvoicesQuery = UseQueryResult<Invoice[]>;
@@ -47,9 +47,9 @@ function InvoiceList({ invoices }: { invoices: Invoice[] }) {
           className="grid gap-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[10rem_6rem_minmax(0,1fr)_auto] sm:items-center sm:gap-4"
         >
           <div className="flex items-baseline justify-between gap-3 sm:contents">
-            <span className="font-medium">{formatDate(invoice.created)}</span>
+            <span className="font-medium">{formatUnixDate(invoice.created)}</span>
             <span className="font-semibold tabular-nums">
-              {formatAmount(invoice.amount_paid, invoice.currency)}
+              {formatMinorUnits(invoice.amount_paid, invoice.currency)}
             </span>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 sm:contents">
@@ -66,7 +66,7 @@ const linkClass =
   'inline-flex items-center gap-1 rounded font-medium text-brand-text underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-3.5';
 
 function InvoiceLinks({ invoice }: { invoice: Invoice }) {
-  const date = formatDate(invoice.created);
+  const date = formatUnixDate(invoice.created);
   return (
     <div className="flex flex-wrap justify-end gap-x-4 gap-y-1 text-sm">
       {invoice.hosted_invoice_url ? (

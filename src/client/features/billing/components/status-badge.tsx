@@ -1,5 +1,10 @@
 import { cn } from '../../../lib/utils';
-import { formatStatus } from '../format';
+
+/** "past_due" as "Past due". */
+function formatStatus(status: string): string {
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
+}
 
 const tones = {
   good: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950/60 dark:text-emerald-300 dark:ring-emerald-400/30',

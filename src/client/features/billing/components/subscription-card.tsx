@@ -12,7 +12,7 @@ import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/session';
-import { formatDate } from '../format';
+import { formatUnixDate } from '../../../../shared/billing-format';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -44,7 +44,7 @@ export function SubscriptionCard({ query, sessionEnded }: { query: SubscriptionQ
 
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { status, cancel_at_period_end: canceling, current_period_end: periodEnd } = subscription;
-  const endDate = formatDate(periodEnd);
+  const endDate = formatUnixDate(periodEnd);
   const active = status === 'active';
   return (
     <div className="grid gap-5">
