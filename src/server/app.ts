@@ -3,8 +3,9 @@
 //
 // Two sibling scopes (docs/decisions/0010-public-and-session-scopes.md):
 // - the public scope: cookie-free answers other sites load (the widget JSON,
-//   the embed page, widget.js, uploaded images and the signed upload PUT) and
-//   the client app's files and health. No session plugin is registered there,
+//   the embed page, widget.js, the Wix widget, uploaded images and the signed
+//   upload PUT), the public API v1 (bearer API key), and the client app's
+//   files and health. No session plugin is registered there,
 //   so none of it reads a session or sends Set-Cookie.
 // - the session scope: @fastify/cookie + @fastify/session and every route that
 //   signs someone in or acts for the signed-in owner (and the public form
@@ -29,6 +30,8 @@ import { webhookRoutes } from './modules/billing/webhook-routes.js';
 import { businessRoutes } from './modules/business/routes.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
+import { integrationRoutes } from './modules/integrations/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(publicWidgetRoutes);
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
+    await scope.register(apiV1Routes);
     await scope.register(clientAppRoutes, client);
   });
 
@@ -122,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(testimonialRoutes);
     await scope.register(widgetRoutes);
     await scope.register(billingRoutes);
+    await scope.register(integrationRoutes);
   });
 
   registerClientAppFallback(app, client);

@@ -10,6 +10,7 @@ const local: BannerConfig = {
   s3: undefined,
   redisUrl: undefined,
   stripe: undefined,
+  wixAppSecret: undefined,
 };
 
 describe('startupBanner', () => {
@@ -22,6 +23,7 @@ describe('startupBanner', () => {
         '  email           .eml files in data/outbox',
         '  files           disk (data/objects)',
         '  payments        test checkout (built in, no card is charged)',
+        '  wix connect     off (set WIX_APP_SECRET to turn it on)',
         '  counters        in memory',
         'Press Ctrl+C to stop.',
         '',
@@ -82,6 +84,7 @@ describe('startupBanner', () => {
           priceId: 'price_123',
           apiUrl: undefined,
         },
+        wixAppSecret: 'wix-app-secret-value',
       },
       { cwd: '/srv/vouchly', interactive: false },
     );
@@ -91,7 +94,9 @@ describe('startupBanner', () => {
       '  files           S3 (vouchly-uploads at https://s3.eu-west-1.example.com)\n',
     );
     expect(banner).toContain('  counters        Redis (cache.internal:6379)\n');
+    expect(banner).toContain('  wix connect     on\n');
     for (const secret of [
+      'wix-app-secret-value',
       'smtp-password',
       'mailer',
       'AKIAEXAMPLEKEY',

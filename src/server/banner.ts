@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 
 export type BannerConfig = Pick<
   Config,
-  'productName' | 'baseUrl' | 'dataDir' | 'databaseUrl' | 'smtpUrl' | 's3' | 'redisUrl' | 'stripe'
+  'productName' | 'baseUrl' | 'dataDir' | 'databaseUrl' | 'smtpUrl' | 's3' | 'redisUrl' | 'stripe' | 'wixAppSecret'
 >;
 
 export type BannerOptions = {
@@ -60,6 +60,7 @@ export function startupBanner(config: BannerConfig, options: BannerOptions): str
         ? `Stripe (${config.stripe.apiUrl ? withoutCredentials(config.stripe.apiUrl) : 'api.stripe.com'})`
         : 'test checkout (built in, no card is charged)',
     ],
+    ['wix connect', config.wixAppSecret ? 'on' : 'off (set WIX_APP_SECRET to turn it on)'],
     ['counters', config.redisUrl ? `Redis (${hostAndPort(config.redisUrl)})` : 'in memory'],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;

@@ -45,6 +45,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().max(64, 'each code must be at most 64 characters')))
     .optional(),
+  WIX_APP_SECRET: optionalText,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
   TRUST_PROXY: booleanFlag.default(false),
@@ -70,6 +71,8 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined } | undefined;
   /** Access codes inserted at start-up (ACCESS_CODES, comma-separated); existing ones are left alone. */
   accessCodes: string[];
+  /** The Wix app's secret: Wix connect verifies `instance` signatures with it; off when unset. */
+  wixAppSecret: string | undefined;
   redisUrl: string | undefined;
   productName: string;
   trustProxy: boolean;
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     accessCodes: vars.ACCESS_CODES ?? [],
+    wixAppSecret: vars.WIX_APP_SECRET,
     redisUrl: vars.REDIS_URL,
     productName: vars.PRODUCT_NAME,
     trustProxy: vars.TRUST_PROXY,

@@ -4,12 +4,14 @@
 // tenant A's ids where the route takes one (404) or A's uploads where it takes
 // images (4xx); afterwards every row of A's data must be exactly as it was, and
 // no answer to B may mention A's data. Every owner route also answers 401
-// without a session.
+// without a session. The public API v1 routes get the same treatment with
+// tenant B's API key instead of a session, and answer 401 without a key.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, getTableColumns, getTableName, isTable, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { WIDGET_SETTINGS_DEFAULTS } from '../shared/schemas/widget.js';
+import { signWixInstance } from './modules/integrations/wix-instance.js';
 import * as schema from './db/schema.js';
 import {
   TEST_PASSWORD,
@@ -55,7 +57,13 @@ type Tenant = {
   uploads: { logo: string; product: string; author: string; beforeAfter: string };
   /** A's test checkout: one session paid (its invoice), one still open. */
   billing: { paidSessionId: string; openSessionId: string; invoiceId: string };
+  apiKey: string;
+  wixSiteId: string;
 };
+
+const WIX_APP_SECRET = 'tenant-matrix-wix-secret';
+const signedInstance = (wixSiteId: string) =>
+  signWixInstance({ instanceId: wixSiteId, signDate: new Date().toISOString() }, WIX_APP_SECRET);
 
 type Probe = {
   /** The request tenant B sends. */
@@ -66,6 +74,8 @@ type Probe = {
 
 type Expectation =
   | { kind: 'public'; why: string }
+  /** Public API v1: probes sent with tenant B's API key; 401 without one. */
+  | { kind: 'api'; probes: Probe[] }
   | {
       kind: 'owner';
       probes: Probe[];
@@ -101,6 +111,39 @@ const matrix: Record<string, Expectation> = {
   'OPTIONS /api/widget/:slug': { kind: 'public', why: 'CORS preflight of the public widget read' },
   'GET /embed/:slug': { kind: 'public', why: 'the no-script widget page for an iframe: approved testimonials only' },
   'GET /api/billing/plan': { kind: 'public', why: 'the one plan and its price, the same for everyone' },
+  'GET /wix/widget': { kind: 'public', why: 'the widget of a linked Wix site: approved testimonials only, no emails' },
+  'GET /api/v1/testimonials': {
+    kind: 'api',
+    probes: [get('/api/v1/testimonials'), get('/api/v1/testimonials?status=all&limit=100')],
+  },
+  'GET /api/v1/testimonials/:id': {
+    kind: 'api',
+    probes: [notFound((a) => ({ method: 'GET', url: `/api/v1/testimonials/${a.testimonialId}` }))],
+  },
+  'POST /api/v1/testimonials': {
+    kind: 'api',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/v1/testimonials',
+        payload: { authorName: 'Imported', content: 'Imported into B only, please.', status: 'approved', source: 'matrix' },
+      })),
+    ],
+  },
+  'GET /api/v1/widget': { kind: 'api', probes: [get('/api/v1/widget')] },
+  'GET /api/integrations/api-key': { kind: 'owner', probes: [get('/api/integrations/api-key')] },
+  'POST /api/integrations/api-key': { kind: 'owner', probes: [own(() => ({ method: 'POST', url: '/api/integrations/api-key' }))] },
+  'DELETE /api/integrations/api-key': { kind: 'owner', probes: [own(() => ({ method: 'DELETE', url: '/api/integrations/api-key' }))] },
+  'GET /api/integrations/wix-sites': { kind: 'owner', probes: [get('/api/integrations/wix-sites')] },
+  'DELETE /api/integrations/wix-sites/:wixSiteId': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'DELETE', url: `/api/integrations/wix-sites/${a.wixSiteId}` }))],
+  },
+  'POST /api/wix/connect': {
+    kind: 'owner',
+    // A's site, correctly signed: it stays A's (409).
+    probes: [refused((a) => ({ method: 'POST', url: '/api/wix/connect', payload: { instance: signedInstance(a.wixSiteId) } }))],
+  },
   'POST /api/stripe/webhook': { kind: 'public', why: "signed by the payment provider (404 with the built-in test checkout)" },
   'GET /api/user/access-status': { kind: 'owner', probes: [get('/api/user/access-status')] },
   'POST /api/validate-access-code': {
@@ -311,7 +354,18 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     tags: ['a-tag'],
     productImageUrls: ['/objects/uploads/a-product.jpg'],
   });
+  const keyResponse = await app.inject({ method: 'POST', url: '/api/integrations/api-key', ...withSession(cookie) });
+  const wixSiteId = `5e0c2b7a-4d1f-4e8a-9b3c-${business.id.slice(-12)}`;
+  const linked = await app.inject({
+    method: 'POST',
+    url: '/api/wix/connect',
+    payload: { instance: signedInstance(wixSiteId) },
+    ...withSession(cookie),
+  });
+  if (linked.statusCode !== 200) throw new Error(`tenant could not link a Wix site: ${linked.body}`);
   return {
+    apiKey: keyResponse.json<{ apiKey: string }>().apiKey,
+    wixSiteId,
     billing: await testCheckouts(app, cookie),
     userId: created.user.id,
     email: created.email,
@@ -367,9 +421,22 @@ async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]
 }
 
 function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: string): void {
-  for (const secret of [a.testimonialId, a.businessId, a.userId, a.email, a.slug, 'TENANT-A-SECRET']) {
+  for (const secret of [a.testimonialId, a.businessId, a.userId, a.email, a.slug, a.apiKey.slice(4), a.wixSiteId, 'TENANT-A-SECRET']) {
     expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);
   }
+}
+
+function expectProbeAnswer(probe: Probe, response: LightMyRequestResponse, a: Tenant, label: string): void {
+  if (probe.expect === 404) {
+    expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
+  } else if (probe.expect === '4xx') {
+    expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
+  } else {
+    expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(200);
+    expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(300);
+  }
+  expectNothingOfA(response, a, label);
 }
 
 describe('tenant matrix (SECURITY.md §7)', () => {
@@ -401,7 +468,7 @@ describe('tenant matrix (SECURITY.md §7)', () => {
   });
 
   it("tenant B can neither see nor change tenant A's data through any owner route", async () => {
-    const app = await createTestApp();
+    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
     const a = await tenant(app, 'Tenant A');
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);
@@ -417,32 +484,41 @@ describe('tenant matrix (SECURITY.md §7)', () => {
         const label = `${route} #${index + 1}`;
         const request = probe.request(a, { ...b, cookie });
         const response = await app.inject({ ...request, ...withSession(cookie) });
-        if (probe.expect === 404) {
-          expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
-        } else if (probe.expect === '4xx') {
-          expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(400);
-          expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(500);
-        } else {
-          expect(response.statusCode, `${label}: ${response.body}`).toBeGreaterThanOrEqual(200);
-          expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(300);
-        }
-        expectNothingOfA(response, a, label);
+        expectProbeAnswer(probe, response, a, label);
         cookie = sessionCookieOf(response) ?? cookie;
       }
     }
     expect(await snapshotOf(app, a)).toEqual(before);
   });
 
-  it('every owner route answers 401 without a session and changes nothing', async () => {
-    const app = await createTestApp();
+  it("tenant B's API key can neither see nor change tenant A's data through any API route", async () => {
+    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
     const a = await tenant(app, 'Tenant A');
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);
     for (const [route, expectation] of Object.entries(matrix)) {
-      if (expectation.kind !== 'owner') continue;
+      if (expectation.kind !== 'api') continue;
+      for (const [index, probe] of expectation.probes.entries()) {
+        const label = `${route} #${index + 1}`;
+        const request = probe.request(a, b);
+        const response = await app.inject({ ...request, headers: { authorization: `Bearer ${b.apiKey}` } });
+        expectProbeAnswer(probe, response, a, label);
+      }
+    }
+    expect(await snapshotOf(app, a)).toEqual(before);
+  });
+
+  it('every owner route answers 401 without a session, every API route without a key, and nothing changes', async () => {
+    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
+    const a = await tenant(app, 'Tenant A');
+    const b = await tenant(app, 'Tenant B');
+    const before = await snapshotOf(app, a);
+    for (const [route, expectation] of Object.entries(matrix)) {
+      if (expectation.kind === 'public') continue;
       for (const probe of expectation.probes) {
         const response = await app.inject(probe.request(a, b));
-        expect(response.statusCode, `${route}: ${response.body}`).toBe(expectation.anonymous ?? 401);
+        const expected = expectation.kind === 'owner' ? (expectation.anonymous ?? 401) : 401;
+        expect(response.statusCode, `${route}: ${response.body}`).toBe(expected);
       }
     }
     expect(await snapshotOf(app, a)).toEqual(before);

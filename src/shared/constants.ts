@@ -56,6 +56,9 @@ export const WIDGET_SAMPLE_ITEMS = 4;
 export const QR_CODE_SIZE_PX = 300;
 export const INITIALS_MAX_LETTERS = 2;
 export const PUBLIC_API_RATE_LIMIT_PER_MINUTE = 60;
+/** How long an API key stays active after it is created (docs/decisions/0013). */
+export const API_KEY_LIFETIME_DAYS = 365;
+export const TESTIMONIAL_SOURCE_MAX = 60;
 
 /** localStorage key of the colour theme ('light' | 'dark' | 'system'); also read by public/theme-init.js. */
 export const THEME_STORAGE_KEY = 'theme';

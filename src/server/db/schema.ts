@@ -58,7 +58,10 @@ export const users = pgTable('users', {
   // complete it, so an older event never overwrites newer state.
   subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
   subscriptionEventAt: timestamp({ withTimezone: true }),
+  // SECURITY.md §6: the key's SHA-256 (hex) and its last 4 characters for the
+  // masked display; the key itself is never stored (modules/integrations).
   apiKeyHash: text().unique(),
+  apiKeyLastFour: text(),
   apiKeyCreatedAt: timestamp({ withTimezone: true }),
   apiKeyStatus: text({ enum: apiKeyStatuses }).notNull().default('active'),
   createdAt: createdAt(),
@@ -117,6 +120,8 @@ export const testimonials = pgTable(
     afterImageUrl: text(),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
+    // Where an imported testimonial came from (API v1 `source`); null for the public form.
+    source: text(),
   },
   (table) => [
     index('testimonials_business_submitted_idx').on(table.businessId, table.submittedAt.desc()),
@@ -219,15 +224,19 @@ export const widgetSettings = pgTable('widget_settings', {
   updatedAt: updatedAt(),
 });
 
-export const wixSites = pgTable('wix_sites', {
-  wixSiteId: text().primaryKey(),
-  userId: uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  siteName: text(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const wixSites = pgTable(
+  'wix_sites',
+  {
+    wixSiteId: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteName: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('wix_sites_user_idx').on(table.userId, table.createdAt.desc())],
+);
 
 export const collectionPageSettings = pgTable('collection_page_settings', {
   id: uuid().primaryKey().defaultRandom(),

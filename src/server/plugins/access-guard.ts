@@ -6,19 +6,37 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_REQUIRED_CODE } from '../../shared/schemas/billing.js';
 import type { BusinessRow, UserRow } from '../db/schema.js';
-import { AppError } from '../errors.js';
+import { AppError, unauthorized } from '../errors.js';
+import { findUserById } from '../modules/auth/service.js';
 import * as billingService from '../modules/billing/service.js';
 import * as businessService from '../modules/business/service.js';
+import { INVALID_API_KEY_MESSAGE, requireApiCaller } from './api-key-auth.js';
 import { requireUser } from './auth-guard.js';
 
 export const ACCESS_REQUIRED_MESSAGE = 'An active subscription or access code is required.';
 
+async function assertPaidAccess(request: FastifyRequest, user: UserRow): Promise<void> {
+  const status = await billingService.getAccessStatus(billingService.billingContext(request.server), user);
+  if (!status.hasAccess) throw new AppError(403, ACCESS_REQUIRED_CODE, ACCESS_REQUIRED_MESSAGE);
+}
+
 /** The signed-in user, when they have paid access; 401 signed out, 403 without access. */
 export async function requirePaidAccess(request: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(request);
-  const status = await billingService.getAccessStatus(billingService.billingContext(request.server), user);
-  if (!status.hasAccess) throw new AppError(403, ACCESS_REQUIRED_CODE, ACCESS_REQUIRED_MESSAGE);
+  await assertPaidAccess(request, user);
   return user;
+}
+
+/**
+ * The business of the API key's owner (the id from the key, SECURITY.md §7),
+ * when the owner has paid access: the public API v1 is part of Integrations.
+ */
+export async function requireApiCallerBusiness(request: FastifyRequest): Promise<BusinessRow> {
+  const { db } = request.server.database;
+  const user = await findUserById(db, requireApiCaller(request).userId);
+  if (!user) throw unauthorized(INVALID_API_KEY_MESSAGE);
+  await assertPaidAccess(request, user);
+  return businessService.requireOwnBusiness(db, user.id);
 }
 
 /** The paying owner's business (the id from the session, SECURITY.md §7). */

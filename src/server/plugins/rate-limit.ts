@@ -50,22 +50,63 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   });
 }
 
-/**
- * A hook enforcing `rule`; put it in a route's `onRequest` (IP rules) or
- * `preHandler` (rules keyed on the validated body). Several may share a route.
- * Over the limit: 429 `{ error: { code: 'RATE_LIMITED', ... } }` with Retry-After.
- */
-export function rateLimit(app: FastifyInstance, rule: RateLimitRule): RateLimitHook {
+/** 429 `RATE_LIMITED` with Retry-After (seconds, at least 1). */
+function tooManyRequests(reply: FastifyReply, ttlInSeconds: number): AppError {
+  void reply.header('retry-after', String(Math.max(1, ttlInSeconds)));
+  return new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+}
+
+function limiter(app: FastifyInstance, rule: RateLimitRule) {
   const keyOf = rule.keyGenerator ?? clientIpKey;
-  const check = app.createRateLimit({
+  return app.createRateLimit({
     max: rule.max * app.config.rateLimitScale,
     timeWindow: rule.timeWindowMs,
     keyGenerator: (request) => `${rule.name}:${keyOf(request)}`,
   });
+}
+
+/**
+ * A hook enforcing `rule`; put it in a route's `onRequest` (IP rules) or
+ * `preHandler` (rules keyed on the validated body). Several may share a route.
+ * Over the limit: 429 `{ error: { code: 'RATE_LIMITED', ... } }` with Retry-After.
+ * With `headers`, every answer also carries RateLimit-Limit, -Remaining and
+ * -Reset (the IETF draft's names), as the public API promises its callers.
+ */
+export function rateLimit(app: FastifyInstance, rule: RateLimitRule & { headers?: boolean }): RateLimitHook {
+  const check = limiter(app, rule);
   return async (request, reply) => {
     const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    void reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-    throw new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+    if (result.isAllowed) return;
+    if (rule.headers) {
+      void reply.headers({
+        'ratelimit-limit': String(result.max),
+        'ratelimit-remaining': String(result.remaining),
+        'ratelimit-reset': String(Math.max(0, result.ttlInSeconds)),
+      });
+    }
+    if (result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
+  };
+}
+
+/**
+ * Counts failures only, e.g. wrong secrets (SECURITY.md §19): `check` refuses
+ * with 429 once `rule.max` failures fell in the window, so the guess after the
+ * last allowed one is refused before it is tried; `record` counts one failure.
+ */
+export function failureLimit(
+  app: FastifyInstance,
+  rule: RateLimitRule,
+): { check: RateLimitHook; record: (request: FastifyRequest) => Promise<void> } {
+  const counter = limiter(app, rule);
+  return {
+    check: async (request, reply) => {
+      const result = await counter(request, { increment: false });
+      if (!result.isAllowed && result.remaining === 0 && result.ttl > 0) {
+        throw tooManyRequests(reply, result.ttlInSeconds);
+      }
+    },
+    record: async (request) => {
+      await counter(request);
+    },
   };
 }

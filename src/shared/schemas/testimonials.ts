@@ -53,6 +53,8 @@ export const testimonialSchema = z.object({
   submittedAt: z.string(),
   /** ISO 8601; set exactly while the status is approved. */
   approvedAt: z.string().nullable(),
+  /** Where an imported testimonial came from (API v1); null for the public form. */
+  source: z.string().nullable(),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 

@@ -49,9 +49,9 @@ export async function* exportedTestimonials(
   businessId: string,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<Testimonial> {
-  let cursor: repository.ExportCursor | null = null;
+  let cursor: repository.PageCursor | null = null;
   do {
-    const page = await repository.exportPage(db, businessId, cursor, pageSize);
+    const page = await repository.pageAfter(db, businessId, { cursor, limit: pageSize });
     for (const row of page.rows) yield toTestimonial(row);
     cursor = page.next;
   } while (cursor);

@@ -69,6 +69,13 @@ export async function findByIdForUpdate(db: Executor, businessId: string, id: st
   return row ?? null;
 }
 
+/** A new testimonial imported through the API v1 (the public form's insert is in modules/submissions). */
+export async function create(db: Executor, values: typeof testimonials.$inferInsert): Promise<TestimonialRow> {
+  const [row] = await db.insert(testimonials).values(values).returning();
+  if (!row) throw new Error('insert into testimonials returned nothing');
+  return row;
+}
+
 export type StatusCounts = { all: number; pending: number; approved: number; rejected: number };
 
 type PageRow = StatusCounts & { ids: string[] | null };
@@ -203,31 +210,35 @@ export async function removeMany(db: Executor, businessId: string, ids: string[]
 }
 
 /**
- * Where the previous export page ended. `submittedAt` is PostgreSQL's own text
- * for the timestamp: a JS Date keeps milliseconds only and would skip rows that
- * differ in the microseconds.
+ * Where the previous page ended (the export, API v1). `submittedAt` is
+ * PostgreSQL's own text for the timestamp: a JS Date keeps milliseconds only
+ * and would skip rows that differ in the microseconds.
  */
-export type ExportCursor = { submittedAt: string; id: string };
+export type PageCursor = { submittedAt: string; id: string };
 
-/** One page of the export, in list order, strictly after `cursor` (keyset paging: no OFFSET rescans). */
-export async function exportPage(
+/**
+ * One page in list order (newest first), strictly after `cursor`: keyset
+ * paging, no OFFSET rescans. `next` is null on the last page.
+ */
+export async function pageAfter(
   db: Executor,
   businessId: string,
-  cursor: ExportCursor | null,
-  limit: number,
-): Promise<{ rows: TestimonialRow[]; next: ExportCursor | null }> {
+  { cursor, limit, status }: { cursor: PageCursor | null; limit: number; status?: TestimonialStatus | undefined },
+): Promise<{ rows: TestimonialRow[]; next: PageCursor | null }> {
   const after = cursor
     ? sql`(${testimonials.submittedAt}, ${testimonials.id}) < (${cursor.submittedAt}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
   const page = await db
     .select({ row: testimonials, submittedAtText: sql<string>`${testimonials.submittedAt}::text` })
     .from(testimonials)
-    .where(and(ofBusiness(businessId), after))
+    .where(and(ofBusiness(businessId), status ? eq(testimonials.status, status) : undefined, after))
     .orderBy(desc(testimonials.submittedAt), desc(testimonials.id))
-    .limit(limit);
-  const last = page.at(-1);
+    // One more than asked: whether a next page exists is known without another query.
+    .limit(limit + 1);
+  const shown = page.slice(0, limit);
+  const last = shown.at(-1);
   return {
-    rows: page.map((entry) => entry.row),
-    next: last && page.length === limit ? { submittedAt: last.submittedAtText, id: last.row.id } : null,
+    rows: shown.map((entry) => entry.row),
+    next: last && page.length > limit ? { submittedAt: last.submittedAtText, id: last.row.id } : null,
   };
 }

@@ -1,6 +1,12 @@
 // Moderation rules (SPEC §4-§5): the owner's business comes from the session,
 // never from the request; approvedAt follows the status; multi-row changes run
 // in one transaction (SECURITY.md §15).
+import { z } from 'zod';
+import type {
+  ApiCreateTestimonialInput,
+  ApiListTestimonialsQuery,
+  ApiTestimonialPage,
+} from '../../../shared/schemas/integrations.js';
 import type {
   BulkTestimonialsInput,
   BulkTestimonialsResult,
@@ -12,7 +18,7 @@ import type {
 } from '../../../shared/schemas/testimonials.js';
 import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { deleteDetachedUploads, type UploadContext } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
@@ -50,6 +56,7 @@ export function toTestimonial(row: TestimonialRow): Testimonial {
     afterImageUrl: row.afterImageUrl,
     submittedAt: row.submittedAt.toISOString(),
     approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
+    source: row.source,
   };
 }
 
@@ -89,6 +96,70 @@ export async function listTestimonials(
     total: status ? counts[status] : counts.all,
     counts,
   };
+}
+
+export async function getTestimonial(db: Executor, businessId: string, id: string): Promise<Testimonial> {
+  const row = await repository.findById(db, businessId, id);
+  if (!row) throw testimonialNotFound();
+  return toTestimonial(row);
+}
+
+// API v1 pages: the cursor is the last row's position, opaque to callers.
+const pageCursorSchema = z.object({ submittedAt: z.string().min(1).max(64), id: z.guid() });
+const encodeCursor = (cursor: repository.PageCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): repository.PageCursor | null {
+  if (cursor === undefined) return null;
+  try {
+    const decoded = pageCursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (Number.isNaN(Date.parse(decoded.submittedAt))) throw new Error('not a time');
+    return decoded;
+  } catch {
+    throw validationFailed([{ path: 'cursor', message: 'Invalid cursor' }]);
+  }
+}
+
+/** GET /api/v1/testimonials: newest first, keyset-paged. */
+export async function listTestimonialPage(
+  db: Executor,
+  businessId: string,
+  query: ApiListTestimonialsQuery,
+): Promise<ApiTestimonialPage> {
+  const { rows, next } = await repository.pageAfter(db, businessId, {
+    cursor: decodeCursor(query.cursor),
+    limit: query.limit,
+    status: query.status === 'all' ? undefined : query.status,
+  });
+  return { data: rows.map(toTestimonial), nextCursor: next ? encodeCursor(next) : null };
+}
+
+/**
+ * POST /api/v1/testimonials: a testimonial collected elsewhere. Pending unless
+ * the caller asks for approved; an approved one is in the widget at once.
+ */
+export async function importTestimonial(
+  db: Executor,
+  businessId: string,
+  input: ApiCreateTestimonialInput,
+  now: Date,
+): Promise<Testimonial> {
+  const submittedAt = input.submittedAt ? new Date(input.submittedAt) : now;
+  if (submittedAt.getTime() > now.getTime()) throw validationFailed([{ path: 'submittedAt', message: 'submittedAt cannot be in the future' }]);
+  const row = await repository.create(db, {
+    businessId,
+    authorName: input.authorName,
+    authorEmail: input.authorEmail ?? null,
+    authorBusinessName: input.authorBusinessName ?? null,
+    authorLocation: input.authorLocation ?? null,
+    content: input.content,
+    rating: input.rating,
+    status: input.status,
+    approvedAt: input.status === 'approved' ? now : null,
+    source: input.source,
+    submittedAt,
+  });
+  if (row.status === 'approved') invalidateWidget(businessId);
+  return toTestimonial(row);
 }
 
 export async function getStats(db: Executor, businessId: string, now = new Date()): Promise<TestimonialStats> {

@@ -1,5 +1,7 @@
 // The public widget reads (SECURITY.md §12): GET /api/widget/:slug (the JSON
-// widget.js renders) and GET /embed/:slug (the no-script page for an iframe).
+// widget.js renders), GET /embed/:slug (the no-script page for an iframe) and
+// GET /wix/widget?instance={wixSiteId} (the JSON of the business a Wix site
+// is linked to, SPEC §2; the site is found through wix-directory.ts).
 // Read-only, CORS-open without credentials, never a cookie (registered in the
 // public scope of app.ts, which has no session plugin), answered from the
 // in-process cache (public-cache.ts) with a strong ETag and 304 on If-None-Match. Helmet is off for these routes: their
@@ -8,18 +10,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../../shared/constants.js';
 import { businessSlugParamsSchema } from '../../../shared/schemas/business.js';
+import { wixWidgetQuerySchema } from '../../../shared/schemas/integrations.js';
 import { notFound } from '../../errors.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
-import { onWidgetInvalidated } from './events.js';
+import { findBusinessOfWixSite } from '../integrations/service.js';
+import { onWidgetInvalidated, onWixSiteChanged } from './events.js';
 import { etagMatches, PublicWidgetCache, type CachedBody } from './public-cache.js';
 import * as widgetService from './service.js';
+import { WixSiteDirectory } from './wix-directory.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 /** Generous: a page view is one request, and a hit costs no database work. */
 export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as const;
+
+/** SECURITY.md §5: the Wix widget endpoint, per site. */
+export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60 * 1000 } as const;
 
 export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
@@ -65,8 +74,15 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
-  const unsubscribe = onWidgetInvalidated((businessId) => cache.invalidate(businessId));
-  app.addHook('onClose', async () => unsubscribe());
+  const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findBusinessOfWixSite(db, wixSiteId) });
+  const unsubscribe = [
+    onWidgetInvalidated((businessId) => {
+      cache.invalidate(businessId);
+      wixSites.forgetBusiness(businessId);
+    }),
+    onWixSiteChanged((wixSiteId) => wixSites.forgetSite(wixSiteId)),
+  ];
+  app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
 
   const perIp = rateLimit(app, { name: 'widget:ip', ...publicWidgetRateLimit });
   // One hook: the cross-origin headers first, so that a 429 carries them too.
@@ -103,6 +119,32 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!loaded) throw notFound('Widget not found');
         sendCached(request, reply, loaded.json, JSON_HEADERS);
       });
+    },
+  );
+
+  const perSite = rateLimit(app, {
+    name: 'wix-widget:site',
+    ...wixWidgetRateLimit,
+    // The validated, normalised site id: the same form the lookup uses (SECURITY.md §22).
+    keyGenerator: (request) => (request.query as { instance: string }).instance,
+  });
+  app.get(
+    '/wix/widget',
+    {
+      ...publicRoute,
+      preHandler: perSite,
+      // The 200 body is the cached Buffer of a PublicWidget, the same bytes as GET /api/widget/{slug}.
+      schema: {
+        querystring: wixWidgetQuerySchema,
+        response: { 200: z.custom<Buffer>(), 304: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await wixSites.find(request.query.instance);
+      const entry = target && (cache.peek(target.slug) ?? (await cache.get(target.slug)));
+      if (!entry) throw notFound('Wix site not found');
+      sendCached(request, reply, entry.json, JSON_HEADERS);
+      return reply;
     },
   );
 

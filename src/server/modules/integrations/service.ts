@@ -1,0 +1,138 @@
+// Integrations (SPEC §2, §3, §6, §7): the owner's API key, and the Wix sites
+// linked to the owner. Keys: api-keys.ts; the Wix `instance`: wix-instance.ts.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  INVALID_WIX_INSTANCE_CODE,
+  WIX_NOT_CONFIGURED_CODE,
+  WIX_SITE_TAKEN_CODE,
+  type ApiKeyInfo,
+  type CreatedApiKey,
+  type WixConnectInput,
+  type WixConnectResult,
+  type WixSite,
+} from '../../../shared/schemas/integrations.js';
+import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/executor.js';
+import type { WixSiteRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { wixSiteChanged } from '../widget/events.js';
+import {
+  apiKeyExpiresAt,
+  apiKeyStatusAt,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  maskApiKey,
+} from './api-keys.js';
+import * as repository from './repository.js';
+import { verifyWixInstance } from './wix-instance.js';
+
+export type IntegrationsContext = {
+  db: Database;
+  clock: () => Date;
+  wixAppSecret: string | undefined;
+  log: FastifyBaseLogger;
+};
+
+export const integrationsContext = (app: FastifyInstance): IntegrationsContext => ({
+  db: app.database.db,
+  clock: app.clock,
+  wixAppSecret: app.config.wixAppSecret,
+  log: app.log,
+});
+
+export const WIX_NOT_CONFIGURED_MESSAGE =
+  'Wix connect is not set up on this server. Its operator needs to set WIX_APP_SECRET.';
+const OPEN_FROM_WIX = 'Please open Vouchly again from your Wix dashboard.';
+export const WIX_INSTANCE_INVALID_MESSAGE = `This Wix connection could not be verified. ${OPEN_FROM_WIX}`;
+export const WIX_INSTANCE_EXPIRED_MESSAGE = `This Wix connection link has expired. ${OPEN_FROM_WIX}`;
+export const WIX_SITE_MISMATCH_MESSAGE = `This link names a different Wix site than the one it was signed for. ${OPEN_FROM_WIX}`;
+export const WIX_SITE_TAKEN_MESSAGE = 'This Wix site is already connected to another Vouchly account.';
+
+const NO_API_KEY: ApiKeyInfo = { hasApiKey: false, maskedKey: null, status: null, createdAt: null, expiresAt: null };
+
+function toApiKeyInfo(stored: repository.StoredApiKey | null, now: Date): ApiKeyInfo {
+  if (!stored?.apiKeyHash || !stored.apiKeyCreatedAt) return NO_API_KEY;
+  return {
+    hasApiKey: true,
+    maskedKey: maskApiKey(stored.apiKeyLastFour ?? '????'),
+    status: apiKeyStatusAt({ status: stored.apiKeyStatus, createdAt: stored.apiKeyCreatedAt }, now),
+    createdAt: stored.apiKeyCreatedAt.toISOString(),
+    expiresAt: apiKeyExpiresAt(stored.apiKeyCreatedAt).toISOString(),
+  };
+}
+
+export async function getApiKeyInfo(ctx: IntegrationsContext, userId: string): Promise<ApiKeyInfo> {
+  return toApiKeyInfo(await repository.findApiKey(ctx.db, userId), ctx.clock());
+}
+
+/** Creates the user's key, replacing any earlier one; the answer is the only copy of the key. */
+export async function createApiKey(ctx: IntegrationsContext, userId: string): Promise<CreatedApiKey> {
+  const { apiKey, hash, lastFour } = generateApiKey();
+  await repository.setApiKey(ctx.db, userId, { hash, lastFour, createdAt: ctx.clock() });
+  return { apiKey };
+}
+
+/** Revokes the user's key (status blocked); 404 when there is none. */
+export async function revokeApiKey(ctx: IntegrationsContext, userId: string): Promise<ApiKeyInfo> {
+  const stored = await repository.blockApiKey(ctx.db, userId);
+  if (!stored) throw notFound('No API key to revoke');
+  return toApiKeyInfo(stored, ctx.clock());
+}
+
+/** The id of the user whose active key this is, or null for anything else. */
+export async function authenticateApiKey(ctx: IntegrationsContext, apiKey: string): Promise<string | null> {
+  if (!isWellFormedApiKey(apiKey)) return null;
+  const owner = await repository.findApiKeyOwner(ctx.db, hashApiKey(apiKey));
+  if (!owner) return null;
+  return apiKeyStatusAt(owner, ctx.clock()) === 'active' ? owner.userId : null;
+}
+
+const toWixSite = (row: WixSiteRow): WixSite => ({
+  wixSiteId: row.wixSiteId,
+  siteName: row.siteName,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listWixSites(db: Executor, userId: string): Promise<WixSite[]> {
+  return (await repository.listWixSites(db, userId)).map(toWixSite);
+}
+
+/**
+ * Links the Wix site the signed `instance` names to the user (SECURITY.md
+ * §14). Nothing is linked before the signature, age and site id check out.
+ */
+export async function connectWixSite(
+  ctx: IntegrationsContext,
+  userId: string,
+  input: WixConnectInput,
+): Promise<WixConnectResult> {
+  if (!ctx.wixAppSecret) throw new AppError(503, WIX_NOT_CONFIGURED_CODE, WIX_NOT_CONFIGURED_MESSAGE);
+  const check = verifyWixInstance(input.instance, ctx.wixAppSecret, ctx.clock());
+  if (!check.ok) {
+    ctx.log.info({ reason: check.reason }, 'Wix instance refused');
+    const message = check.reason === 'expired' ? WIX_INSTANCE_EXPIRED_MESSAGE : WIX_INSTANCE_INVALID_MESSAGE;
+    throw new AppError(400, INVALID_WIX_INSTANCE_CODE, message);
+  }
+  const { siteId } = check.instance;
+  if (input.wixSiteId !== undefined && input.wixSiteId !== siteId) {
+    throw new AppError(400, INVALID_WIX_INSTANCE_CODE, WIX_SITE_MISMATCH_MESSAGE);
+  }
+  const { row, created } = await repository.linkWixSite(ctx.db, siteId, userId);
+  if (row.userId !== userId) throw new AppError(409, WIX_SITE_TAKEN_CODE, WIX_SITE_TAKEN_MESSAGE);
+  if (created) wixSiteChanged(siteId);
+  return { site: toWixSite(row), alreadyLinked: !created };
+}
+
+export async function unlinkWixSite(db: Executor, userId: string, wixSiteId: string): Promise<void> {
+  if (!(await repository.unlinkWixSite(db, userId, wixSiteId))) throw notFound('Wix site not found');
+  wixSiteChanged(wixSiteId);
+}
+
+/** The business whose widget GET /wix/widget shows for this site, or null. */
+export function findBusinessOfWixSite(
+  db: Executor,
+  wixSiteId: string,
+): Promise<{ slug: string; businessId: string } | null> {
+  return repository.findBusinessOfWixSite(db, wixSiteId);
+}

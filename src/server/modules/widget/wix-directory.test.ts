@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { WixSiteDirectory, type WixSiteTarget } from './wix-directory.js';
+
+function directory(known: Record<string, WixSiteTarget>, options: { maxEntries?: number } = {}) {
+  let now = 1_000;
+  const lookups: string[] = [];
+  const sites = new WixSiteDirectory({
+    lookup: async (id) => {
+      lookups.push(id);
+      return known[id] ?? null;
+    },
+    ttlMs: 60_000,
+    now: () => now,
+    ...options,
+  });
+  return { sites, lookups, advance: (ms: number) => (now += ms) };
+}
+
+const acme = { slug: 'acme', businessId: 'b1' };
+
+describe('WixSiteDirectory', () => {
+  it('looks a site up once per TTL, hit or miss, and shares a running lookup', async () => {
+    const { sites, lookups, advance } = directory({ s1: acme });
+    const [first, second] = await Promise.all([sites.find('s1'), sites.find('s1')]);
+    expect(first).toEqual(acme);
+    expect(second).toEqual(acme);
+    expect(await sites.find('nobody')).toBeNull();
+    expect(await sites.find('nobody')).toBeNull();
+    expect(lookups).toEqual(['s1', 'nobody']);
+    advance(60_000);
+    await sites.find('nobody');
+    expect(lookups).toEqual(['s1', 'nobody', 'nobody']);
+  });
+
+  it('forgets a site, or every site of a business, at once', async () => {
+    const { sites, lookups } = directory({ s1: acme, s2: acme });
+    await sites.find('s1');
+    await sites.find('s2');
+    await sites.find('s3');
+    sites.forgetSite('s3');
+    await sites.find('s3');
+    sites.forgetBusiness('b1');
+    await sites.find('s1');
+    await sites.find('s2');
+    expect(lookups).toEqual(['s1', 's2', 's3', 's3', 's1', 's2']);
+  });
+
+  it('does not store an answer read before a forget', async () => {
+    let release: (value: WixSiteTarget | null) => void = () => {};
+    let calls = 0;
+    const sites = new WixSiteDirectory({
+      lookup: () => {
+        calls += 1;
+        return new Promise((resolve) => (release = resolve));
+      },
+    });
+    const pending = sites.find('s1');
+    sites.forgetSite('s1');
+    release(null);
+    expect(await pending).toBeNull();
+    const again = sites.find('s1');
+    release(acme);
+    expect(await again).toEqual(acme);
+    expect(calls).toBe(2);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', async () => {
+    const { sites } = directory({}, { maxEntries: 3 });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) await sites.find(id);
+    expect(sites.size).toBe(3);
+  });
+});

@@ -1,0 +1,201 @@
+// Integrations (SPEC §2 Integrations screen and /wix/auth, §3 API key info and
+// wix_sites, §7): the owner's API key, Wix connect, and the public API v1 that
+// the key opens. Shared by the Integrations screen and the server routes.
+import { z } from 'zod';
+import { RATING_MAX, TESTIMONIAL_SOURCE_MAX } from '../constants.js';
+import { TESTIMONIAL_LIMITS, testimonialSchema } from './testimonials.js';
+
+// ---------------------------------------------------------------------------
+// API key (SECURITY.md §6; lifetime and statuses: docs/decisions/0013).
+
+/** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
+export const API_KEY_PREFIX = 'vly_';
+
+export const apiKeyStatuses = ['active', 'expired', 'blocked'] as const;
+export const apiKeyStatusSchema = z.enum(apiKeyStatuses);
+export type ApiKeyStatus = z.infer<typeof apiKeyStatusSchema>;
+
+/** GET /api/integrations/api-key. Without a key every field but hasApiKey is null. */
+export const apiKeyInfoSchema = z.object({
+  hasApiKey: z.boolean(),
+  /** The prefix, dots and the last 4 characters, e.g. `vly_••••••••3f9a`. */
+  maskedKey: z.string().nullable(),
+  status: apiKeyStatusSchema.nullable(),
+  /** ISO 8601. */
+  createdAt: z.string().nullable(),
+  /** ISO 8601: when an active key turns expired. */
+  expiresAt: z.string().nullable(),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
+
+/** POST /api/integrations/api-key: the only time the key itself is sent. */
+export const createdApiKeySchema = z.object({ apiKey: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+// ---------------------------------------------------------------------------
+// Wix sites.
+
+export const WIX_SITE_ID_MAX = 200;
+
+/** Wix site (app instance) ids are GUIDs: compared trimmed and in lower case wherever they arrive. */
+export const normalizeWixSiteId = (id: string): string => id.trim().toLowerCase();
+
+export const wixSiteIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Wix site id is required')
+  .max(WIX_SITE_ID_MAX, `Wix site id must be at most ${WIX_SITE_ID_MAX} characters`)
+  .transform(normalizeWixSiteId);
+
+/** SPEC §3: listed to the user with wixSiteId and createdAt; siteName when known. */
+export const wixSiteSchema = z.object({
+  wixSiteId: z.string(),
+  siteName: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type WixSite = z.infer<typeof wixSiteSchema>;
+
+/** GET /api/integrations/wix-sites: newest first. */
+export const wixSiteListSchema = z.array(wixSiteSchema);
+
+export const wixSiteParamsSchema = z.object({ wixSiteId: wixSiteIdSchema });
+
+/** The signed `instance` query parameter Wix gives an app: `<signature>.<data>`, base64url. */
+export const WIX_INSTANCE_MAX = 4096;
+export const wixInstanceSchema = z
+  .string()
+  .min(1, 'The Wix instance is required')
+  .max(WIX_INSTANCE_MAX, 'The Wix instance is too long');
+
+/**
+ * POST /api/wix/connect, from /wix/auth. `wixSiteId` is the wix_site_id query
+ * parameter: optional, and when sent it must be the site the instance is
+ * signed for (a plain site id proves nothing, SECURITY.md §14).
+ */
+export const wixConnectInputSchema = z.object({
+  instance: wixInstanceSchema,
+  wixSiteId: wixSiteIdSchema.optional(),
+});
+export type WixConnectInput = z.infer<typeof wixConnectInputSchema>;
+
+export const wixConnectResultSchema = z.object({
+  site: wixSiteSchema,
+  /** True when this owner had linked the site before; nothing changed. */
+  alreadyLinked: z.boolean(),
+});
+export type WixConnectResult = z.infer<typeof wixConnectResultSchema>;
+
+/** GET /wix/widget?instance={wixSiteId}: here `instance` is the plain site id (SPEC §2 developer notes). */
+export const wixWidgetQuerySchema = z.object({ instance: wixSiteIdSchema });
+
+/** Error codes the Wix screens tell apart. */
+export const WIX_NOT_CONFIGURED_CODE = 'WIX_NOT_CONFIGURED';
+export const INVALID_WIX_INSTANCE_CODE = 'INVALID_WIX_INSTANCE';
+export const WIX_SITE_TAKEN_CODE = 'WIX_SITE_TAKEN';
+
+/** The query parameters /auth and /wix/auth carry for Wix connect (SPEC §2). */
+export const WIX_CONNECT_REDIRECT = 'wix-connect';
+
+// ---------------------------------------------------------------------------
+// Public API v1 (Authorization: Bearer <key>).
+
+/** A testimonial as the API reads it: the dashboard's fields. */
+export const apiTestimonialSchema = testimonialSchema;
+export type ApiTestimonial = z.infer<typeof apiTestimonialSchema>;
+
+export const API_PAGE_SIZE_DEFAULT = 20;
+export const API_PAGE_SIZE_MAX = 100;
+export const API_CURSOR_MAX = 200;
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+export const apiListTestimonialsQuerySchema = z.object({
+  /** Default `approved`; `all` lists every status. */
+  status: z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['pending', 'approved', 'rejected', 'all'], { error: 'Invalid status' })
+      .default('approved'),
+  ),
+  limit: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number()
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(API_PAGE_SIZE_MAX, `Limit must be at most ${API_PAGE_SIZE_MAX}`)
+      .default(API_PAGE_SIZE_DEFAULT),
+  ),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.preprocess(
+    emptyAsUnset,
+    z.string().max(API_CURSOR_MAX, 'Invalid cursor').optional(),
+  ),
+});
+export type ApiListTestimonialsQuery = z.infer<typeof apiListTestimonialsQuerySchema>;
+
+export const apiTestimonialPageSchema = z.object({
+  /** Newest first (by submittedAt, then id). */
+  data: z.array(apiTestimonialSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ApiTestimonialPage = z.infer<typeof apiTestimonialPageSchema>;
+
+const L = TESTIMONIAL_LIMITS;
+const hasNoNul = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'Text contains an invalid character';
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, NUL_MESSAGE)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/**
+ * POST /api/v1/testimonials: import a testimonial collected elsewhere. It
+ * arrives as pending unless `status` is `approved`; `source` says where it
+ * came from (e.g. `google`, `csv-import`).
+ */
+export const apiCreateTestimonialInputSchema = z.object({
+  authorName: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(L.authorNameMax, `Name must be at most ${L.authorNameMax} characters`)
+    .refine(hasNoNul, NUL_MESSAGE),
+  authorEmail: z
+    .email('Invalid email format')
+    .max(L.authorEmailMax, `Email must be at most ${L.authorEmailMax} characters`)
+    .nullable()
+    .optional(),
+  authorBusinessName: optionalText(L.authorNameMax, 'Business name'),
+  authorLocation: optionalText(L.authorLocationMax, 'Location'),
+  content: z
+    .string()
+    .trim()
+    .min(10, 'Testimonial must be at least 10 characters')
+    .max(L.contentMax, `Testimonial must be at most ${L.contentMax} characters`)
+    .refine(hasNoNul, NUL_MESSAGE),
+  /** 1-5 stars, or 0 for none. */
+  rating: z
+    .number()
+    .int('Rating must be a whole number')
+    .min(0, 'Rating cannot be negative')
+    .max(RATING_MAX, `Rating cannot be more than ${RATING_MAX}`)
+    .default(0),
+  status: z.enum(['pending', 'approved'], { error: 'Status must be pending or approved' }).default('pending'),
+  source: z
+    .string({ error: 'Source is required' })
+    .trim()
+    .min(1, 'Source is required')
+    .max(TESTIMONIAL_SOURCE_MAX, `Source must be at most ${TESTIMONIAL_SOURCE_MAX} characters`)
+    .refine(hasNoNul, NUL_MESSAGE),
+  /** When the customer wrote it (ISO 8601, not in the future); default: now. */
+  submittedAt: z.iso.datetime({ offset: true, error: 'submittedAt must be an ISO 8601 date-time' }).optional(),
+});
+export type ApiCreateTestimonialInput = z.infer<typeof apiCreateTestimonialInputSchema>;
