@@ -304,4 +304,5 @@ export const exportColumns = [
   'afterImageUrl',
   'submittedAt',
   'approvedAt',
+  'source',
 ] as const;

@@ -82,6 +82,7 @@ describe('GET /api/testimonials/export.csv', () => {
       tags: ['-2+3', 'good; great'],
       productImageUrls: ['/objects/uploads/a.jpg', '/objects/uploads/b.jpg'],
       submittedAt: new Date('2025-01-02T03:04:05.678Z'),
+      source: '+import',
     });
     const newer = await createTestimonial(db, a.businessId, {
       authorName: 'Café Müller',
@@ -119,6 +120,7 @@ describe('GET /api/testimonials/export.csv', () => {
       afterImageUrl: '',
       submittedAt: '2025-01-02T03:04:05.678Z',
       approvedAt: '',
+      source: "'+import",
     });
     // The raw text keeps the formula cell quoted as one field.
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);

@@ -78,7 +78,7 @@ describe('GET /api/testimonials', () => {
     expect(Object.keys(body.items[0]).sort()).toEqual(
       [
         'afterImageUrl', 'approvedAt', 'authorBusinessName', 'authorEmail', 'authorImageUrl', 'authorLocation', 'authorName',
-        'beforeImageUrl', 'content', 'id', 'productImageUrls', 'rating', 'status', 'submittedAt', 'tags',
+        'beforeImageUrl', 'content', 'id', 'productImageUrls', 'rating', 'source', 'status', 'submittedAt', 'tags',
       ].sort(),
     );
 
