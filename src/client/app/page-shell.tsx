@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { productName } from '../lib/product';
 
-/** Centred message page used by planned screens and the not-found screen. */
+/** Centred message page: the not-found and error screens. */
 export function MessagePage({
   icon,
   eyebrow,

@@ -2,9 +2,10 @@
 // and the owner's home; owner routes sit behind RequireSignedIn inside the
 // signed-in layout, and the four gated ones also behind RequireAccess (paid
 // access; each names itself in `handle.pageName`). The test checkout is signed
-// in but stands alone, like a provider's hosted page. Screens not built yet
-// come from planned-screen.tsx; the catch-all shows the not-found screen.
-// Feature screens load on demand.
+// in but stands alone, like a provider's hosted page. /wix/auth is public: it
+// sends a signed-out visitor to the Wix login itself, keeping the Wix
+// parameters (RequireSignedIn would drop them). The catch-all shows the
+// not-found screen. Feature screens load on demand.
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RequireAccess, type GatedRouteHandle } from './access-gate';
@@ -12,7 +13,6 @@ import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public-layout';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundScreen } from './not-found';
-import { plannedGatedOwnerRoutes, plannedPublicRoutes } from './planned-screen';
 import { RouteError } from './route-error';
 import { HomeRoute, RequireNoBusiness, RequireSignedIn } from './session-guards';
 
@@ -63,7 +63,12 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
             }),
           },
-          ...plannedPublicRoutes,
+          {
+            path: '/wix/auth',
+            lazy: async () => ({
+              Component: (await import('../features/integrations/wix-connect-page')).WixConnectPage,
+            }),
+          },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },
@@ -144,7 +149,14 @@ export const routes: RouteObject[] = [
                         .WidgetSettingsPage,
                     }),
                   },
-                  ...plannedGatedOwnerRoutes,
+                  {
+                    path: '/integrations',
+                    handle: { pageName: 'Integrations' } satisfies GatedRouteHandle,
+                    lazy: async () => ({
+                      Component: (await import('../features/integrations/integrations-page'))
+                        .IntegrationsPage,
+                    }),
+                  },
                 ],
               },
             ],

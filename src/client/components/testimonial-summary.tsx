@@ -1,8 +1,9 @@
 // What a testimonial says and who sent it: author photo (or initials), name,
-// location, email, stars, date, status, the text, tags and photos. Shared by
+// location, email, stars, date, status, where an imported one came from
+// ("Imported from {source}", API v1), the text, tags and photos. Shared by
 // the dashboard and the testimonials screen, which add their own actions.
 // Everything the customer wrote is rendered as text (SECURITY.md §8).
-import { Mail, MapPin } from 'lucide-react';
+import { Import, Mail, MapPin } from 'lucide-react';
 import type { Testimonial, TestimonialStatus } from '../../shared/schemas/testimonials';
 import { cn } from '../lib/utils';
 import { AuthorAvatar } from './author-avatar';
@@ -89,6 +90,7 @@ export function TestimonialSummary({
     submittedAt,
     content,
     tags,
+    source,
   } = testimonial;
   const where = [authorBusinessName, authorLocation].filter(Boolean).join(' · ');
   return (
@@ -101,6 +103,12 @@ export function TestimonialSummary({
               {authorName}
             </Heading>
             {showStatus ? <TestimonialStatusBadge status={testimonial.status} /> : null}
+            {source ? (
+              <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                <Import className="size-3 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 break-all">Imported from {source}</span>
+              </span>
+            ) : null}
           </div>
           {where || (showEmail && authorEmail) ? (
             <div className="flex min-w-0 flex-wrap gap-x-3 gap-y-0.5 text-sm text-muted-foreground">

@@ -23,6 +23,7 @@ export function createTestimonial(overrides: Partial<Testimonial> = {}): Testimo
     afterImageUrl: null,
     submittedAt: '2026-11-01T10:00:00.000Z',
     approvedAt: null,
+    source: null,
     ...overrides,
   };
 }

@@ -29,3 +29,10 @@ if (!('defaultSelected' in HTMLOptionElement.prototype)) {
     },
   });
 }
+
+// A page served from http://localhost is a secure context in a browser (so
+// lib/clipboard.ts uses the Clipboard API, which user-event stubs); happy-dom
+// leaves `isSecureContext` undefined.
+if (!('isSecureContext' in window)) {
+  Object.defineProperty(window, 'isSecureContext', { configurable: true, get: () => true });
+}

@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     s3: undefined,
     stripe: undefined,
     accessCodes: [],
+    wixAppSecret: undefined,
     redisUrl: undefined,
     productName: 'Vouchly',
     trustProxy: false,

@@ -61,6 +61,10 @@ export const wixSiteListSchema = z.array(wixSiteSchema);
 
 export const wixSiteParamsSchema = z.object({ wixSiteId: wixSiteIdSchema });
 
+/** DELETE /api/integrations/wix-sites/:wixSiteId. */
+export const wixSiteDeletedSchema = z.object({ deleted: z.literal(1) });
+export type WixSiteDeleted = z.infer<typeof wixSiteDeletedSchema>;
+
 /** The signed `instance` query parameter Wix gives an app: `<signature>.<data>`, base64url. */
 export const WIX_INSTANCE_MAX = 4096;
 export const wixInstanceSchema = z

@@ -47,17 +47,21 @@ function startSession(queryClient: QueryClient, user: CurrentUser): void {
   void queryClient.resetQueries({ queryKey: businessQueries.all() });
 }
 
-/** After a login, registration or logout the app goes to / after 100 ms (SPEC §2). */
-export function useRedirectHome() {
+/**
+ * After a login, registration or logout the app goes to / after 100 ms (SPEC
+ * §2); a Wix connect login goes to /wix/auth instead (`to`).
+ */
+export function useRedirectAfterAuth() {
   const navigate = useNavigate();
-  return () => {
-    setTimeout(() => void navigate('/'), AUTH_REDIRECT_DELAY_MS);
+  return (to = '/') => {
+    setTimeout(() => void navigate(to), AUTH_REDIRECT_DELAY_MS);
   };
 }
 
-export function useLogin() {
+/** Logs in, then goes to `redirectTo` (default /; /wix/auth?… for a Wix connect login). */
+export function useLogin(redirectTo = '/') {
   const queryClient = useQueryClient();
-  const redirectHome = useRedirectHome();
+  const redirectAfterAuth = useRedirectAfterAuth();
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<CurrentUser>('/api/login', input),
     onSuccess: (user) => {
@@ -67,7 +71,7 @@ export function useLogin() {
         description: 'You have been logged in successfully.',
         variant: 'success',
       });
-      redirectHome();
+      redirectAfterAuth(redirectTo);
     },
     onError: (error) => {
       toast({

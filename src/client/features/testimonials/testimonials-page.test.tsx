@@ -109,6 +109,18 @@ describe('TestimonialsPage', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
+  it('labels a testimonial imported through the API with its source, and only that one', async () => {
+    serveList([
+      createTestimonial({ authorName: 'Ivy Imported', source: 'google' }),
+      createTestimonial({ authorName: 'Fern Formed', source: null }),
+    ]);
+    renderPage();
+
+    const imported = await screen.findByRole('article', { name: /Ivy Imported/ });
+    expect(within(imported).getByText('Imported from google')).toBeDefined();
+    expect(within(cardOf('Fern Formed')).queryByText(/Imported from/)).toBeNull();
+  });
+
   it('suggests a different search when a search finds nothing', async () => {
     serveList(testimonials(2));
     renderPage('/testimonials?q=nobody');

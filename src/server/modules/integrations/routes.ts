@@ -4,13 +4,13 @@
 // the owner may subscribe afterwards). Session scope. HTTP only: the rules
 // live in service.ts. The public API v1 the key opens is in api-v1-routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import {
   apiKeyInfoSchema,
   createdApiKeySchema,
   wixConnectInputSchema,
   wixConnectResultSchema,
+  wixSiteDeletedSchema,
   wixSiteListSchema,
   wixSiteParamsSchema,
 } from '../../../shared/schemas/integrations.js';
@@ -77,7 +77,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/integrations/wix-sites/:wixSiteId',
-    { schema: { params: wixSiteParamsSchema, response: { 200: z.object({ deleted: z.literal(1) }), ...errors } } },
+    { schema: { params: wixSiteParamsSchema, response: { 200: wixSiteDeletedSchema, ...errors } } },
     async (request) => {
       const user = await requirePaidAccess(request);
       await integrationsService.unlinkWixSite(ctx.db, user.id, request.params.wixSiteId);

@@ -6,10 +6,16 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { productName } from '../../../lib/product';
+import { wixConnectPath, type WixConnectParams } from '../../../lib/wix-connect';
 import { useLogin } from '../api';
 
-export function LoginForm() {
-  const login = useLogin();
+/**
+ * The Login tab. With Wix connect parameters (SPEC §2) it is titled Connect to
+ * Wix and a successful login goes to /wix/auth with them, not to /.
+ */
+export function LoginForm({ wixConnect = null }: { wixConnect?: WixConnectParams | null }) {
+  const login = useLogin(wixConnect ? wixConnectPath(wixConnect) : '/');
   const {
     register,
     handleSubmit,
@@ -22,8 +28,14 @@ export function LoginForm() {
   return (
     <Card>
       <CardHeader>
-        <h1 className="text-2xl font-bold tracking-tight">Welcome back</h1>
-        <CardDescription>Sign in to manage your testimonials.</CardDescription>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {wixConnect ? 'Connect to Wix' : 'Welcome back'}
+        </h1>
+        <CardDescription>
+          {wixConnect
+            ? `Sign in to connect your Wix site to ${productName}.`
+            : 'Sign in to manage your testimonials.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form

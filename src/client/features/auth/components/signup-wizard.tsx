@@ -16,7 +16,7 @@ import { isValidWebsite, normalizeWebsite } from '../../../../shared/schemas/fie
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
-import { useDetectedLogo, useRedirectHome, useRegister } from '../api';
+import { useDetectedLogo, useRedirectAfterAuth, useRegister } from '../api';
 import {
   clearSignupProgress,
   readSignupProgress,
@@ -38,7 +38,8 @@ const LOGO_DEBOUNCE_MS = 800;
 const websiteToDetect = (value: string | undefined): string | null =>
   value && isValidWebsite(value) ? normalizeWebsite(value) : null;
 
-export function SignupWizard() {
+/** `finishTo`: where a finished wizard goes (default /; /wix/auth?… when signing up to connect a Wix site). */
+export function SignupWizard({ finishTo = '/' }: { finishTo?: string }) {
   const [initial] = useState(readSignupProgress);
   const [progress, setProgress] = useState({
     step: initial.step,
@@ -60,7 +61,7 @@ export function SignupWizard() {
     },
   });
   const registerAccount = useRegister();
-  const redirectHome = useRedirectHome();
+  const redirectAfterAuth = useRedirectAfterAuth();
 
   // Keep the step and the typed data (never the password) in sessionStorage.
   useEffect(() => {
@@ -115,11 +116,11 @@ export function SignupWizard() {
     }
   };
 
-  // Skipping, or an accepted access code: the wizard is done; on to /.
+  // Skipping, or an accepted access code: the wizard is done; on to / (or `finishTo`).
   const finish = () => {
     setFinished(true);
     clearSignupProgress();
-    redirectHome();
+    redirectAfterAuth(finishTo);
   };
 
   return (

@@ -2,37 +2,10 @@
 // business's collectionSlug in data-widget, and an iframe fallback for site
 // builders that refuse scripts. Read-only, each with its own copy button.
 import { Code2, Frame } from 'lucide-react';
-import { useId } from 'react';
+import { CodeBlock } from '../../../components/code-block';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { iframeSnippet, scriptSnippet } from '../widget-form';
-import { CopyButton } from './copy-button';
-
-function CodeBlock({ code, label, what }: { code: string; label: string; what: string }) {
-  const id = useId();
-  return (
-    <div className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950 text-slate-100">
-      <div className="flex items-center justify-between gap-3 border-b border-slate-800 py-1.5 pl-4 pr-1.5">
-        <span id={id} className="font-mono text-xs text-slate-400">
-          {label}
-        </span>
-        <CopyButton
-          text={code}
-          what={what}
-          className="border-slate-700 bg-slate-900 text-slate-100 hover:bg-slate-800 hover:text-white"
-        />
-      </div>
-      {/* Focusable so keyboard users can scroll it; selectable as plain text. */}
-      <pre
-        tabIndex={0}
-        aria-labelledby={id}
-        className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-all focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400"
-      >
-        <code>{code}</code>
-      </pre>
-    </div>
-  );
-}
 
 export function EmbedCode({ slug }: { slug: string }) {
   const origin = window.location.origin;

@@ -1,20 +1,25 @@
+// A Copy button that reads "Copied" for 2 s afterwards (SPEC §2, §9),
+// announced politely; a failure toasts "Copy failed". Used by the widget's
+// embed snippets and the Integrations screen (the API key, the curl example).
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { COPIED_INDICATOR_MS } from '../../../../shared/constants';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { copyText } from '../../../lib/clipboard';
-import { cn } from '../../../lib/utils';
+import { COPIED_INDICATOR_MS } from '../../shared/constants';
+import { copyText } from '../lib/clipboard';
+import { cn } from '../lib/utils';
+import { Button } from './ui/button';
+import { toast } from './ui/toast';
 
-/** Copies `text`; reads "Copied" for 2 s afterwards (SPEC §2, §9), announced politely. */
 export function CopyButton({
   text,
   what,
+  failureDescription = 'Select the code and copy it manually.',
   className,
 }: {
   text: string;
   /** Completes the accessible name: "Copy {what}". */
   what: string;
+  /** The description of the "Copy failed" toast. */
+  failureDescription?: string;
   className?: string;
 }) {
   // When it was last copied, not a flag, so a second copy within 2 s restarts the timer.
@@ -31,11 +36,7 @@ export function CopyButton({
       await copyText(text);
       setCopiedAt(Date.now());
     } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the code and copy it manually.',
-        variant: 'destructive',
-      });
+      toast({ title: 'Copy failed', description: failureDescription, variant: 'destructive' });
     }
   };
 
