@@ -152,11 +152,21 @@ describe('WixConnectPage', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('tells the user to open Vouchly again from Wix when the instance is refused', async () => {
-    serveConnect({ connect: () => apiErrorResponse(400, 'INVALID_WIX_INSTANCE', 'The Wix signature does not match.') });
+  it("shows the server's reason when the instance is refused, which says what to do", async () => {
+    const reason = 'This Wix connection link has expired. Please open Vouchly again from your Wix dashboard.';
+    serveConnect({ connect: () => apiErrorResponse(400, 'INVALID_WIX_INSTANCE', reason) });
     renderPage();
 
-    await screen.findByText('The Wix signature does not match.');
+    expect(await screen.findByRole('heading', { name: "This Wix link isn't valid" })).toBeDefined();
+    expect(screen.getByText(reason)).toBeDefined();
+    expect(screen.queryByText("Open Vouchly again from your Wix site's dashboard to get a fresh link.")).toBeNull();
+  });
+
+  it('tells the user to open Vouchly again from Wix when the link is malformed', async () => {
+    serveConnect({ connect: () => apiErrorResponse(400, 'VALIDATION_ERROR', 'The Wix instance is too long') });
+    renderPage();
+
+    await screen.findByText('The Wix instance is too long');
     expect(screen.getByText("Open Vouchly again from your Wix site's dashboard to get a fresh link.")).toBeDefined();
   });
 

@@ -158,7 +158,8 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
         actions={home}
       >
         <p className="font-medium text-foreground">{getErrorMessage(error, 'The link from Wix could not be verified.')}</p>
-        <p>{openFromWix}</p>
+        {/* The server's INVALID_WIX_INSTANCE messages already say what to do. */}
+        {code === 'VALIDATION_ERROR' && <p>{openFromWix}</p>}
       </WixConnectCard>
     );
   }
