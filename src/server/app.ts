@@ -43,6 +43,7 @@ import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMailer(app, config);
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
+  await registerOpenApi(app, config);
   deps.beforeRoutes?.(app);
 
   const client = loadClientApp({

@@ -112,6 +112,16 @@ const matrix: Record<string, Expectation> = {
   'GET /embed/:slug': { kind: 'public', why: 'the no-script widget page for an iframe: approved testimonials only' },
   'GET /api/billing/plan': { kind: 'public', why: 'the one plan and its price, the same for everyone' },
   'GET /wix/widget': { kind: 'public', why: 'the widget of a linked Wix site: approved testimonials only, no emails' },
+  'GET /api/openapi.json': { kind: 'public', why: 'the OpenAPI document: route schemas, no data' },
+  // The API reference (plugins/openapi.ts, Swagger UI): its page, its files and its copy of the document.
+  'GET /docs/api': { kind: 'public', why: 'the API reference page' },
+  'GET /docs/api/static/*': { kind: 'public', why: "Swagger UI's bundled files" },
+  'GET /docs/api/static/index.html': { kind: 'public', why: 'redirects to the reference page' },
+  'GET /docs/api/static/swagger-initializer.js': { kind: 'public', why: "Swagger UI's start-up script" },
+  'GET /docs/api/static/theme/vouchly.css': { kind: 'public', why: "the reference's theme" },
+  'GET /docs/api/static/theme/favicon.svg': { kind: 'public', why: "the reference's icon" },
+  'GET /docs/api/json': { kind: 'public', why: 'the OpenAPI document again, as Swagger UI serves it' },
+  'GET /docs/api/yaml': { kind: 'public', why: 'the OpenAPI document in YAML' },
   'GET /api/v1/testimonials': {
     kind: 'api',
     probes: [get('/api/v1/testimonials'), get('/api/v1/testimonials?status=all&limit=100')],

@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { notFound } from '../errors.js';
 
 export type ClientAppOptions = {
@@ -24,6 +26,18 @@ export function loadClientApp(options: ClientAppOptions): ClientApp {
   const indexFile = path.join(options.clientDir, 'index.html');
   return { ...options, indexHtml: existsSync(indexFile) ? readFileSync(indexFile) : undefined };
 }
+
+/** Streamed from disk (never serialized): the schema documents it (plugins/openapi.ts). */
+const widgetScriptSchema = {
+  response: {
+    200: {
+      description: 'The embeddable widget script. Cached for 5 minutes, CORS-open.',
+      content: { 'text/javascript': { schema: z.string() } },
+    },
+    '4xx': apiErrorSchema,
+    '5xx': apiErrorSchema,
+  },
+};
 
 const sendApp = (reply: FastifyReply, indexHtml: Buffer) =>
   reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
@@ -49,7 +63,7 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
 
   const widgetFile = path.join(widgetDir, 'widget.js');
   // Public and cacheable: loaded by other sites, so it lives in the cookie-free scope.
-  app.get('/widget.js', async (_request, reply) => {
+  app.get('/widget.js', { schema: widgetScriptSchema }, async (_request, reply) => {
     if (!existsSync(widgetFile)) return reply.callNotFound();
     return reply
       .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import { serviceUnavailable } from '../../errors.js';
 
 const PING_TIMEOUT_MS = 2000;
@@ -7,7 +8,7 @@ const PING_TIMEOUT_MS = 2000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }), '5xx': apiErrorSchema } } },
     async (request) => {
       try {
         await withTimeout(app.database.ping(), PING_TIMEOUT_MS);

@@ -154,7 +154,7 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       helmet: false,
       logLevel: 'warn',
-      schema: { params: businessSlugParamsSchema },
+      schema: { params: businessSlugParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
       const requested = request.headers['access-control-request-headers'];
@@ -168,7 +168,7 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
           'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
           vary: 'Access-Control-Request-Headers',
         })
-        .send();
+        .send(null);
     },
   );
 
@@ -178,7 +178,8 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
       ...publicRoute,
       schema: {
         params: businessSlugParamsSchema,
-        response: { 200: z.custom<Buffer>(), 304: z.null(), 404: z.string() },
+        // 404 is the no-script not-found page; a 429 or 5xx is the usual JSON error.
+        response: { 200: z.custom<Buffer>(), 304: z.null(), 404: z.string(), 429: apiErrorSchema, '5xx': apiErrorSchema },
       },
     },
     async (request, reply) => {
