@@ -3,7 +3,14 @@
 // the key opens. Shared by the Integrations screen and the server routes.
 import { z } from 'zod';
 import { RATING_MAX, TESTIMONIAL_SOURCE_MAX } from '../constants.js';
-import { TESTIMONIAL_LIMITS, testimonialSchema } from './testimonials.js';
+import {
+  emptyAsUnset,
+  hasNoNul,
+  NUL_MESSAGE,
+  optionalText,
+  TESTIMONIAL_LIMITS,
+  testimonialSchema,
+} from './testimonials.js';
 
 // ---------------------------------------------------------------------------
 // API key (SECURITY.md §6; lifetime and statuses: docs/decisions/0013).
@@ -112,8 +119,6 @@ export const API_PAGE_SIZE_DEFAULT = 20;
 export const API_PAGE_SIZE_MAX = 100;
 export const API_CURSOR_MAX = 200;
 
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
-
 export const apiListTestimonialsQuerySchema = z.object({
   /** Default `approved`; `all` lists every status. */
   status: z.preprocess(
@@ -148,18 +153,6 @@ export const apiTestimonialPageSchema = z.object({
 export type ApiTestimonialPage = z.infer<typeof apiTestimonialPageSchema>;
 
 const L = TESTIMONIAL_LIMITS;
-const hasNoNul = (value: string) => !value.includes('\u0000');
-const NUL_MESSAGE = 'Text contains an invalid character';
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoNul, NUL_MESSAGE)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
 /**
  * POST /api/v1/testimonials: import a testimonial collected elsewhere. It
  * arrives as pending unless `status` is `approved`; `source` says where it
@@ -177,8 +170,8 @@ export const apiCreateTestimonialInputSchema = z.object({
     .max(L.authorEmailMax, `Email must be at most ${L.authorEmailMax} characters`)
     .nullable()
     .optional(),
-  authorBusinessName: optionalText(L.authorNameMax, 'Business name'),
-  authorLocation: optionalText(L.authorLocationMax, 'Location'),
+  authorBusinessName: optionalText(L.authorNameMax, `Business name must be at most ${L.authorNameMax} characters`).optional(),
+  authorLocation: optionalText(L.authorLocationMax, `Location must be at most ${L.authorLocationMax} characters`).optional(),
   content: z
     .string()
     .trim()

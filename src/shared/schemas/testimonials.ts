@@ -25,8 +25,8 @@ export const TESTIMONIAL_LIMITS = {
 const L = TESTIMONIAL_LIMITS;
 
 /** PostgreSQL text cannot hold U+0000; refuse it before it reaches the database. */
-const hasNoNul = (value: string) => !value.includes('\u0000');
-const NUL_MESSAGE = 'Text contains an invalid character';
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+export const NUL_MESSAGE = 'Text contains an invalid character';
 
 export const testimonialIdSchema = z.guid('Invalid testimonial id');
 export const testimonialParamsSchema = z.object({ id: testimonialIdSchema });
@@ -59,7 +59,7 @@ export const testimonialSchema = z.object({
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
 /** Empty query values (`?status=`) count as unset. */
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+export const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const listTestimonialsQuerySchema = z.object({
   /** Omitted, empty or `all`: every status. */
@@ -155,7 +155,7 @@ export const tagsField = z
   .transform(dedupeTags);
 
 /** Empty text means "none". */
-const optionalText = (max: number, message: string) =>
+export const optionalText = (max: number, message: string) =>
   z
     .string()
     .trim()
