@@ -63,6 +63,12 @@ describe('loadConfig', () => {
       /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none/,
     );
     expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL/);
+    const stripeVars = { DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' };
+    // A path the SDK would silently drop, and other protocols, are listed as bad variables at start-up.
+    expect(() => loadConfig({ ...stripeVars, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toThrow(
+      /STRIPE_API_URL: must be an origin without a path/,
+    );
+    expect(() => loadConfig({ ...stripeVars, STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(/STRIPE_API_URL: must be an http\(s\) URL/);
     const config = loadConfig({
       DATA_DIR: tempDir(),
       STRIPE_SECRET_KEY: 'sk_test_1',

@@ -34,7 +34,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_ID: optionalText,
-  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    // The SDK builds its own paths (/v1/...): a path here would be silently ignored.
+    .refine((value) => {
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash;
+    }, 'must be an origin without a path, e.g. http://127.0.0.1:12111')
+    .optional(),
   ACCESS_CODES: z
     .string()
     .transform((value) =>

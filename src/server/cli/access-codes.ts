@@ -16,7 +16,7 @@ const USAGE = 'Usage: npm run access-codes -- create --count N   (N from 1 to 10
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** VCH-XXXX-XXXX-XXXX: 12 characters of a 31-letter alphabet, about 59 bits. */
-export function generateAccessCode(): string {
+function generateAccessCode(): string {
   const group = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `VCH-${group()}-${group()}-${group()}`;
 }

@@ -17,6 +17,8 @@ import {
   DEFAULT_COLLECTION_FLAGS as C,
   DEFAULT_WELCOME_MESSAGE,
 } from '../../shared/collection-settings.js';
+import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
+import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
 import { WIDGET_SETTINGS_DEFAULTS as W } from '../../shared/widget-data.js';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -26,8 +28,6 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const apiKeyStatuses = ['active', 'expired', 'blocked'] as const;
-export const testimonialStatuses = ['pending', 'approved', 'rejected'] as const;
 export const fontSizes = ['sm', 'base', 'lg'] as const;
 export const headerAlignments = ['left', 'center', 'right'] as const;
 export const uploadPurposes = [
@@ -294,6 +294,5 @@ export type WixSiteRow = typeof wixSites.$inferSelect;
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
 export type LocalCheckoutSessionRow = typeof localCheckoutSessions.$inferSelect;
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
-export type LocalInvoiceRow = typeof localInvoices.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type UploadPurpose = (typeof uploadPurposes)[number];

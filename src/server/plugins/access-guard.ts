@@ -6,12 +6,12 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_REQUIRED_CODE } from '../../shared/schemas/billing.js';
 import type { BusinessRow, UserRow } from '../db/schema.js';
-import { AppError, unauthorized } from '../errors.js';
-import { findUserById } from '../modules/auth/service.js';
+import { AppError } from '../errors.js';
 import * as billingService from '../modules/billing/service.js';
 import * as businessService from '../modules/business/service.js';
-import { INVALID_API_KEY_MESSAGE, requireApiCaller } from './api-key-auth.js';
+import { requireApiCaller } from './api-key-auth.js';
 import { requireUser } from './auth-guard.js';
+import { requireOwnBusiness } from './business-guard.js';
 
 export const ACCESS_REQUIRED_MESSAGE = 'An active subscription or access code is required.';
 
@@ -32,17 +32,16 @@ export async function requirePaidAccess(request: FastifyRequest): Promise<UserRo
  * when the owner has paid access: the public API v1 is part of Integrations.
  */
 export async function requireApiCallerBusiness(request: FastifyRequest): Promise<BusinessRow> {
-  const { db } = request.server.database;
-  const user = await findUserById(db, requireApiCaller(request).userId);
-  if (!user) throw unauthorized(INVALID_API_KEY_MESSAGE);
+  const { user } = requireApiCaller(request);
   await assertPaidAccess(request, user);
-  return businessService.requireOwnBusiness(db, user.id);
+  return businessService.requireOwnBusiness(request.server.database.db, user.id);
 }
 
 /** The paying owner's business (the id from the session, SECURITY.md §7). */
 export async function requirePaidBusiness(request: FastifyRequest): Promise<BusinessRow> {
-  const user = await requirePaidAccess(request);
-  return businessService.requireOwnBusiness(request.server.database.db, user.id);
+  // The user is read once per request (auth-guard.ts), so the two guards share it.
+  await requirePaidAccess(request);
+  return requireOwnBusiness(request);
 }
 
 export async function requirePaidBusinessId(request: FastifyRequest): Promise<string> {

@@ -8,6 +8,7 @@
 // `requireApiCaller(request)` then reads the caller the hook found.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../shared/constants.js';
+import type { UserRow } from '../db/schema.js';
 import { AppError, unauthorized } from '../errors.js';
 import { bearerToken } from '../modules/integrations/api-keys.js';
 import * as integrationsService from '../modules/integrations/service.js';
@@ -19,7 +20,8 @@ export const WRONG_API_KEY_LIMIT = { max: 10, timeWindowMs: 15 * 60 * 1000 } as 
 export const MISSING_API_KEY_MESSAGE = 'Missing API key. Send it as Authorization: Bearer <key>.';
 export const INVALID_API_KEY_MESSAGE = 'Invalid API key.';
 
-export type ApiCaller = { userId: string };
+/** The key's owner, read with the key: the guards need no second read. */
+export type ApiCaller = { user: UserRow };
 
 const callers = new WeakMap<FastifyRequest, ApiCaller>();
 
@@ -36,7 +38,7 @@ export function apiKeyAuth(app: FastifyInstance): RateLimitHook {
     name: 'api-key',
     ...API_KEY_RATE_LIMIT,
     headers: true,
-    keyGenerator: (request) => requireApiCaller(request).userId,
+    keyGenerator: (request) => requireApiCaller(request).user.id,
   });
   const ctx = integrationsService.integrationsContext(app);
 
@@ -47,13 +49,13 @@ export function apiKeyAuth(app: FastifyInstance): RateLimitHook {
       void reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, 'UNAUTHORIZED', MISSING_API_KEY_MESSAGE);
     }
-    const userId = await integrationsService.authenticateApiKey(ctx, token);
-    if (!userId) {
+    const user = await integrationsService.authenticateApiKey(ctx, token);
+    if (!user) {
       await wrongKeys.record(request);
       void reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw new AppError(401, 'UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
     }
-    callers.set(request, { userId });
+    callers.set(request, { user });
     await perKey(request, reply);
   };
 }

@@ -27,16 +27,9 @@ export function loadClientApp(options: ClientAppOptions): ClientApp {
   return { ...options, indexHtml: existsSync(indexFile) ? readFileSync(indexFile) : undefined };
 }
 
-/** Streamed from disk (never serialized): the schema documents it (plugins/openapi.ts). */
+/** Streamed from disk (never serialized); plugins/openapi-sections.ts documents the body. */
 const widgetScriptSchema = {
-  response: {
-    200: {
-      description: 'The embeddable widget script. Cached for 5 minutes, CORS-open.',
-      content: { 'text/javascript': { schema: z.string() } },
-    },
-    '4xx': apiErrorSchema,
-    '5xx': apiErrorSchema,
-  },
+  response: { 200: z.string(), '4xx': apiErrorSchema, '5xx': apiErrorSchema },
 };
 
 const sendApp = (reply: FastifyReply, indexHtml: Buffer) =>

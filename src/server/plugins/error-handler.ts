@@ -9,7 +9,7 @@ import type { ApiError as ErrorBody } from '../../shared/schemas/api-error.js';
 import { AppError, codeForStatus, isDatabaseUnavailable, serviceUnavailable, validationFailed } from '../errors.js';
 
 /** What a failure means to the client: the one place where errors become statuses and codes. */
-export function toAppError(error: FastifyError | Error): AppError {
+function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationFailed(

@@ -3,6 +3,7 @@
 // left out, and what the bodies that are not JSON (`z.custom` in the route,
 // sent as bytes or a stream) really are.
 import { z } from 'zod';
+import { uploadEndpoints, uploadPurposes } from '../../shared/schemas/uploads.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
 
@@ -28,6 +29,15 @@ const SESSION_FREE = new Set([
   'POST /api/submit/:slug',
   'GET /api/billing/plan',
 ]);
+
+/**
+ * Calls that take a session or none: the public form's photo upload URLs are
+ * asked for with the collection page's `slug` instead (uploads/service.ts
+ * isPublicUpload: every purpose but the logo).
+ */
+const SESSION_OPTIONAL = new Set(
+  uploadPurposes.filter((purpose) => purpose !== 'logo').map((purpose) => `POST ${uploadEndpoints[purpose]}`),
+);
 
 /** In the document's order: the public API first. The first section that matches a route wins. */
 export const openApiSections: OpenApiSection[] = [
@@ -88,7 +98,11 @@ export function isHidden(method: string, url: string): boolean {
 export function sectionOf(method: string, url: string): OpenApiSection | undefined {
   const section = openApiSections.find((candidate) => candidate.matches(method, url));
   if (!section) return undefined;
-  return SESSION_FREE.has(`${method} ${url}`) ? { ...section, security: [] } : section;
+  const key = `${method} ${url}`;
+  if (SESSION_FREE.has(key)) return { ...section, security: [] };
+  // An empty requirement is OpenAPI's "or no credentials at all".
+  if (SESSION_OPTIONAL.has(key)) return { ...section, security: [{ session: [] }, {}] };
+  return section;
 }
 
 type DocumentedResponse = { description: string; content: Record<string, { schema: z.ZodType }> };
@@ -127,6 +141,9 @@ export const documentedBodies: Record<
     },
   },
   'GET /wix/widget': { response: { 200: json(publicWidgetSchema, WIDGET_JSON) } },
+  'GET /widget.js': {
+    response: { 200: text('text/javascript', 'The embeddable widget script. Cached for 5 minutes, CORS-open.') },
+  },
   'GET /embed/:slug': {
     response: {
       200: text('text/html', 'The widget as a page without script, for an iframe.'),

@@ -222,6 +222,9 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/v1/testimonials']?.get?.security).toEqual([{ apiKey: [] }]);
     expect(paths['/api/testimonials']?.get?.security).toEqual([{ session: [] }]);
     expect(paths['/api/login']?.post?.security).toEqual([]);
+    // The public form's photo uploads work with the collection slug instead of a session; the logo's does not.
+    expect(paths['/api/objects/upload/product-image']?.post?.security).toEqual([{ session: [] }, {}]);
+    expect(paths['/api/objects/upload']?.post?.security).toEqual([{ session: [] }]);
     expect(paths['/api/widget/{slug}']?.get?.security).toBeUndefined();
     expect(paths['/api/stripe/webhook']?.post?.tags).toEqual(['Webhooks']);
   });

@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { outboxDir } from '../adapters/email/outbox-mailer.js';
 import type { Executor } from '../db/executor.js';
-import { testimonials, users, type BusinessRow, type TestimonialRow, type UserRow } from '../db/schema.js';
+import { testimonials, type BusinessRow, type TestimonialRow, type UserRow } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
+import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
@@ -52,15 +52,12 @@ export async function createUser(
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? TEST_PASSWORD;
   const { db } = app.database;
-  const user = await userRepository.create(db, {
+  const created = await userRepository.create(db, {
     email,
     password: await hashPassword(password, { memoryKib: app.config.passwordHashMemoryKib }),
   });
-  if (!user) throw new Error(`createUser: ${email} exists already`);
-  if (overrides.access ?? true) {
-    await db.update(users).set({ isFreeAccount: true }).where(eq(users.id, user.id));
-    user.isFreeAccount = true;
-  }
+  if (!created) throw new Error(`createUser: ${email} exists already`);
+  const user = (overrides.access ?? true) ? ((await billingRepository.setFreeAccount(db, created.id)) ?? created) : created;
   const businessName = overrides.businessName === undefined ? 'Acme Bakery' : overrides.businessName;
   const business = businessName
     ? await db.transaction((tx) =>

@@ -213,7 +213,7 @@ export function stripeError(
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** `line_items[0][price]=x&metadata[userId]=u` → `{ line_items: [{ price: 'x' }], metadata: { userId: 'u' } }`. */
-export function parseForm(encoded: string): FormFields {
+function parseForm(encoded: string): FormFields {
   const root: FormFields = {};
   for (const [key, value] of new URLSearchParams(encoded)) {
     const segments: string[] = key.match(/[^[\]]+/g) ?? [];

@@ -45,14 +45,12 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const WIX_SITE_ID_MAX = 200;
 
 /** Wix site (app instance) ids are GUIDs: compared trimmed and in lower case wherever they arrive. */
-export const normalizeWixSiteId = (id: string): string => id.trim().toLowerCase();
-
 export const wixSiteIdSchema = z
   .string()
   .trim()
   .min(1, 'Wix site id is required')
   .max(WIX_SITE_ID_MAX, `Wix site id must be at most ${WIX_SITE_ID_MAX} characters`)
-  .transform(normalizeWixSiteId);
+  .transform((id) => id.toLowerCase());
 
 /** SPEC §3: listed to the user with wixSiteId and createdAt; siteName when known. */
 export const wixSiteSchema = z.object({

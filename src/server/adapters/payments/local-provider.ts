@@ -25,7 +25,7 @@ import {
   type ProviderSubscription,
 } from './provider.js';
 
-export const LOCAL_PROVIDER_NAME = 'Test checkout';
+const LOCAL_PROVIDER_NAME = 'Test checkout';
 /** Replaced by the session id in the success URL, as Stripe does. */
 export const CHECKOUT_SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
@@ -38,15 +38,11 @@ export type LocalPaymentProvider = PaymentProvider & {
    * paid invoice. Completing a complete session changes nothing.
    */
   completeTestCheckout(sessionId: string): Promise<{ session: LocalCheckoutSessionRow; subscription: ProviderSubscription }>;
-  /** Where the test checkout page lives. */
-  checkoutPageUrl(sessionId: string): string;
-  /** The receipt page of an invoice (its hosted_invoice_url). */
-  invoicePageUrl(invoiceId: string): string;
 };
 
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 
-export function addPeriod(start: Date): Date {
+function addPeriod(start: Date): Date {
   const end = new Date(start);
   end.setUTCFullYear(end.getUTCFullYear() + 1);
   return end;
@@ -116,13 +112,14 @@ export function createLocalProvider(options: {
     return row ?? null;
   }
 
+  /** Where the test checkout page lives. */
   const checkoutPageUrl = (sessionId: string) => `${baseUrl}/checkout/test/${encodeURIComponent(sessionId)}`;
+  /** The receipt page of an invoice (its hosted_invoice_url). */
+  const invoicePageUrl = (invoiceId: string) => `${baseUrl}/test-checkout/invoices/${encodeURIComponent(invoiceId)}`;
 
   const provider: LocalPaymentProvider = {
     id: 'local',
     name: LOCAL_PROVIDER_NAME,
-    checkoutPageUrl,
-    invoicePageUrl: (invoiceId) => `${baseUrl}/test-checkout/invoices/${encodeURIComponent(invoiceId)}`,
 
     async createCheckout(request) {
       const customerId = request.customerId ?? newId('cus');
@@ -157,17 +154,18 @@ export function createLocalProvider(options: {
 
     async completeTestCheckout(sessionId) {
       const time = now();
+      const subscriptionId = newId('sub');
       const result = await db.transaction(async (tx) => {
         const [open] = await tx
           .update(localCheckoutSessions)
-          .set({ status: 'complete', completedAt: time, subscriptionId: newId('sub') })
+          .set({ status: 'complete', completedAt: time, subscriptionId })
           .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')))
           .returning();
         if (!open) return null;
         const [subscription] = await tx
           .insert(localSubscriptions)
           .values({
-            id: open.subscriptionId ?? newId('sub'),
+            id: subscriptionId,
             customerId: open.customerId,
             status: 'active',
             currentPeriodStart: time,
@@ -217,7 +215,7 @@ export function createLocalProvider(options: {
         currency: row.currency,
         created: Math.floor(row.createdAt.getTime() / 1000),
         status: row.status,
-        hosted_invoice_url: provider.invoicePageUrl(row.id),
+        hosted_invoice_url: invoicePageUrl(row.id),
         invoice_pdf: null,
       }));
     },

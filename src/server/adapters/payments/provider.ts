@@ -40,7 +40,14 @@ export type PaymentEvent = {
   type: string;
   /** When the provider created the event: older events never overwrite newer state. */
   createdAt: Date;
+  /** The subscription as the event shows it, when the event carries it (ordered by `createdAt`). */
   subscription: ProviderSubscription | null;
+  /**
+   * The subscription the event is about when it carries only the id (a
+   * checkout, an invoice): the billing service reads its current state from
+   * the provider, once it knows the event is new.
+   */
+  subscriptionId: string | null;
   customerId: string | null;
   userId: string | null;
 };
@@ -82,7 +89,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
   /**
    * Verifies a webhook body (the raw bytes) and its signature header and turns
-   * it into a PaymentEvent; null for event types that change no subscription.
+   * it into a PaymentEvent, without calling the provider; null for event types
+   * that change no subscription.
    * Throws WebhookSignatureError when the signature does not verify.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent | null>;

@@ -33,20 +33,16 @@ export type StripeProviderOptions = {
 /** Answers of the invoice list: two years of monthly invoices, more than the one yearly plan ever makes. */
 const INVOICE_PAGE_SIZE = 24;
 
-/** The SDK's host/port/protocol options for an API origin such as http://127.0.0.1:12111. */
+/**
+ * The SDK's host/port/protocol options for an API origin such as
+ * http://127.0.0.1:12111 (config.ts has checked it is an http(s) origin).
+ */
 export function stripeConnectionOptions(apiUrl: string): {
   host: string;
   port: number;
   protocol: 'http' | 'https';
 } {
   const url = new URL(apiUrl);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`Stripe API URL must be http(s): ${apiUrl}`);
-  }
-  // The SDK builds its own paths (/v1/...): a path here would be silently ignored.
-  if (url.pathname !== '/' || url.search || url.hash) {
-    throw new Error(`Stripe API URL must be an origin without a path: ${apiUrl}`);
-  }
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   return {
     // node:http wants an IPv6 address without the URL's brackets.
@@ -143,19 +139,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     return subscription ? toProviderSubscription(subscription) : null;
   }
 
-  /** What the event means for one subscription; null for types that change none. */
-  async function toPaymentEvent(event: Stripe.Event): Promise<PaymentEvent | null> {
+  /** What the event means for one subscription; null for types that change none. No call to Stripe. */
+  function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
     const base = { id: event.id, type: event.type, createdAt: toDate(event.created) };
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = event.data.object;
-        const subscriptionId = session.subscription ? idOf(session.subscription) : null;
         return {
           ...base,
           userId: session.client_reference_id,
           customerId: session.customer ? idOf(session.customer) : null,
-          // The event carries only the id: fetch the subscription's current state.
-          subscription: subscriptionId ? await retrieveSubscription(subscriptionId) : null,
+          // The event carries only the id: the service reads the subscription's current state.
+          subscription: null,
+          subscriptionId: session.subscription ? idOf(session.subscription) : null,
         };
       }
       case 'customer.subscription.created':
@@ -163,22 +159,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       case 'customer.subscription.deleted': {
         // The event's own snapshot: its `created` orders it against other events.
         const subscription = toProviderSubscription(event.data.object);
-        return { ...base, userId: null, customerId: subscription.customerId, subscription };
+        return { ...base, userId: null, customerId: subscription.customerId, subscription, subscriptionId: subscription.id };
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
       case 'invoice.payment_failed': {
         const invoice = event.data.object;
-        const subscriptionId = invoiceSubscriptionId(invoice);
-        // A payment changes the subscription's status and period: read them from Stripe.
-        const subscription = subscriptionId ? await retrieveSubscription(subscriptionId) : null;
+        // A payment changes the subscription's status and period: the service reads them from Stripe.
         return {
           ...base,
           userId: null,
-          customerId: invoice.customer
-            ? idOf(invoice.customer)
-            : (subscription?.customerId ?? null),
-          subscription,
+          customerId: invoice.customer ? idOf(invoice.customer) : null,
+          subscription: null,
+          subscriptionId: invoiceSubscriptionId(invoice),
         };
       }
       default:

@@ -58,6 +58,11 @@ export async function applySubscription(
 }
 
 /** Records a provider event; false when it was recorded before (a replay). */
+export async function hasEvent(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);
+  return row !== undefined;
+}
+
 export async function recordEvent(db: Executor, id: string, type: string): Promise<boolean> {
   const rows = await db.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
   return rows.length > 0;

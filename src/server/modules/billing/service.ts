@@ -107,7 +107,8 @@ export function getPlan(ctx: Pick<BillingContext, 'payments'>): BillingPlan {
 /** GET /api/user/access-status; also the gate of the five paid pages (plugins/access-guard.ts). */
 export async function getAccessStatus(ctx: BillingContext, user: UserRow): Promise<AccessStatus> {
   const now = ctx.clock();
-  if (!mirrorIsStale(user, now)) return accessStatusOf(user, now);
+  // An access code's access does not depend on the provider: nothing to ask it.
+  if (user.isFreeAccount || !mirrorIsStale(user, now)) return accessStatusOf(user, now);
   try {
     return accessStatusOf(await syncFromProvider(ctx, user), now);
   } catch {
@@ -216,8 +217,10 @@ export async function cancelSubscription(ctx: BillingContext, user: UserRow): Pr
 
 /**
  * POST /api/stripe/webhook: the event id is recorded in the same transaction
- * as its effect, so a replay has none. An event about a customer we do not
- * know is recorded and otherwise ignored.
+ * as its effect, so a replay has none. An event that names its subscription
+ * only by id has it read from the provider, after the replay check; if that
+ * read fails the answer is 5xx, so the provider sends the event again later.
+ * An event about a customer we do not know is recorded and otherwise ignored.
  */
 export async function handleWebhook(
   ctx: BillingContext,
@@ -229,17 +232,22 @@ export async function handleWebhook(
     event = await ctx.payments.parseWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid webhook signature');
-    // A retrieval failed: answer 5xx so the provider sends the event again later.
-    throw providerUnavailable(ctx.log, error);
+    throw error;
   }
   if (!event) return { received: true };
-  const customerId = event.subscription?.customerId ?? event.customerId;
+  // A replay (Stripe retries until it hears 2xx) costs one read and no provider call.
+  if (await repository.hasEvent(ctx.db, event.id)) return { received: true, duplicate: true };
+  const { subscriptionId } = event;
+  const subscription =
+    event.subscription ??
+    (subscriptionId ? await callProvider(ctx, () => ctx.payments.getSubscription(subscriptionId)) : null);
+  const customerId = subscription?.customerId ?? event.customerId;
   const user =
     (event.userId ? await findUserById(ctx.db, event.userId) : null) ??
     (customerId ? await repository.findUserByCustomerId(ctx.db, customerId) : null);
   const applied = await ctx.db.transaction(async (tx) => {
     if (!(await repository.recordEvent(tx, event.id, event.type))) return false;
-    if (user && event.subscription) await mirror(tx, user, event.subscription, event.createdAt);
+    if (user && subscription) await mirror(tx, user, subscription, event.createdAt);
     return true;
   });
   if (!user) ctx.log.warn({ eventId: event.id, type: event.type }, 'payment event for an unknown customer');

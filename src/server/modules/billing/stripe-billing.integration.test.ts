@@ -120,6 +120,49 @@ describe('Stripe webhooks', () => {
     expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'subscription_ended' });
   });
 
+  it('reads the subscription named by a checkout or invoice event as Stripe has it now, and a replay calls Stripe not at all', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    // Changed after the event was sent: the service must read it back, not trust a stale copy.
+    fake.setSubscription(owner.subscription.id, { cancel_at_period_end: true });
+    const event = fake.event('checkout.session.completed', owner.session);
+    const subscriptionReads = () =>
+      fake.requests.filter((request) => request.method === 'GET' && request.path === `/v1/subscriptions/${owner.subscription.id}`).length;
+
+    const readsBefore = subscriptionReads();
+    expect((await deliver(app, event)).statusCode).toBe(200);
+    expect(subscriptionReads()).toBe(readsBefore + 1);
+    const subscription = await app.inject({ method: 'GET', url: '/api/billing/subscription', ...withSession(owner.cookie) });
+    expect(subscription.json()).toMatchObject({ cancel_at_period_end: true });
+
+    const requestsBefore = fake.requests.length;
+    const replay = await deliver(app, event);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(fake.requests.length).toBe(requestsBefore);
+  });
+
+  it('a failed read of the subscription answers 502, records nothing, and the retry applies the event', async () => {
+    const app = await stripeApp();
+    const owner = await paidOwner(app);
+    const event = fake.event('invoice.paid', owner.invoice);
+    let stripeDown = true;
+    fake.intercept(
+      'GET',
+      `/v1/subscriptions/${owner.subscription.id}`,
+      (answer) => (stripeDown ? { status: 500, body: { error: { type: 'api_error', message: 'boom' } } } : answer),
+      10,
+    );
+    const failed = await deliver(app, event);
+    expect(failed.statusCode).toBe(502);
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
+    stripeDown = false;
+
+    const retried = await deliver(app, event);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ received: true });
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(true);
+  });
+
   it('a bad signature gets 400 and changes nothing', async () => {
     const app = await stripeApp();
     const owner = await paidOwner(app);

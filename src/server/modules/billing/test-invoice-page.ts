@@ -1,6 +1,7 @@
 // The receipt of a test checkout invoice (its hosted_invoice_url): a small,
 // printable HTML page, so the invoice links of /billing work with the
 // built-in provider too. Every value is escaped.
+import { PLAN } from '../../../shared/constants.js';
 import { formatMinorUnits, formatUnixDate } from '../../../shared/billing-format.js';
 import { escapeHtml as e } from '../../../shared/widget-static-html.js';
 import type { Invoice } from '../../../shared/schemas/billing.js';
@@ -18,7 +19,7 @@ export function renderTestInvoicePage(input: { invoice: Invoice; email: string; 
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Receipt ${e(invoice.id)} · ${e(productName)}</title><style>${css}</style></head><body><main>
 <p class="note">Test checkout: no card is charged</p>
 <h1>${e(productName)} receipt</h1>
-<p>Annual Plan · Billed annually</p>
+<p>${e(PLAN.label)} · ${e(PLAN.billingNote)}</p>
 <dl><dt>Invoice</dt><dd>${e(invoice.id)}</dd><dt>Date</dt><dd>${e(date)}</dd><dt>Billed to</dt><dd>${e(email)}</dd><dt>Amount</dt><dd>${e(amount)}</dd><dt>Status</dt><dd>${e(invoice.status ?? 'unknown')}</dd></dl>
 <p><a href="/billing">Back to Billing</a></p>
 </main></body></html>`;

@@ -40,16 +40,10 @@ export async function blockApiKey(db: Executor, userId: string): Promise<StoredA
   return row ?? null;
 }
 
-export type ApiKeyOwner = { userId: string; createdAt: Date; status: UserRow['apiKeyStatus'] };
-
-export async function findApiKeyOwner(db: Executor, hash: string): Promise<ApiKeyOwner | null> {
-  const [row] = await db
-    .select({ userId: users.id, createdAt: users.apiKeyCreatedAt, status: users.apiKeyStatus })
-    .from(users)
-    .where(eq(users.apiKeyHash, hash))
-    .limit(1);
-  if (!row?.createdAt) return null;
-  return { userId: row.userId, createdAt: row.createdAt, status: row.status };
+/** The user whose key has this hash, whatever its status. */
+export async function findUserByApiKeyHash(db: Executor, hash: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.apiKeyHash, hash)).limit(1);
+  return row ?? null;
 }
 
 export async function listWixSites(db: Executor, userId: string): Promise<WixSiteRow[]> {
@@ -82,16 +76,13 @@ export async function unlinkWixSite(db: Executor, userId: string, wixSiteId: str
   return removed.length > 0;
 }
 
-/** The business owned by the site's owner (its collection slug and id), or null: unknown site, or no business yet. */
-export async function findBusinessOfWixSite(
-  db: Executor,
-  wixSiteId: string,
-): Promise<{ slug: string; businessId: string } | null> {
+/** The collection slug of the business owned by the site's owner, or null: unknown site, or no business yet. */
+export async function findSlugOfWixSite(db: Executor, wixSiteId: string): Promise<string | null> {
   const [row] = await db
-    .select({ slug: businesses.collectionSlug, businessId: businesses.id })
+    .select({ slug: businesses.collectionSlug })
     .from(wixSites)
     .innerJoin(businesses, eq(businesses.ownerId, wixSites.userId))
     .where(eq(wixSites.wixSiteId, wixSiteId))
     .limit(1);
-  return row ?? null;
+  return row?.slug ?? null;
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/integrations.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
-import type { WixSiteRow } from '../../db/schema.js';
+import type { UserRow, WixSiteRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { wixSiteChanged } from '../widget/events.js';
 import {
@@ -80,12 +80,13 @@ export async function revokeApiKey(ctx: IntegrationsContext, userId: string): Pr
   return toApiKeyInfo(stored, ctx.clock());
 }
 
-/** The id of the user whose active key this is, or null for anything else. */
-export async function authenticateApiKey(ctx: IntegrationsContext, apiKey: string): Promise<string | null> {
+/** The user whose active key this is, or null for anything else. */
+export async function authenticateApiKey(ctx: IntegrationsContext, apiKey: string): Promise<UserRow | null> {
   if (!isWellFormedApiKey(apiKey)) return null;
-  const owner = await repository.findApiKeyOwner(ctx.db, hashApiKey(apiKey));
-  if (!owner) return null;
-  return apiKeyStatusAt(owner, ctx.clock()) === 'active' ? owner.userId : null;
+  const user = await repository.findUserByApiKeyHash(ctx.db, hashApiKey(apiKey));
+  if (!user?.apiKeyCreatedAt) return null;
+  const status = apiKeyStatusAt({ status: user.apiKeyStatus, createdAt: user.apiKeyCreatedAt }, ctx.clock());
+  return status === 'active' ? user : null;
 }
 
 const toWixSite = (row: WixSiteRow): WixSite => ({
@@ -129,10 +130,7 @@ export async function unlinkWixSite(db: Executor, userId: string, wixSiteId: str
   wixSiteChanged(wixSiteId);
 }
 
-/** The business whose widget GET /wix/widget shows for this site, or null. */
-export function findBusinessOfWixSite(
-  db: Executor,
-  wixSiteId: string,
-): Promise<{ slug: string; businessId: string } | null> {
-  return repository.findBusinessOfWixSite(db, wixSiteId);
+/** The collection slug of the business whose widget GET /wix/widget shows for this site, or null. */
+export function findSlugOfWixSite(db: Executor, wixSiteId: string): Promise<string | null> {
+  return repository.findSlugOfWixSite(db, wixSiteId);
 }

@@ -8,7 +8,7 @@
 // opens the app, so a copied link stops working (docs/decisions/0013).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { normalizeWixSiteId, WIX_SITE_ID_MAX } from '../../../shared/schemas/integrations.js';
+import { wixSiteIdSchema } from '../../../shared/schemas/integrations.js';
 
 /** How old a signed instance may be when the owner connects with it. */
 export const WIX_INSTANCE_MAX_AGE_MS = 60 * 60 * 1000;
@@ -18,7 +18,8 @@ export const WIX_INSTANCE_CLOCK_SKEW_MS = 5 * 60 * 1000;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 const instanceDataSchema = z.object({
-  instanceId: z.string().trim().min(1).max(WIX_SITE_ID_MAX),
+  // Trimmed and lower-cased, as every route compares site ids.
+  instanceId: wixSiteIdSchema,
   signDate: z.iso.datetime({ offset: true }),
 });
 
@@ -54,7 +55,7 @@ export function verifyWixInstance(instance: string, secret: string, now: Date): 
   const signedAt = new Date(parsed.data.signDate);
   const age = now.getTime() - signedAt.getTime();
   if (age > WIX_INSTANCE_MAX_AGE_MS || age < -WIX_INSTANCE_CLOCK_SKEW_MS) return { ok: false, reason: 'expired' };
-  return { ok: true, instance: { siteId: normalizeWixSiteId(parsed.data.instanceId), signedAt } };
+  return { ok: true, instance: { siteId: parsed.data.instanceId, signedAt } };
 }
 
 /** Signs instance data the way Wix does; for tests and for trying Wix connect locally. */

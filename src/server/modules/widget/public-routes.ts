@@ -16,7 +16,7 @@ import { wixWidgetQuerySchema } from '../../../shared/schemas/integrations.js';
 import { notFound } from '../../errors.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
-import { findBusinessOfWixSite } from '../integrations/service.js';
+import { findSlugOfWixSite } from '../integrations/service.js';
 import { onWidgetInvalidated, onWixSiteChanged } from './events.js';
 import { etagMatches, PublicWidgetCache, type CachedBody } from './public-cache.js';
 import * as widgetService from './service.js';
@@ -74,12 +74,9 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
-  const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findBusinessOfWixSite(db, wixSiteId) });
+  const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findSlugOfWixSite(db, wixSiteId) });
   const unsubscribe = [
-    onWidgetInvalidated((businessId) => {
-      cache.invalidate(businessId);
-      wixSites.forgetBusiness(businessId);
-    }),
+    onWidgetInvalidated((businessId) => cache.invalidate(businessId)),
     onWixSiteChanged((wixSiteId) => wixSites.forgetSite(wixSiteId)),
   ];
   app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
@@ -140,8 +137,8 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const target = await wixSites.find(request.query.instance);
-      const entry = target && (cache.peek(target.slug) ?? (await cache.get(target.slug)));
+      const slug = await wixSites.find(request.query.instance);
+      const entry = slug === null ? null : await cache.get(slug);
       if (!entry) throw notFound('Wix site not found');
       sendCached(request, reply, entry.json, JSON_HEADERS);
       return reply;

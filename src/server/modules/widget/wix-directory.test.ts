@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WixSiteDirectory, type WixSiteTarget } from './wix-directory.js';
+import { WixSiteDirectory } from './wix-directory.js';
 
-function directory(known: Record<string, WixSiteTarget>, options: { maxEntries?: number } = {}) {
+function directory(known: Record<string, string>, options: { maxEntries?: number } = {}) {
   let now = 1_000;
   const lookups: string[] = [];
   const sites = new WixSiteDirectory({
@@ -16,7 +16,7 @@ function directory(known: Record<string, WixSiteTarget>, options: { maxEntries?:
   return { sites, lookups, advance: (ms: number) => (now += ms) };
 }
 
-const acme = { slug: 'acme', businessId: 'b1' };
+const acme = 'acme';
 
 describe('WixSiteDirectory', () => {
   it('looks a site up once per TTL, hit or miss, and shares a running lookup', async () => {
@@ -32,21 +32,19 @@ describe('WixSiteDirectory', () => {
     expect(lookups).toEqual(['s1', 'nobody', 'nobody']);
   });
 
-  it('forgets a site, or every site of a business, at once', async () => {
+  it('forgets a site at once, and only that site', async () => {
     const { sites, lookups } = directory({ s1: acme, s2: acme });
     await sites.find('s1');
     await sites.find('s2');
     await sites.find('s3');
     sites.forgetSite('s3');
     await sites.find('s3');
-    sites.forgetBusiness('b1');
     await sites.find('s1');
-    await sites.find('s2');
-    expect(lookups).toEqual(['s1', 's2', 's3', 's3', 's1', 's2']);
+    expect(lookups).toEqual(['s1', 's2', 's3', 's3']);
   });
 
   it('does not store an answer read before a forget', async () => {
-    let release: (value: WixSiteTarget | null) => void = () => {};
+    let release: (value: string | null) => void = () => {};
     let calls = 0;
     const sites = new WixSiteDirectory({
       lookup: () => {

@@ -1,26 +1,25 @@
 // Which business's widget GET /wix/widget shows for a Wix site, remembered
-// for `ttlMs`: a known site maps to its business's collection slug, and an
-// unknown one is remembered as a miss, so a flood of made-up site ids costs
-// one database read each per minute at most, then Map lookups (SECURITY.md
-// §22). Linking or unlinking a site (wixSiteChanged) and any change to a
-// business's widget (invalidateWidget: the slug may have changed) forget the
-// entry at once in this process; other processes wait out the TTL.
+// for `ttlMs`: a known site maps to its business's collection slug (which
+// never changes once made), and an unknown one is remembered as a miss, so a
+// flood of made-up site ids costs one database read each per minute at most,
+// then Map lookups (SECURITY.md §22). Linking or unlinking a site
+// (wixSiteChanged) forgets its entry at once in this process; other
+// processes, and a business created after its site was linked, wait out the TTL.
 // Memory: at most `maxEntries`, the oldest dropped first.
 
-export type WixSiteTarget = { slug: string; businessId: string };
-
 export type WixSiteDirectoryOptions = {
-  lookup: (wixSiteId: string) => Promise<WixSiteTarget | null>;
+  /** The collection slug of the site's business, or null. */
+  lookup: (wixSiteId: string) => Promise<string | null>;
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
 };
 
-type Entry = { target: WixSiteTarget | null; expiresAt: number };
+type Entry = { slug: string | null; expiresAt: number };
 
 export class WixSiteDirectory {
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<WixSiteTarget | null>>();
+  private readonly loading = new Map<string, Promise<string | null>>();
   /** Bumped by every forget: a lookup that started before it does not store its answer. */
   private generation = 0;
   private readonly ttlMs: number;
@@ -33,18 +32,18 @@ export class WixSiteDirectory {
     this.now = options.now ?? Date.now;
   }
 
-  /** The site's business, or null for a site nobody linked (or whose owner has no business yet). */
-  find(wixSiteId: string): Promise<WixSiteTarget | null> {
+  /** The slug of the site's business, or null for a site nobody linked (or whose owner has no business yet). */
+  find(wixSiteId: string): Promise<string | null> {
     const entry = this.entries.get(wixSiteId);
-    if (entry && entry.expiresAt > this.now()) return Promise.resolve(entry.target);
+    if (entry && entry.expiresAt > this.now()) return Promise.resolve(entry.slug);
     const running = this.loading.get(wixSiteId);
     if (running) return running;
     const startedAt = this.generation;
     const promise = this.options
       .lookup(wixSiteId)
-      .then((target) => {
-        if (this.generation === startedAt) this.store(wixSiteId, target);
-        return target;
+      .then((slug) => {
+        if (this.generation === startedAt) this.store(wixSiteId, slug);
+        return slug;
       })
       .finally(() => {
         if (this.loading.get(wixSiteId) === promise) this.loading.delete(wixSiteId);
@@ -59,21 +58,13 @@ export class WixSiteDirectory {
     this.loading.delete(wixSiteId);
   }
 
-  forgetBusiness(businessId: string): void {
-    this.generation += 1;
-    this.loading.clear();
-    for (const [wixSiteId, entry] of this.entries) {
-      if (entry.target?.businessId === businessId) this.entries.delete(wixSiteId);
-    }
-  }
-
   get size(): number {
     return this.entries.size;
   }
 
-  private store(wixSiteId: string, target: WixSiteTarget | null): void {
+  private store(wixSiteId: string, slug: string | null): void {
     this.entries.delete(wixSiteId);
-    this.entries.set(wixSiteId, { target, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(wixSiteId, { slug, expiresAt: this.now() + this.ttlMs });
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries) break;
       this.entries.delete(oldest);
