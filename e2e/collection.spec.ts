@@ -13,7 +13,8 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { forgiveResponseErrors, registerOwner as registerOwnerAs } from './helpers';
 
-const registerOwner = (page: Page, businessName: string) => registerOwnerAs(page, businessName, 'collection');
+const registerOwner = async (page: Page, businessName: string) =>
+  (await registerOwnerAs(page.request, { businessName, emailPrefix: 'collection' })).slug;
 
 /** Solid-colour PNGs, one per colour, in a fresh temporary directory. */
 async function makeImages(colours: string[]): Promise<string[]> {

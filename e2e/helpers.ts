@@ -1,5 +1,5 @@
 // Small helpers shared by the journeys.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -19,26 +19,28 @@ export function forgiveResponseErrors(consoleErrors: string[], status: number): 
   }
 }
 
-/** Registers an owner (and their business) with `page`'s cookies; answers the collection slug. */
+/**
+ * Registers an owner (password PASSWORD) and their business with `request`'s
+ * cookies, signing them in, and pays for them (grantPaidAccess); answers the
+ * email and the collection slug.
+ */
 export async function registerOwner(
-  page: Page,
-  businessName: string,
-  emailPrefix = 'owner',
-): Promise<string> {
-  const response = await page.request.post('/api/register', {
-    data: {
-      businessName,
-      website: 'example-business.com',
-      email: uniqueEmail(emailPrefix),
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
+  request: APIRequestContext,
+  {
+    businessName = 'Harbour Coffee',
+    website = 'example-business.com',
+    emailPrefix = 'owner',
+  }: { businessName?: string; website?: string; emailPrefix?: string } = {},
+): Promise<{ email: string; slug: string }> {
+  const email = uniqueEmail(emailPrefix);
+  const response = await request.post('/api/register', {
+    data: { businessName, website, email, password: PASSWORD, agreeToTerms: true },
   });
   expect(response.status(), await response.text()).toBe(201);
-  await grantPaidAccess(page.request);
-  const business = await page.request.get('/api/business');
+  await grantPaidAccess(request);
+  const business = await request.get('/api/business');
   expect(business.ok()).toBe(true);
-  return ((await business.json()) as { collectionSlug: string }).collectionSlug;
+  return { email, slug: ((await business.json()) as { collectionSlug: string }).collectionSlug };
 }
 
 /**

@@ -4,7 +4,7 @@
 // correctly signed instance, see it listed, and load /wix/widget for it.
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { grantPaidAccess, PASSWORD, uniqueEmail } from './helpers';
+import { PASSWORD, registerOwner } from './helpers';
 
 /** An `instance` as Wix signs it: base64url HMAC-SHA256 of the base64url JSON, keyed with the app secret. */
 function signedInstance(wixSiteId: string): string {
@@ -14,13 +14,12 @@ function signedInstance(wixSiteId: string): string {
 }
 
 test('an owner creates an API key, calls the API with it, and connects a Wix site', async ({ page, context, baseURL }) => {
-  const email = uniqueEmail('integrations');
-  const response = await page.request.post('/api/register', {
-    data: { businessName: 'Harbour Coffee', website: 'harbour-coffee.example', email, password: PASSWORD, agreeToTerms: true },
+  // Registered and paid for, as every journey but billing's is (helpers.ts).
+  const { email } = await registerOwner(page.request, {
+    businessName: 'Harbour Coffee',
+    website: 'harbour-coffee.example',
+    emailPrefix: 'integrations',
   });
-  expect(response.status()).toBe(201);
-  // Pay, as every journey but billing's does (helpers.ts).
-  await grantPaidAccess(page.request);
 
   // The API key: created once, copied, then only masked.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

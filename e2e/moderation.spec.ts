@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { registerOwner as registerOwnerAs } from './helpers';
 
-const registerOwner = (page: Page, businessName: string) => registerOwnerAs(page, businessName, 'moderation');
+const registerOwner = async (page: Page, businessName: string) =>
+  (await registerOwnerAs(page.request, { businessName, emailPrefix: 'moderation' })).slug;
 
 type Submission = {
   authorName: string;

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { grantPaidAccess, PASSWORD, uniqueEmail } from './helpers';
+import { registerOwner } from './helpers';
 
 const XSS_CONTENT = '<img src=x onerror="window.__xss=1">Great service indeed';
 const XSS_NAME = '<script>window.__xss=2</script>Mallory';
@@ -63,19 +63,11 @@ async function createOwner(
   extra: { authorName: string; content: string }[] = [],
 ): Promise<Owner> {
   const api = await newApi();
-  const register = await api.post('/api/register', {
-    data: {
-      businessName,
-      website: 'example.com',
-      email: uniqueEmail('widget'),
-      password: PASSWORD,
-      agreeToTerms: true,
-    },
+  const { slug } = await registerOwner(api, {
+    businessName,
+    website: 'example.com',
+    emailPrefix: 'widget',
   });
-  expect(register.status(), await register.text()).toBe(201);
-  await grantPaidAccess(api);
-  const business = await (await api.get('/api/business')).json();
-  const slug: string = business.collectionSlug;
 
   const customer = await newApi();
   const submit = async (authorName: string, content: string) => {

@@ -12,21 +12,25 @@ import {
   setTestimonialStatus,
   withStatus,
 } from '../lib/testimonials';
-import { isSessionEndedError, useSessionEnded } from './session-expired';
+import { isSessionEndedError, useSessionEnded, type SessionEndedKind } from './session-expired';
 import { toast } from './ui/toast';
 
-/** Reports a failed admin action: the session-ended flow for a 401, else "Error" with `description`. */
-export function useAdminActionError() {
+/**
+ * Reports a failed owner action: for a 401 the session-ended flow of `kind`
+ * (an admin action's by default, the billing screen's for its cancel), else
+ * "Error" with `description`.
+ */
+export function useAdminActionError(kind: SessionEndedKind = 'admin-action') {
   const endSession = useSessionEnded();
   return useCallback(
     (error: unknown, description: string) => {
       if (isSessionEndedError(error)) {
-        endSession('admin-action');
+        endSession(kind);
         return;
       }
       toast({ title: 'Error', description, variant: 'destructive' });
     },
-    [endSession],
+    [endSession, kind],
   );
 }
 

@@ -4,7 +4,7 @@
 // screen) with every cached query dropped, as a logout does, so no owner
 // screen shows stale data.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import {
   BILLING_SESSION_EXPIRED_REDIRECT_DELAY_MS,
@@ -76,4 +76,24 @@ export function useSessionEnded() {
     },
     [navigate, queryClient],
   );
+}
+
+/** What a page's read looks like to `useEndSessionOnUnauthorized` (any `useQuery` result). */
+type PageQuery = { isError: boolean; error: unknown };
+
+/**
+ * For a page whose reads may find the session gone: true once any of
+ * `queries` failed with a 401 (the page then shows its loading state, not an
+ * error), and the session ends with `kind`'s toast and redirect.
+ */
+export function useEndSessionOnUnauthorized(
+  kind: SessionEndedKind,
+  ...queries: PageQuery[]
+): boolean {
+  const endSession = useSessionEnded();
+  const ended = queries.some((query) => query.isError && isSessionEndedError(query.error));
+  useEffect(() => {
+    if (ended) endSession(kind);
+  }, [ended, kind, endSession]);
+  return ended;
 }

@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
-import { buttonClassName } from './button';
+import { Button, buttonClassName, type ButtonProps } from './button';
 
 // A confirmation that must be answered (role=alertdialog): a click outside does
 // not close it, and focus starts on Cancel so Enter never destroys by accident.
@@ -75,16 +75,10 @@ export function AlertDialogCancel({
   );
 }
 
-/** The confirming button. It does not close the dialog by itself: close it when the work is done. */
-export function AlertDialogAction({
-  className,
-  ...props
-}: ComponentProps<'button'>) {
-  return (
-    <button
-      type="button"
-      className={buttonClassName({ variant: 'destructive', className })}
-      {...props}
-    />
-  );
+/**
+ * The confirming button: a destructive Button (with its `pending` state). It
+ * does not close the dialog by itself: close it when the work is done.
+ */
+export function AlertDialogAction(props: ButtonProps) {
+  return <Button variant="destructive" {...props} />;
 }

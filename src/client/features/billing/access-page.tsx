@@ -2,11 +2,11 @@
 // already has access.
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { MessageCard } from '../../components/message-card';
 import { PageLoader } from '../../components/page-loader';
 import { Button } from '../../components/ui/button';
 import { useAccessStatus } from '../../lib/access';
 import { productName } from '../../lib/product';
-import { ResultCard } from './components/result-card';
 import { UpgradeScreen } from './upgrade-screen';
 
 export function AccessPage() {
@@ -17,7 +17,7 @@ export function AccessPage() {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
       <title>{`Full access · ${productName}`}</title>
-      <ResultCard
+      <MessageCard
         icon={<BadgeCheck aria-hidden="true" />}
         tone="success"
         title="You have full access"
@@ -33,7 +33,7 @@ export function AccessPage() {
         }
       >
         <p>Every feature of {productName} is unlocked for your account.</p>
-      </ResultCard>
+      </MessageCard>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import type {
   TestCheckoutPayResult,
   TestCheckoutSession,
 } from '../../../shared/schemas/billing';
-import { useSessionEnded } from '../../components/session-expired';
+import { useAdminActionError } from '../../components/moderation';
 import { toast } from '../../components/ui/toast';
 import { refreshAccessStatus } from '../../lib/access';
 import { api, getErrorMessage, isUnauthorizedError } from '../../lib/api';
@@ -98,7 +98,8 @@ export function useRefreshAfterSubscribing() {
  */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
-  const endSession = useSessionEnded();
+  // A 401 is "Session expired", then /auth (SPEC §8); anything else a toast.
+  const reportError = useAdminActionError('billing');
   return useMutation({
     mutationFn: async () => {
       const result = await api.post<BillingResult>('/api/cancel-subscription');
@@ -119,17 +120,11 @@ export function useCancelSubscription() {
         refreshAccessStatus(queryClient),
       ]);
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) {
-        endSession('billing');
-        return;
-      }
-      toast({
-        title: 'Error',
-        description: getErrorMessage(error, 'Failed to cancel subscription. Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: (error) =>
+      reportError(
+        error,
+        getErrorMessage(error, 'Failed to cancel subscription. Please try again.'),
+      ),
   });
 }
 

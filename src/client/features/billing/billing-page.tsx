@@ -2,9 +2,7 @@
 // cancel button, and the invoice history. Reachable without paid access. A
 // 401 from either read means the session is gone: "Session expired", then
 // /auth after 1 s (SPEC §8).
-import { useEffect } from 'react';
-import { useSessionEnded } from '../../components/session-expired';
-import { isUnauthorizedError } from '../../lib/api';
+import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useInvoices, useSubscription } from './api';
 import { InvoiceHistory } from './components/invoice-history';
@@ -13,13 +11,7 @@ import { SubscriptionCard } from './components/subscription-card';
 export function BillingPage() {
   const subscription = useSubscription();
   const invoices = useInvoices();
-  const endSession = useSessionEnded();
-  const sessionEnded = [subscription, invoices].some(
-    (query) => query.isError && isUnauthorizedError(query.error),
-  );
-  useEffect(() => {
-    if (sessionEnded) endSession('billing');
-  }, [sessionEnded, endSession]);
+  const sessionEnded = useEndSessionOnUnauthorized('billing', subscription, invoices);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">

@@ -3,12 +3,12 @@
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { MONEY_BACK_GUARANTEE_DAYS } from '../../../shared/constants';
+import { MessageCard } from '../../components/message-card';
 import { PageLoader } from '../../components/page-loader';
 import { SubscribePanel } from '../../components/subscribe-panel';
 import { Button } from '../../components/ui/button';
 import { useAccessStatus } from '../../lib/access';
 import { productName } from '../../lib/product';
-import { ResultCard } from './components/result-card';
 
 export function SubscribePage() {
   const access = useAccessStatus();
@@ -17,7 +17,7 @@ export function SubscribePage() {
     return (
       <div className="flex flex-1 items-center justify-center px-4 py-16">
         <title>{`Subscribe · ${productName}`}</title>
-        <ResultCard
+        <MessageCard
           icon={<BadgeCheck aria-hidden="true" />}
           tone="success"
           title="You already have full access"
@@ -28,7 +28,7 @@ export function SubscribePage() {
           }
         >
           <p>There is nothing to buy. Your subscription and invoices are on the billing page.</p>
-        </ResultCard>
+        </MessageCard>
       </div>
     );
   }

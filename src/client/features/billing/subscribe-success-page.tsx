@@ -5,12 +5,12 @@ import { CircleAlert, PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
+import { MessageCard } from '../../components/message-card';
 import { PageLoader } from '../../components/page-loader';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { productName } from '../../lib/product';
 import { useCheckoutSuccess, useRefreshAfterSubscribing } from './api';
-import { ResultCard } from './components/result-card';
 
 const NO_SESSION = 'No session ID found. Please try subscribing again.';
 const NOT_VERIFIED = 'There was an issue verifying your subscription. Please contact support.';
@@ -40,28 +40,28 @@ export function SubscribeSuccessPage() {
     body = <PageLoader label="Verifying your subscription..." />;
   } else if (verified) {
     body = (
-      <ResultCard
+      <MessageCard
         icon={<PartyPopper aria-hidden="true" />}
         tone="success"
         title="Subscription activated!"
-        focusOnMount
+        focusHeading
         actions={<ContinueButton />}
       >
         <p>Thank you for subscribing. Every feature of {productName} is now unlocked.</p>
-      </ResultCard>
+      </MessageCard>
     );
   } else {
     body = (
-      <ResultCard
+      <MessageCard
         icon={<CircleAlert aria-hidden="true" />}
         tone="warning"
         title="We couldn't confirm your subscription"
-        focusOnMount
+        focusHeading
         actions={<ContinueButton />}
       >
         <p role="alert">{sessionId ? NOT_VERIFIED : NO_SESSION}</p>
         {sessionId ? (
-          <p className="mt-2 text-sm">
+          <p className="text-sm">
             Support:{' '}
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
@@ -71,7 +71,7 @@ export function SubscribeSuccessPage() {
             </a>
           </p>
         ) : null}
-      </ResultCard>
+      </MessageCard>
     );
   }
 

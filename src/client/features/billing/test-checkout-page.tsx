@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { PLAN } from '../../../shared/constants';
 import type { TestCheckoutSession } from '../../../shared/schemas/billing';
 import { BrandMark } from '../../components/brand-logo';
+import { MessageCard } from '../../components/message-card';
 import { CardLoadError } from '../../components/page-states';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -15,7 +16,6 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { productName } from '../../lib/product';
 import { usePayTestCheckout, useTestCheckout } from './api';
-import { ResultCard } from './components/result-card';
 import { formatMinorUnits } from '../../../shared/billing-format';
 
 export function TestCheckoutPage() {
@@ -28,14 +28,14 @@ export function TestCheckoutPage() {
   } else if (session.isError) {
     body =
       session.error instanceof ApiError && session.error.status === 404 ? (
-        <ResultCard
+        <MessageCard
           icon={<SearchX aria-hidden="true" />}
           tone="warning"
           title="Checkout not found"
           actions={<AppLink href="/subscribe">Start a new checkout</AppLink>}
         >
           <p>This checkout link doesn&apos;t exist or belongs to another account.</p>
-        </ResultCard>
+        </MessageCard>
       ) : (
         <div className="w-full max-w-md rounded-3xl border border-border bg-card p-6 shadow-sm">
           <CardLoadError what="this checkout" onRetry={() => void session.refetch()} />
@@ -43,14 +43,14 @@ export function TestCheckoutPage() {
       );
   } else if (session.data.status === 'complete') {
     body = (
-      <ResultCard
+      <MessageCard
         icon={<CircleCheck aria-hidden="true" />}
         tone="success"
         title="This checkout is already complete"
         actions={<AppLink href={session.data.successUrl}>Continue</AppLink>}
       >
         <p>The payment went through. Continue to confirm your subscription.</p>
-      </ResultCard>
+      </MessageCard>
     );
   } else {
     body = <CheckoutCard session={session.data} />;

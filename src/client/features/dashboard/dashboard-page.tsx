@@ -2,8 +2,7 @@
 // actions for the collection link, the newest testimonials and a preview of
 // the widget. If the session turns out to be gone, say so and go to / again
 // (SPEC §2: "Unauthorized / Please sign in to continue", after 1 s).
-import { useEffect } from 'react';
-import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
+import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
 import {
@@ -24,13 +23,7 @@ export function DashboardPage() {
   const approved = useApprovedTestimonials();
   const widgetSettings = useWidgetSettingsForPreview();
 
-  const endSession = useSessionEnded();
-  const signedOut = [stats, recent, approved].some(
-    (query) => query.isError && isSessionEndedError(query.error),
-  );
-  useEffect(() => {
-    if (signedOut) endSession('page');
-  }, [signedOut, endSession]);
+  const signedOut = useEndSessionOnUnauthorized('page', stats, recent, approved);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-12">

@@ -1,7 +1,9 @@
-/** An ISO 8601 date-time as "November 5, 2027", in the reader's time zone; '' when unreadable. */
+import { formatUnixDate } from '../../../shared/billing-format';
+
+/** An ISO 8601 date-time as "November 5, 2027" (the billing dates' format), in the reader's time zone; '' when unreadable. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { dateStyle: 'long' });
+  const ms = new Date(iso).getTime();
+  return Number.isNaN(ms) ? '' : formatUnixDate(ms / 1000);
 }
 
 /** How a Wix site is named to the owner: its name, else "Wix site". */

@@ -2,8 +2,7 @@
 // the API key, the connected Wix sites and the developer notes. A 401 from a
 // read means the session is gone: "Unauthorized / Please sign in to continue",
 // then / (SPEC §2), as on the other owner pages.
-import { useEffect } from 'react';
-import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
+import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useApiKey, useWixSites } from './api';
 import { ApiKeyCard } from './components/api-key-card';
@@ -13,13 +12,7 @@ import { WixSitesCard } from './components/wix-sites-card';
 export function IntegrationsPage() {
   const apiKey = useApiKey();
   const wixSites = useWixSites();
-  const endSession = useSessionEnded();
-  const sessionEnded = [apiKey, wixSites].some(
-    (query) => query.isError && isSessionEndedError(query.error),
-  );
-  useEffect(() => {
-    if (sessionEnded) endSession('page');
-  }, [sessionEnded, endSession]);
+  const sessionEnded = useEndSessionOnUnauthorized('page', apiKey, wixSites);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">

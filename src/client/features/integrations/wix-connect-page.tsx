@@ -22,6 +22,7 @@ import {
   WIX_SITE_TAKEN_CODE,
   type WixConnectResult,
 } from '../../../shared/schemas/integrations';
+import { MessageCard, type MessageCardProps } from '../../components/message-card';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, getErrorMessage, isUnauthorizedError, NETWORK_FAILURE_STATUS } from '../../lib/api';
@@ -29,7 +30,6 @@ import { productName } from '../../lib/product';
 import { sessionQueries, useCurrentUser } from '../../lib/session';
 import { readWixConnectParams, wixLoginPath, type WixConnectParams } from '../../lib/wix-connect';
 import { useConnectWixSite } from './api';
-import { WixConnectCard } from './components/wix-connect-card';
 import { wixSiteLabel } from './format';
 
 export function WixConnectPage() {
@@ -39,18 +39,18 @@ export function WixConnectPage() {
 
   if (!params) return <MissingParams />;
   if (user.isPending) {
-    return <WixConnectCard busy icon={<Spinner />} title="Checking your session…" />;
+    return <WixCard busy icon={<Spinner />} title="Checking your session…" />;
   }
   if (user.isError) {
     return (
-      <WixConnectCard
+      <WixCard
         icon={<CloudOff aria-hidden="true" />}
         tone="danger"
         title="Couldn't check your session"
         actions={<Button onClick={() => void user.refetch()}>Try again</Button>}
       >
         <p>{productName} could not be reached. Check your connection and try again.</p>
-      </WixConnectCard>
+      </WixCard>
     );
   }
   if (!user.data) return <Navigate to={wixLoginPath(params)} replace />;
@@ -87,12 +87,12 @@ function ConnectSite({ params }: { params: WixConnectParams }) {
   if (connect.isError && !isUnauthorizedError(connect.error)) {
     return <ConnectFailed error={connect.error} onRetry={run} />;
   }
-  return <WixConnectCard busy icon={<Spinner />} title="Connecting your Wix site…" />;
+  return <WixCard busy icon={<Spinner />} title="Connecting your Wix site…" />;
 }
 
 function Connected({ result: { site, alreadyLinked } }: { result: WixConnectResult }) {
   return (
-    <WixConnectCard
+    <WixCard
       icon={<CircleCheck aria-hidden="true" />}
       tone="success"
       title={alreadyLinked ? 'Already connected' : 'Wix site connected'}
@@ -118,7 +118,7 @@ function Connected({ result: { site, alreadyLinked } }: { result: WixConnectResu
         <dt className="sr-only">Site ID</dt>
         <dd className="font-mono text-xs break-all">{site.wixSiteId}</dd>
       </dl>
-    </WixConnectCard>
+    </WixCard>
   );
 }
 
@@ -135,7 +135,7 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
 
   if (code === WIX_NOT_CONFIGURED_CODE) {
     return (
-      <WixConnectCard
+      <WixCard
         icon={<Settings2 aria-hidden="true" />}
         tone="warning"
         title="Wix connect isn't set up"
@@ -146,12 +146,12 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
           you run this {productName} server, set its Wix app secret (WIX_APP_SECRET) and open{' '}
           {productName} from Wix again; otherwise, please contact support.
         </p>
-      </WixConnectCard>
+      </WixCard>
     );
   }
   if (code === INVALID_WIX_INSTANCE_CODE || code === 'VALIDATION_ERROR') {
     return (
-      <WixConnectCard
+      <WixCard
         icon={<Link2Off aria-hidden="true" />}
         tone="danger"
         title="This Wix link isn't valid"
@@ -160,12 +160,12 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
         <p className="font-medium text-foreground">{getErrorMessage(error, 'The link from Wix could not be verified.')}</p>
         {/* The server's INVALID_WIX_INSTANCE messages already say what to do. */}
         {code === 'VALIDATION_ERROR' && <p>{openFromWix}</p>}
-      </WixConnectCard>
+      </WixCard>
     );
   }
   if (code === WIX_SITE_TAKEN_CODE) {
     return (
-      <WixConnectCard
+      <WixCard
         icon={<UserRoundX aria-hidden="true" />}
         tone="warning"
         title="Connected to another account"
@@ -182,11 +182,11 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
           This Wix site is already connected to another {productName} account. Sign in with that
           account to manage it, or disconnect the site there first and then connect it here.
         </p>
-      </WixConnectCard>
+      </WixCard>
     );
   }
   return (
-    <WixConnectCard
+    <WixCard
       icon={status === NETWORK_FAILURE_STATUS ? <CloudOff aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
       tone="danger"
       title="Couldn't connect your Wix site"
@@ -205,13 +205,13 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
           ? `${productName} could not be reached. Check your connection and try again.`
           : getErrorMessage(error, 'Something went wrong. Please try again.')}
       </p>
-    </WixConnectCard>
+    </WixCard>
   );
 }
 
 function MissingParams() {
   return (
-    <WixConnectCard
+    <WixCard
       icon={<Link2Off aria-hidden="true" />}
       tone="warning"
       title="Missing Wix details"
@@ -225,6 +225,16 @@ function MissingParams() {
         This page connects a Wix site, but its address is missing the details Wix adds
         (wix_site_id and instance). {openFromWix}
       </p>
-    </WixConnectCard>
+    </WixCard>
+  );
+}
+
+/** The one card of /wix/auth: its heading is focused whenever it changes, so the outcome is read out. */
+function WixCard(props: MessageCardProps) {
+  return (
+    <section className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
+      <title>{`Connect to Wix · ${productName}`}</title>
+      <MessageCard eyebrow="Connect to Wix" focusHeading={!props.busy} {...props} />
+    </section>
   );
 }

@@ -2,8 +2,8 @@
 // search over author, text and tags, paged cards with their actions, bulk
 // actions on a selection, and CSV/JSON export. Filter, search and page live in
 // the address (hooks/use-list-address.ts), so a reload or a shared link shows the same list.
-import { useEffect, useRef } from 'react';
-import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
+import { useRef } from 'react';
+import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { productName } from '../../lib/product';
 import { useTestimonialList } from './api';
@@ -26,11 +26,7 @@ export function TestimonialsPage() {
   const search = useDebouncedSearch(q, (next) => show({ q: next }));
   const selection = usePageSelection(`${status}|${q}|${page}`, data?.items ?? []);
 
-  const endSession = useSessionEnded();
-  const unauthorized = list.isError && isSessionEndedError(list.error);
-  useEffect(() => {
-    if (unauthorized) endSession('page');
-  }, [unauthorized, endSession]);
+  const unauthorized = useEndSessionOnUnauthorized('page', list);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
 

@@ -28,7 +28,7 @@ const toneOf: Record<string, keyof typeof tones> = {
 };
 
 /** A subscription's or invoice's status in the provider's word, as a coloured pill. */
-export function StatusBadge({ status, label }: { status: string; label?: string }) {
+export function StatusBadge({ status }: { status: string }) {
   return (
     <span
       className={cn(
@@ -36,7 +36,7 @@ export function StatusBadge({ status, label }: { status: string; label?: string 
         tones[toneOf[status] ?? 'neutral'],
       )}
     >
-      {label ?? formatStatus(status)}
+      {formatStatus(status)}
     </span>
   );
 }

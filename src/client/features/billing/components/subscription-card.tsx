@@ -51,10 +51,7 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
       <div className="grid gap-1">
         <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
           {PLAN.label}
-          <StatusBadge
-            status={active && canceling ? 'canceling' : status}
-            label={active && canceling ? 'Canceling' : undefined}
-          />
+          <StatusBadge status={active && canceling ? 'canceling' : status} />
         </p>
         <p className="text-sm text-muted-foreground">
           {PLAN.displayPrice} · {PLAN.billingNote}

@@ -6,11 +6,11 @@ import { CircleOff, Clock, Plus, RefreshCw, ShieldOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { API_KEY_LIFETIME_DAYS } from '../../../../shared/constants';
 import type { ApiKeyInfo, ApiKeyStatus } from '../../../../shared/schemas/integrations';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
 import { useRevokeApiKey } from '../api';
 import { formatDate } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
 
 const statusLook: Record<ApiKeyStatus, { label: string; className: string }> = {
   active: {

@@ -9,7 +9,7 @@ import { SettingsSection } from '../../../components/settings-section';
 import { buttonClassName } from '../../../components/ui/button';
 
 /** The example request: the newest approved testimonials, from this server. */
-export function curlExample(origin: string): string {
+function curlExample(origin: string): string {
   return `curl -H "Authorization: Bearer YOUR_API_KEY" ${origin}/api/v1/testimonials`;
 }
 

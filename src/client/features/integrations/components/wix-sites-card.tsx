@@ -6,6 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Globe, Unlink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { WixSite } from '../../../../shared/schemas/integrations';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +14,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { productName } from '../../../lib/product';
 import { useDisconnectWixSite } from '../api';
 import { formatDate, wixSiteLabel } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
 
 export function WixSitesCard({ query, sessionEnded }: { query: UseQueryResult<WixSite[]>; sessionEnded: boolean }) {
   // A disconnected site takes its focused button with it: focus lands on what is left.

@@ -1,18 +1,7 @@
 // "Delete Testimonial" (SPEC §2): warns that it cannot be undone; "Delete
 // Forever" deletes. The same confirmation guards a bulk delete.
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 export function DeleteTestimonialDialog({
   open,
@@ -27,29 +16,26 @@ export function DeleteTestimonialDialog({
   /** What goes, e.g. "the testimonial from Jane Doe". */
   description: ReactNode;
   pending: boolean;
+  /** Closing is the caller's: it knows when the delete has settled. */
   onConfirm: () => void;
   /** The button that opens it. */
   children?: ReactNode;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (pending ? null : onOpenChange(next))}>
-      {children ? <AlertDialogTrigger asChild>{children}</AlertDialogTrigger> : null}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Testimonial</AlertDialogTitle>
-          <AlertDialogDescription>
-            This will permanently delete {description}, photos included. This action cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} disabled={pending}>
-            {pending ? <Spinner /> : null}
-            Delete Forever
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      trigger={children}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Testimonial"
+      description={
+        <p>
+          This will permanently delete {description}, photos included. This action cannot be undone.
+        </p>
+      }
+      confirmLabel="Delete Forever"
+      pendingLabel="Delete Forever"
+      pending={pending}
+      onConfirm={() => onConfirm()}
+    />
   );
 }
