@@ -192,6 +192,8 @@ export type FakeStripe = {
     rewrite: (answer: FakeAnswer) => FakeAnswer,
     times?: number,
   ): void;
+  /** Holds every answer until the returned release is called: a provider that stopped answering. */
+  hold(): () => void;
   close(): Promise<void>;
 };
 
@@ -293,6 +295,8 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
   }[] = [];
   let clockOffset = 0;
   let origin = '';
+  /** While set, answers wait for it (hold()). */
+  let held: Promise<void> | undefined;
 
   const now = () => Math.floor(Date.now() / 1000) + clockOffset;
   const missing = (kind: string, id: string, param?: string) =>
@@ -475,18 +479,20 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
       const query = parseForm(url.search);
       const body = parseForm(Buffer.concat(chunks).toString('utf8'));
       requests.push({ method, path: url.pathname, query, body, headers: request.headers });
-      const { status, body: json } = answer(
-        method,
-        url.pathname,
-        query,
-        body,
-        request.headers.authorization,
-      );
-      response.writeHead(status, {
-        'content-type': 'application/json',
-        'request-id': newId('req'),
+      void (held ?? Promise.resolve()).then(() => {
+        const { status, body: json } = answer(
+          method,
+          url.pathname,
+          query,
+          body,
+          request.headers.authorization,
+        );
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+        });
+        response.end(JSON.stringify(json));
       });
-      response.end(JSON.stringify(json));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -629,6 +635,17 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
 
     intercept(method, path, rewrite, times = 1) {
       intercepts.push({ method, path, rewrite, times });
+    },
+
+    hold() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      return release;
     },
 
     close: () =>

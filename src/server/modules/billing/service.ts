@@ -30,6 +30,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { findUserById, toCurrentUser } from '../auth/service.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
+import { ProviderSyncGate } from './provider-sync.js';
 import * as repository from './repository.js';
 
 export type BillingContext = {
@@ -47,6 +48,15 @@ export const billingContext = (app: FastifyInstance): BillingContext => ({
   baseUrl: app.config.baseUrl,
   log: app.log,
 });
+
+/** One gate per app (its provider object is made once per app), shared by every request's context. */
+const syncGates = new WeakMap<PaymentProvider, ProviderSyncGate>();
+
+function syncGateOf(payments: PaymentProvider): ProviderSyncGate {
+  let gate = syncGates.get(payments);
+  if (!gate) syncGates.set(payments, (gate = new ProviderSyncGate()));
+  return gate;
+}
 
 export const INVALID_ACCESS_CODE_MESSAGE = 'The access code you entered is not valid. Please check and try again.';
 
@@ -109,12 +119,9 @@ export async function getAccessStatus(ctx: BillingContext, user: UserRow): Promi
   const now = ctx.clock();
   // An access code's access does not depend on the provider: nothing to ask it.
   if (user.isFreeAccount || !mirrorIsStale(user, now)) return accessStatusOf(user, now);
-  try {
-    return accessStatusOf(await syncFromProvider(ctx, user), now);
-  } catch {
-    // The provider is away: decide on what we know (syncFromProvider logged it).
-    return accessStatusOf(user, now);
-  }
+  // Null when the provider is away or slow (provider-sync.ts): decide on what we know.
+  const synced = await syncGateOf(ctx.payments).read(user.id, () => syncFromProvider(ctx, user));
+  return accessStatusOf(synced ?? user, now);
 }
 
 export async function redeemAccessCode(ctx: BillingContext, user: UserRow, code: string): Promise<AccessCodeResult> {

@@ -223,3 +223,69 @@ describe('Stripe webhooks', () => {
     expect(response.json()).toEqual({ received: true });
   });
 });
+
+describe('a stale mirror (period ended, no renewal news yet) and a provider that is away', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  /** A paid, verified owner whose mirrored period the app's clock has moved past. */
+  async function staleOwner() {
+    let offsetMs = 0;
+    const app = await createTestApp(
+      {
+        stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url },
+      },
+      { clock: () => new Date(Date.now() + offsetMs) },
+    );
+    const owner = await paidOwner(app);
+    const verified = await app.inject({ method: 'GET', url: `/api/checkout-success?session_id=${owner.session.id}`, ...withSession(owner.cookie) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    offsetMs = 366 * DAY_MS;
+    return { app, owner };
+  }
+
+  const subscriptionReads = () =>
+    fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/subscriptions').length;
+
+  it('concurrent access checks of one owner make one provider read', async () => {
+    const { app, owner } = await staleOwner();
+    const before = subscriptionReads();
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => accessOf(app, owner.cookie)));
+    expect(statuses.map((status) => status.reason)).toEqual(Array(5).fill(statuses[0]?.reason));
+    expect(subscriptionReads() - before).toBe(1);
+  });
+
+  it('after a failed read, the next checks decide on the mirror without calling the provider', async () => {
+    const { app, owner } = await staleOwner();
+    fake.intercept('GET', '/v1/subscriptions', () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }), 10);
+    const before = subscriptionReads();
+    const first = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(owner.cookie) });
+    expect(first.statusCode, first.body).toBe(200);
+    const readsOfFirst = subscriptionReads() - before;
+    expect(readsOfFirst).toBeGreaterThan(0);
+    for (let check = 0; check < 3; check++) {
+      const response = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(owner.cookie) });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(subscriptionReads() - before).toBe(readsOfFirst);
+  });
+
+  it('a provider that stops answering does not hold the access check', async () => {
+    const { app, owner } = await staleOwner();
+    const release = fake.hold();
+    // Well under the SDK's own 10 s timeout: an answer before this came from the mirror, not from Stripe.
+    let released = false;
+    const releaseLater = setTimeout(() => {
+      released = true;
+      release();
+    }, 8000);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(owner.cookie) });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(released).toBe(false);
+    } finally {
+      clearTimeout(releaseLater);
+      release();
+    }
+    expect(subscriptionReads()).toBeGreaterThan(0);
+  });
+});
