@@ -265,17 +265,24 @@ test('account settings change the business, the email and the password', async (
   await expect(page.getByText('Settings saved')).toBeVisible();
   await expect(page.getByRole('button', { name: /Account menu: New Name Bakery/ })).toBeVisible();
 
-  // Email: one in use is refused, a free one is taken.
+  // Email: it needs the current password; one in use is refused, a free one is taken.
   const emailCard = page.getByRole('region', { name: 'Email' });
   await emailCard.getByLabel('Email Address').fill('not-an-email');
   await emailCard.getByRole('button', { name: 'Update Email' }).click();
   await expect(emailCard.getByText('Invalid email format')).toBeVisible();
+  await expect(emailCard.getByText('Current password is required')).toBeVisible();
   await emailCard.getByLabel('Email Address').fill(taken.email);
+  await emailCard.getByLabel('Current Password').fill(PASSWORD);
   await emailCard.getByRole('button', { name: 'Update Email' }).click();
   await expect(page.getByText('Email is already in use')).toBeVisible();
   await emailCard.getByLabel('Email Address').fill(newEmail);
+  await emailCard.getByLabel('Current Password').fill('wrong-password');
+  await emailCard.getByRole('button', { name: 'Update Email' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await emailCard.getByLabel('Current Password').fill(PASSWORD);
   await emailCard.getByRole('button', { name: 'Update Email' }).click();
   await expect(page.getByText('Email updated')).toBeVisible();
+  await expect(emailCard.getByLabel('Current Password')).toHaveValue('');
   await expect(emailCard.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
 
   // Password: the current one must be right, and the form clears on success.
@@ -306,7 +313,7 @@ test('account settings change the business, the email and the password', async (
   await expect(page.getByRole('button', { name: /Account menu: New Name Bakery/ })).toBeVisible();
 
   forgiveResponseErrors(consoleErrors, 409); // the email already in use
-  forgiveResponseErrors(consoleErrors, 400); // the wrong current password
+  forgiveResponseErrors(consoleErrors, 400); // the wrong current passwords
 });
 
 test.describe('on a phone', () => {

@@ -195,8 +195,8 @@ const matrix: Record<string, Expectation> = {
   'PATCH /api/auth/email': {
     kind: 'owner',
     probes: [
-      refused((a) => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: a.email } })),
-      own(() => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: uniqueEmail('tenant-b') } })),
+      refused((a) => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: a.email, currentPassword: TEST_PASSWORD } })),
+      own(() => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: uniqueEmail('tenant-b'), currentPassword: TEST_PASSWORD } })),
     ],
   },
   'PATCH /api/auth/password': {

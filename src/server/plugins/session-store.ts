@@ -1,6 +1,8 @@
 // The @fastify/session store on the `sessions` table (SECURITY.md §2).
 // - `expire` is the idle deadline (rolled forward on every save), capped by the
-//   absolute deadline counted from the login time kept in the session.
+//   absolute deadline counted from the login time kept in the session. Both are
+//   measured on the store's `now` (the app clock), never on the cookie's expiry,
+//   which @fastify/session computes from the system time.
 // - A session read from the table is only ever UPDATEd afterwards, never
 //   re-inserted: a request still in flight while its session is deleted
 //   (logout, password reset, password change elsewhere) cannot bring it back.
@@ -20,18 +22,25 @@ declare module 'fastify' {
   }
 }
 
-export type SessionLifetimes = { idleMs: number; absoluteMs: number };
-
-type StoredSession = Session & { cookie?: { expires?: string | Date | null } };
+export type SessionLifetimes = {
+  idleMs: number;
+  absoluteMs: number;
+  /** The time deadlines are measured against; default: the system clock. Tests move it. */
+  now?: () => Date;
+};
 
 type Callback = (error?: unknown) => void;
 type GetCallback = (error: unknown, session?: Session | null) => void;
 
 export class DrizzleSessionStore implements SessionStore {
+  private readonly now: () => Date;
+
   constructor(
     private readonly db: Database,
     private readonly lifetimes: SessionLifetimes,
-  ) {}
+  ) {
+    this.now = lifetimes.now ?? (() => new Date());
+  }
 
   set(sid: string, session: Session, callback: Callback): void {
     this.save(sid, session).then(() => callback(), callback);
@@ -49,7 +58,7 @@ export class DrizzleSessionStore implements SessionStore {
   }
 
   /** Deletes every expired row; returns how many. */
-  async prune(now = new Date()): Promise<number> {
+  async prune(now = this.now()): Promise<number> {
     const removed = await this.db
       .delete(sessions)
       .where(lte(sessions.expire, now))
@@ -59,7 +68,7 @@ export class DrizzleSessionStore implements SessionStore {
 
   private async save(sid: string, session: Session): Promise<void> {
     // JSON round trip: drops the Session's symbol-keyed internals and turns the cookie into plain data.
-    const { fromStore, ...data } = JSON.parse(JSON.stringify(session)) as StoredSession;
+    const { fromStore, ...data } = JSON.parse(JSON.stringify(session)) as Session;
     const expire = this.expiryOf(data);
     if (fromStore) {
       await this.db.update(sessions).set({ sess: data, expire }).where(eq(sessions.sid, sid));
@@ -72,7 +81,7 @@ export class DrizzleSessionStore implements SessionStore {
   }
 
   private async load(sid: string): Promise<Session | null> {
-    const now = new Date();
+    const now = this.now();
     const [row] = await this.db
       .select({ sess: sessions.sess })
       .from(sessions)
@@ -87,10 +96,8 @@ export class DrizzleSessionStore implements SessionStore {
     return { ...session, fromStore: true };
   }
 
-  private expiryOf(data: StoredSession): Date {
-    const now = Date.now();
-    const cookieExpires = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : Number.NaN;
-    let expire = Number.isFinite(cookieExpires) ? cookieExpires : now + this.lifetimes.idleMs;
+  private expiryOf(data: Session): Date {
+    let expire = this.now().getTime() + this.lifetimes.idleMs;
     if (typeof data.loginAt === 'number') {
       expire = Math.min(expire, data.loginAt + this.lifetimes.absoluteMs);
     }

@@ -1,5 +1,6 @@
 // Session lifetimes and storage (SECURITY.md §2): rolling idle timeout,
-// absolute timeout, pruning, the Secure flag over https, no resurrection.
+// absolute timeout (both also on a clock the test moves), pruning, the Secure
+// flag over https, no resurrection.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema.js';
@@ -7,6 +8,7 @@ import { createSignedInUser, createUser, sessionCookieOf, withSession } from '..
 import { buildApp } from '../app.js';
 import { createTestApp, testConfig } from '../testing/test-app.js';
 import { testDatabase } from '../testing/test-database.js';
+import { DrizzleSessionStore } from './session-store.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -68,6 +70,55 @@ describe('session lifetimes', () => {
     expect((await me(app, cookie)).statusCode).toBe(200);
     const { expire } = await onlySession(app);
     expect(expire.getTime()).toBeLessThanOrEqual(loginAt + SESSION_ABSOLUTE_MS);
+  });
+});
+
+describe('session timeouts on the app clock', () => {
+  /** An app whose clock the test moves; sessions and paid access both read it. */
+  async function appWithClock() {
+    let now = Date.now();
+    const app = await createTestApp({}, { clock: () => new Date(now) });
+    return { app, advance: (ms: number) => (now += ms) };
+  }
+
+  it('refuse a session left idle for more than 7 days', async () => {
+    const { app, advance } = await appWithClock();
+    const { cookie } = await createSignedInUser(app);
+    advance(SESSION_IDLE_MS + 60_000);
+    expect((await me(app, cookie)).statusCode).toBe(401);
+  });
+
+  it('keep a session used within 7 days, each use rolling the deadline on', async () => {
+    const { app, advance } = await appWithClock();
+    const { cookie } = await createSignedInUser(app);
+    for (let week = 0; week < 3; week++) {
+      advance(SESSION_IDLE_MS - 60_000);
+      expect((await me(app, cookie)).statusCode, `after ${week + 1} weeks`).toBe(200);
+    }
+  });
+
+  it('refuse a session used every day once 30 days have passed since the login', async () => {
+    const { app, advance } = await appWithClock();
+    const { cookie } = await createSignedInUser(app);
+    for (let day = 1; day < 30; day++) {
+      advance(DAY);
+      expect((await me(app, cookie)).statusCode, `day ${day}`).toBe(200);
+    }
+    advance(DAY);
+    expect((await me(app, cookie)).statusCode, 'day 30').toBe(401);
+  });
+
+  it('prune rows expired by the app clock', async () => {
+    const { app, advance } = await appWithClock();
+    await createSignedInUser(app);
+    const store = new DrizzleSessionStore(app.database.db, {
+      idleMs: SESSION_IDLE_MS,
+      absoluteMs: SESSION_ABSOLUTE_MS,
+      now: app.clock,
+    });
+    expect(await store.prune()).toBe(0);
+    advance(SESSION_IDLE_MS + 60_000);
+    expect(await store.prune()).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 // Cookie sessions stored in the `sessions` table (SECURITY.md §2): HttpOnly,
 // SameSite=Lax, Secure when the public URL is https; 7 days idle (rolling),
-// 30 days absolute; expired rows pruned at start and every hour.
+// 30 days absolute, both measured on the app clock (`app.clock`, which tests
+// move); expired rows pruned at start and every hour.
 // Registered only inside the session scope of app.ts: @fastify/cookie and
 // @fastify/session hook every request of the scope they are registered in,
 // so the public scope beside it (the widget, its script, uploaded images,
@@ -22,6 +23,7 @@ export async function registerSessions(app: FastifyInstance, config: Config): Pr
   const store = new DrizzleSessionStore(app.database.db, {
     idleMs: SESSION_IDLE_MS,
     absoluteMs: SESSION_ABSOLUTE_MS,
+    now: app.clock,
   });
   await app.register(fastifySession, {
     secret: config.sessionSecret,
@@ -68,7 +70,7 @@ export function getSessionUserId(request: FastifyRequest): string | null {
 export async function startSession(request: FastifyRequest, userId: string): Promise<void> {
   await request.session.regenerate();
   request.session.set('userId', userId);
-  request.session.set('loginAt', Date.now());
+  request.session.set('loginAt', request.server.clock().getTime());
 }
 
 /** Moves the current session to a new id, keeping who is signed in and since when. */

@@ -36,15 +36,18 @@ export const resetPasswordInputSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
-export const changeEmailInputSchema = z.object({ email: emailField });
+const currentPasswordField = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(1024);
+
+/** Changing the email needs the current password (SECURITY.md §18). */
+export const changeEmailInputSchema = z.object({ email: emailField, currentPassword: currentPasswordField });
 export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
 
 export const changePasswordInputSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(1024),
+    currentPassword: currentPasswordField,
     newPassword: newPasswordField,
     confirmPassword: z
       .string({ error: 'Password confirmation is required' })

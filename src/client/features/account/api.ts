@@ -79,13 +79,16 @@ export function useChangeEmail() {
       });
     },
     onError: (error) => {
-      // The server answers 409 CONFLICT when another account has the address.
-      const taken = error instanceof ApiError && error.code === 'CONFLICT';
-      toast({
-        title: 'Error',
-        description: taken ? 'Email is already in use' : 'Failed to update email',
-        variant: 'destructive',
-      });
+      // The server answers 409 CONFLICT when another account has the address, and its one
+      // BAD_REQUEST here (schema failures are VALIDATION_ERROR) for a wrong current password.
+      const code = error instanceof ApiError ? error.code : undefined;
+      const description =
+        code === 'CONFLICT'
+          ? 'Email is already in use'
+          : code === 'BAD_REQUEST'
+            ? 'Current password is incorrect'
+            : 'Failed to update email';
+      toast({ title: 'Error', description, variant: 'destructive' });
     },
   });
 }

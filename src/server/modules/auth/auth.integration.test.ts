@@ -1,5 +1,6 @@
 // Registration, login, logout, the current user, and email and password
-// changes (SPEC §5, §7; SECURITY.md §1-§2).
+// changes (SPEC §5, §7; SECURITY.md §1-§2, §18: an email change needs the
+// current password and tells the old address).
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businesses, collectionPageSettings, sessions, users, widgetSettings } from '../../db/schema.js';
@@ -7,12 +8,16 @@ import {
   TEST_PASSWORD,
   createSignedInUser,
   createUser,
+  decodeQuotedPrintable,
   login,
+  readOutbox,
   registrationInput,
   sessionCookieOf,
   withSession,
 } from '../../testing/factories.js';
+import { startSmtpServer } from '../../testing/smtp-server.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { settleAfterAnswerWork } from './after-answer.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -292,31 +297,50 @@ describe('GET /api/auth/user', () => {
 });
 
 describe('PATCH /api/auth/email', () => {
+  const changeEmail = (app: App, cookie: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'PATCH', url: '/api/auth/email', payload, ...withSession(cookie) });
+
   it('changes the email (trimmed, lowercased) and returns the current user', async () => {
     const app = await createTestApp();
     const { cookie, user } = await createSignedInUser(app);
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/api/auth/email',
-      payload: { email: ' Renamed@Example.com ' },
-      ...withSession(cookie),
-    });
+    const response = await changeEmail(app, cookie, { email: ' Renamed@Example.com ', currentPassword: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, email: 'renamed@example.com' });
     expect(await userRow(app, 'renamed@example.com')).toBeDefined();
     await login(app, 'renamed@example.com');
   });
 
+  it('needs the current password (SECURITY.md §18): without it 400, with a wrong one 400 "Current password is incorrect"', async () => {
+    const app = await createTestApp();
+    const { cookie, email } = await createSignedInUser(app);
+    const missing = await changeEmail(app, cookie, { email: 'attacker@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Current password is required' });
+
+    const wrong = await changeEmail(app, cookie, { email: 'attacker@example.com', currentPassword: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Current password is incorrect' } });
+    expect(wrong.json().error.message).toContain('incorrect');
+    expect(await userRow(app, email)).toBeDefined();
+    expect(await userRow(app, 'attacker@example.com')).toBeUndefined();
+    await settleAfterAnswerWork(app);
+    expect(await readOutbox(app)).toHaveLength(0);
+  });
+
+  it('checks the password before it tells whether another account has the address', async () => {
+    const app = await createTestApp();
+    await createUser(app, { email: 'other@example.com', businessName: null });
+    const { cookie } = await createSignedInUser(app);
+    const response = await changeEmail(app, cookie, { email: 'other@example.com', currentPassword: 'not my password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Current password is incorrect');
+  });
+
   it('answers 409 "Email is already in use" when another account has it', async () => {
     const app = await createTestApp();
     await createUser(app, { email: 'other@example.com', businessName: null });
     const { cookie, email } = await createSignedInUser(app);
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/api/auth/email',
-      payload: { email: 'OTHER@example.com' },
-      ...withSession(cookie),
-    });
+    const response = await changeEmail(app, cookie, { email: 'OTHER@example.com', currentPassword: TEST_PASSWORD });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Email is already in use');
     expect(response.json().error.message).toContain('already in use');
@@ -326,11 +350,46 @@ describe('PATCH /api/auth/email', () => {
   it('keeps the email when it is the same, and needs a session', async () => {
     const app = await createTestApp();
     const { cookie, email } = await createSignedInUser(app);
-    const same = await app.inject({ method: 'PATCH', url: '/api/auth/email', payload: { email }, ...withSession(cookie) });
+    const same = await changeEmail(app, cookie, { email, currentPassword: TEST_PASSWORD });
     expect(same.statusCode).toBe(200);
     expect(same.json().email).toBe(email);
-    const anonymous = await app.inject({ method: 'PATCH', url: '/api/auth/email', payload: { email: 'x@example.com' } });
+    const anonymous = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/email',
+      payload: { email: 'x@example.com', currentPassword: TEST_PASSWORD },
+    });
     expect(anonymous.statusCode).toBe(401);
+    await settleAfterAnswerWork(app);
+    expect(await readOutbox(app)).toHaveLength(0);
+  });
+
+  it('tells the old address that the email was changed, and to which one', async () => {
+    const app = await createTestApp();
+    const { cookie, email } = await createSignedInUser(app);
+    const response = await changeEmail(app, cookie, { email: 'moved@example.com', currentPassword: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    await settleAfterAnswerWork(app);
+    const mails = await readOutbox(app);
+    expect(mails).toHaveLength(1);
+    const mail = decodeQuotedPrintable(mails[0]!);
+    expect(mail).toMatch(new RegExp(`^To: ${email}$`, 'm'));
+    expect(mail).toMatch(/^Subject: Your Vouchly email address was changed$/m);
+    expect(mail).toContain('Content-Type: text/plain');
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail).toContain('moved@example.com');
+  });
+
+  it('still changes the email when the notice cannot be sent, and logs the failure', async () => {
+    const smtp = await startSmtpServer();
+    await smtp.close();
+    const errors: unknown[] = [];
+    const app = await createTestApp({ smtpUrl: smtp.url }, { logger: { level: 'error', stream: { write: (line: string) => errors.push(JSON.parse(line)) } } });
+    const { cookie } = await createSignedInUser(app);
+    const response = await changeEmail(app, cookie, { email: 'moved@example.com', currentPassword: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe('moved@example.com');
+    await settleAfterAnswerWork(app);
+    expect(errors).toEqual([expect.objectContaining({ msg: 'could not send the email change notice' })]);
   });
 });
 
@@ -401,7 +460,7 @@ describe('CSRF (SECURITY.md §3)', () => {
       method: 'PATCH',
       url: '/api/auth/email',
       headers: { origin: 'https://evil.example' },
-      payload: { email: 'attacker@example.com' },
+      payload: { email: 'attacker@example.com', currentPassword: TEST_PASSWORD },
       ...withSession(cookie),
     });
     expect(response.statusCode).toBe(403);
@@ -445,7 +504,7 @@ describe('CSRF (SECURITY.md §3)', () => {
         method: 'PATCH',
         url: '/api/auth/email',
         headers,
-        payload: { email: 'still-me@example.com' },
+        payload: { email: 'still-me@example.com', currentPassword: TEST_PASSWORD },
         ...withSession(cookie),
       });
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
@@ -470,7 +529,7 @@ describe('CSRF (SECURITY.md §3)', () => {
       method: 'PATCH',
       url: '/api/auth/email',
       headers: { 'content-type': 'text/plain' },
-      payload: JSON.stringify({ email: 'plain@example.com' }),
+      payload: JSON.stringify({ email: 'plain@example.com', currentPassword: TEST_PASSWORD }),
       ...withSession(cookie),
     });
     expect(patch.statusCode).toBe(415);

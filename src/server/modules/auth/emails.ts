@@ -32,3 +32,30 @@ export function passwordResetEmail(options: { to: string; productName: string; l
 </html>`;
   return { to, subject: `Reset your ${productName} password`, text, html };
 }
+
+/** Sent to the old address after an email change (SECURITY.md §18), so a takeover does not go unnoticed. */
+export function emailChangedEmail(options: { to: string; productName: string; newEmail: string }): EmailMessage {
+  const { to, productName, newEmail } = options;
+  const text = [
+    'Hello,',
+    '',
+    `The email address of your ${productName} account was changed from ${to} to ${newEmail}.`,
+    'From now on you sign in with the new address, and password reset links go there.',
+    '',
+    `If you did not make this change, someone else knows your password: contact ${productName} support right away.`,
+    '',
+    `— ${productName}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
+    <p>Hello,</p>
+    <p>The email address of your ${escapeHtml(productName)} account was changed from
+    ${escapeHtml(to)} to <strong>${escapeHtml(newEmail)}</strong>.
+    From now on you sign in with the new address, and password reset links go there.</p>
+    <p>If you did not make this change, someone else knows your password: contact ${escapeHtml(productName)} support right away.</p>
+    <p>— ${escapeHtml(productName)}</p>
+  </body>
+</html>`;
+  return { to, subject: `Your ${productName} email address was changed`, text, html };
+}

@@ -1,10 +1,15 @@
 // Forgot and reset password (SECURITY.md §4): the same answer for every email,
-// a hashed single-use token that expires in an hour, a mail with a text and an
-// HTML part whose link is built from the public URL, no auto-login, and every
-// session of the user ended.
+// given before the email is even looked up (issue 12, finding 12), a hashed
+// single-use token that expires in an hour and is checked before anything is
+// hashed, a mail with a text and an HTML part whose link is built from the
+// public URL, no auto-login, every session of the user ended; and a token that
+// a password or email change clears (§18). The mail goes out after the answer:
+// tests wait for it with settleAfterAnswerWork(app).
 import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { users } from '../../db/schema.js';
 import {
   TEST_PASSWORD,
@@ -19,6 +24,7 @@ import {
 } from '../../testing/factories.js';
 import { startSmtpServer } from '../../testing/smtp-server.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { settleAfterAnswerWork } from './after-answer.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -41,6 +47,7 @@ const reset = (app: App, token: string, password = NEW_PASSWORD, confirmPassword
 async function requestToken(app: App, email: string): Promise<string> {
   const before = (await readOutbox(app)).length;
   expect((await forgot(app, email)).statusCode).toBe(200);
+  await settleAfterAnswerWork(app);
   const mails = await readOutbox(app);
   expect(mails).toHaveLength(before + 1);
   return resetLinkOf(mails.at(-1)!).searchParams.get('token')!;
@@ -61,7 +68,53 @@ describe('POST /api/auth/forgot-password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(SAME_ANSWER);
     expect(known.json()).toEqual(SAME_ANSWER);
+    await settleAfterAnswerWork(app);
     expect(await readOutbox(app)).toHaveLength(1);
+  });
+
+  it('answers before it looks the email up, the same for a known and an unknown email (no time to tell them apart)', async () => {
+    const smtp = await startHoldingSmtpServer();
+    const app = await createTestApp({ smtpUrl: smtp.url });
+    const { email } = await createUser(app);
+
+    // The SMTP server holds every message unacknowledged: an answer that waited for the mail would never come.
+    const known = await Promise.race([
+      forgot(app, email),
+      smtp.held.then(() => {
+        throw new Error('the mail was being sent before the answer');
+      }),
+    ]);
+    const unknown = await forgot(app, 'nobody@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual(SAME_ANSWER);
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return rest;
+    };
+    expect(comparable(unknown.headers)).toEqual(comparable(known.headers));
+
+    // Only now is the known email's mail on its way: it was still unsent when its answer came.
+    const held = await smtp.held;
+    expect(held.to).toEqual([email]);
+    smtp.release();
+    await settleAfterAnswerWork(app);
+    expect(smtp.received).toBe(1);
+  });
+
+  it('logs a failure of the work done after the answer', async () => {
+    const smtp = await startSmtpServer();
+    await smtp.close();
+    const logged: { msg?: string }[] = [];
+    const app = await createTestApp(
+      { smtpUrl: smtp.url },
+      { logger: { level: 'error', stream: { write: (line: string) => logged.push(JSON.parse(line) as { msg?: string }) } } },
+    );
+    const { email } = await createUser(app);
+    expect((await forgot(app, email)).json()).toEqual(SAME_ANSWER);
+    await settleAfterAnswerWork(app);
+    expect(logged.map((entry) => entry.msg)).toEqual(['could not send the password reset email']);
   });
 
   it('stores only the SHA-256 of a 32-byte token, valid for one hour', async () => {
@@ -83,6 +136,7 @@ describe('POST /api/auth/forgot-password', () => {
     const { email } = await createUser(app);
     // The link must come from the configured public URL, never from the Host header.
     expect((await forgot(app, email, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })).statusCode).toBe(200);
+    await settleAfterAnswerWork(app);
     const [mail] = await readOutbox(app);
     expect(mail).toBeDefined();
     expect(mail).toMatch(new RegExp(`^To: ${email}$`, 'm'));
@@ -104,6 +158,7 @@ describe('POST /api/auth/forgot-password', () => {
     const { email, user } = await createUser(app);
     expect((await forgot(app, email)).json()).toEqual(SAME_ANSWER);
     const mail = await smtp.nextMessage();
+    await settleAfterAnswerWork(app);
     expect(mail.from).toBe('support@vouchly.example');
     expect(mail.to).toEqual([email]);
     expect(mail.raw).toMatch(/^Subject: Reset your Vouchly password\r?$/m);
@@ -204,6 +259,14 @@ describe('POST /api/auth/reset-password', () => {
     expect((await reset(app, newer)).statusCode).toBe(200);
   });
 
+  it('checks the token before hashing anything: a wrong token is refused even where hashing would fail', async () => {
+    // argon2 refuses 1 KiB of memory, so any hash here would be a 500.
+    const app = await createTestApp({ passwordHashMemoryKib: 1 });
+    const response = await reset(app, 'a-token-nobody-was-sent');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_LINK);
+  });
+
   it('lets only one of two simultaneous uses of a token through', async () => {
     const app = await createTestApp();
     const { email } = await createUser(app);
@@ -223,3 +286,102 @@ describe('POST /api/auth/reset-password', () => {
     expect(response.json().error.message).toBe(message);
   });
 });
+
+describe('reset links and credential changes (SECURITY.md §18)', () => {
+  it('a reset link asked for before a password change no longer works after it', async () => {
+    const app = await createTestApp();
+    const { user, email, cookie } = await createSignedInUser(app);
+    const token = await requestToken(app, email);
+    const change = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      ...withSession(cookie),
+    });
+    expect(change.statusCode).toBe(200);
+    const row = await storedUser(app, user.id);
+    expect(row.resetToken).toBeNull();
+    expect(row.resetTokenExpiry).toBeNull();
+    const response = await reset(app, token, 'the attacker password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_LINK);
+    await login(app, email, NEW_PASSWORD);
+  });
+
+  it('a reset link asked for before an email change no longer works after it', async () => {
+    const app = await createTestApp();
+    const { user, email, cookie } = await createSignedInUser(app);
+    const token = await requestToken(app, email);
+    const change = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/email',
+      payload: { email: 'moved@example.com', currentPassword: TEST_PASSWORD },
+      ...withSession(cookie),
+    });
+    expect(change.statusCode).toBe(200);
+    const row = await storedUser(app, user.id);
+    expect(row.resetToken).toBeNull();
+    expect(row.resetTokenExpiry).toBeNull();
+    const response = await reset(app, token, 'the attacker password');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_LINK);
+    await login(app, 'moved@example.com', TEST_PASSWORD);
+  });
+});
+
+type HoldingSmtpServer = {
+  url: string;
+  /** The first message, once the server holds it (received, not yet acknowledged). */
+  held: Promise<{ to: string[] }>;
+  /** Acknowledges the held message (and any later one at once). */
+  release: () => void;
+  /** Messages acknowledged so far. */
+  readonly received: number;
+};
+
+/** An SMTP server that keeps the first message waiting for its acknowledgement until `release()`. */
+async function startHoldingSmtpServer(): Promise<HoldingSmtpServer> {
+  let releaseHeld: (() => void) | undefined;
+  let released = false;
+  let received = 0;
+  let hold: (mail: { to: string[] }) => void = () => undefined;
+  const held = new Promise<{ to: string[] }>((resolve) => {
+    hold = resolve;
+  });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        const acknowledge = () => {
+          received += 1;
+          callback();
+        };
+        hold({ to: session.envelope.rcptTo.map((recipient) => recipient.address) });
+        if (released) acknowledge();
+        else releaseHeld = acknowledge;
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const release = () => {
+    released = true;
+    releaseHeld?.();
+  };
+  // A message still held would keep close() waiting for its connection.
+  onTestFinished(() => {
+    release();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    held,
+    release,
+    get received() {
+      return received;
+    },
+  };
+}

@@ -35,6 +35,16 @@ export async function update(
   return row ?? null;
 }
 
+/** The holder of an unexpired reset token (by its SHA-256), or null. */
+export async function findByResetToken(db: Executor, tokenHash: string, now: Date): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpiry, now)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Sets a new password for the holder of an unexpired reset token and clears
  * the token, in one statement: of two concurrent uses only one gets a row back.

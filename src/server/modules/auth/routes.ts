@@ -1,6 +1,5 @@
-// Account endpoints (SPEC §7). HTTP only: validation, sessions, rate limits;
-// the rules live in service.ts.
-import type { FastifyRequest } from 'fastify';
+// Account endpoints (SPEC §7). HTTP only: validation, sessions, rate limits
+// and the throttles on secrets (secret-throttles.ts); the rules live in service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import {
@@ -14,8 +13,10 @@ import {
   resetPasswordInputSchema,
 } from '../../../shared/schemas/auth.js';
 import { requireUser } from '../../plugins/auth-guard.js';
-import { clientIpKey, rateLimit } from '../../plugins/rate-limit.js';
+import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { endSession, renewSessionId, startSession } from '../../plugins/sessions.js';
+import { afterAnswer, settleAfterAnswerWork } from './after-answer.js';
+import { countingWrongSecrets, secretThrottles, setLoginAccount } from './secret-throttles.js';
 import * as authService from './service.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -23,27 +24,29 @@ const ONE_HOUR = 60 * 60 * 1000;
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
-/** The validated (trimmed, lowercased) email of the body; the IP if there is none. */
-function bodyEmailKey(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : `ip:${clientIpKey(request)}`;
-}
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const { config } = app;
 
   const limits = {
-    loginPerIp: rateLimit(app, { name: 'login:ip', max: 10, timeWindowMs: FIFTEEN_MINUTES }),
-    loginPerEmail: rateLimit(app, {
-      name: 'login:email',
-      max: 5,
-      timeWindowMs: FIFTEEN_MINUTES,
-      keyGenerator: bodyEmailKey,
-    }),
     forgotPasswordPerIp: rateLimit(app, { name: 'forgot-password:ip', max: 5, timeWindowMs: FIFTEEN_MINUTES }),
+    // Besides the wrong-token throttle: caps the hashes one valid token can cost when sent many times at once.
+    resetPasswordPerIp: rateLimit(app, { name: 'reset-password:ip', max: 20, timeWindowMs: FIFTEEN_MINUTES }),
     registerPerIp: rateLimit(app, { name: 'register:ip', max: 10, timeWindowMs: ONE_HOUR }),
+    // Its 409 "already in use" says an account exists: no faster than registration tells it (decision 0015).
+    emailChangePerAccount: rateLimit(app, {
+      name: 'email-change:user',
+      max: 10,
+      timeWindowMs: ONE_HOUR,
+      keyGenerator: signedInUserKey,
+    }),
+    emailChangePerIp: rateLimit(app, { name: 'email-change:ip', max: 10, timeWindowMs: ONE_HOUR }),
   };
+  const throttles = secretThrottles(app);
+  const { currentPassword } = throttles;
+
+  // Forgot-password mails and email change notices still on their way go out before the app closes.
+  app.addHook('onClose', () => settleAfterAnswerWork(app));
 
   app.post(
     '/api/register',
@@ -62,12 +65,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login',
     {
       schema: { body: loginInputSchema, response: { 200: currentUserSchema, ...errors } },
-      onRequest: [limits.loginPerIp],
-      // Keyed on the validated body, so it runs after validation.
-      preHandler: [limits.loginPerEmail],
+      onRequest: [throttles.login.perIp.check],
     },
-    async (request) => {
-      const user = await authService.authenticate(db, config, request.body);
+    async (request, reply) => {
+      const { perIp, perAccount } = throttles.login;
+      const account = await authService.findLoginAccount(db, request.body.email);
+      setLoginAccount(request, account.throttleKey);
+      await perAccount.check(request, reply);
+      const user = await countingWrongSecrets(request, [perIp, perAccount], () =>
+        authService.authenticate(config, account, request.body),
+      );
       await startSession(request, user.id);
       return authService.toCurrentUser(user);
     },
@@ -94,8 +101,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: forgotPasswordInputSchema, response: { 200: okSchema, ...errors } },
       onRequest: [limits.forgotPasswordPerIp],
     },
-    async (request) => {
-      await authService.requestPasswordReset(db, config, app.mailer, request.log, request.body.email);
+    async (request, reply) => {
+      // The answer goes first and is the same for every email: the lookup, the token and the mail
+      // happen after it, so its time cannot tell whether the account exists.
+      const { email } = request.body;
+      afterAnswer(app, reply, request.log, 'password reset request', () =>
+        authService.requestPasswordReset(db, config, app.mailer, request.log, email),
+      );
       return {
         success: true as const,
         message: "If an account with that email exists, we've sent you a password reset link.",
@@ -105,9 +117,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: resetPasswordInputSchema, response: { 200: okSchema, ...errors } } },
+    {
+      schema: { body: resetPasswordInputSchema, response: { 200: okSchema, ...errors } },
+      onRequest: [limits.resetPasswordPerIp, throttles.resetToken.perIp.check],
+    },
     async (request) => {
-      await authService.resetPassword(db, config, request.body);
+      await countingWrongSecrets(request, [throttles.resetToken.perIp], () =>
+        authService.resetPassword(db, config, request.body),
+      );
       return {
         success: true as const,
         message: 'Your password has been updated. You can now log in with your new password.',
@@ -117,19 +134,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/auth/email',
-    { schema: { body: changeEmailInputSchema, response: { 200: currentUserSchema, ...errors } } },
-    async (request) => {
+    {
+      schema: { body: changeEmailInputSchema, response: { 200: currentUserSchema, ...errors } },
+      preHandler: [
+        currentPassword.perIp.check,
+        currentPassword.perAccount.check,
+        limits.emailChangePerIp,
+        limits.emailChangePerAccount,
+      ],
+    },
+    async (request, reply) => {
       const user = await requireUser(request);
-      return authService.toCurrentUser(await authService.changeEmail(db, user, request.body.email));
+      const change = await countingWrongSecrets(request, [currentPassword.perIp, currentPassword.perAccount], () =>
+        authService.changeEmail(db, user, request.body),
+      );
+      const { previousEmail } = change;
+      if (previousEmail) {
+        afterAnswer(app, reply, request.log, 'email change notice', () =>
+          authService.sendEmailChangedNotice(config, app.mailer, request.log, previousEmail, change.user),
+        );
+      }
+      return authService.toCurrentUser(change.user);
     },
   );
 
   app.patch(
     '/api/auth/password',
-    { schema: { body: changePasswordInputSchema, response: { 200: okSchema, ...errors } } },
+    {
+      schema: { body: changePasswordInputSchema, response: { 200: okSchema, ...errors } },
+      preHandler: [currentPassword.perIp.check, currentPassword.perAccount.check],
+    },
     async (request) => {
       const user = await requireUser(request);
-      const passwordHash = await authService.checkPasswordChange(config, user, request.body);
+      const passwordHash = await countingWrongSecrets(request, [currentPassword.perIp, currentPassword.perAccount], () =>
+        authService.checkPasswordChange(config, user, request.body),
+      );
       await renewSessionId(request);
       await authService.finishPasswordChange(db, user.id, passwordHash, request.session.sessionId);
       return { success: true as const, message: 'Your password has been updated.' };

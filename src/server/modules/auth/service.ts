@@ -1,10 +1,12 @@
 // Account rules: registration (user + business + settings in one transaction),
-// credential checks, password reset (SECURITY.md §4), email and password changes.
-// Session handling stays in the routes; these functions only touch the database
-// and the mailer.
+// credential checks, password reset (SECURITY.md §4), email and password changes
+// (§18). Session handling and throttles stay in the routes; these functions only
+// touch the database and the mailer. A secret that does not match throws
+// WrongSecretError, which the routes count against their throttles (§19).
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
+  ChangeEmailInput,
   ChangePasswordInput,
   CurrentUser,
   LoginInput,
@@ -16,17 +18,22 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation, type Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/schema.js';
-import { badRequest, conflict, unauthorized } from '../../errors.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
 import { createBusinessRecords } from '../business/service.js';
-import { passwordResetEmail } from './emails.js';
+import { emailChangedEmail, passwordResetEmail } from './emails.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword, type PasswordHashing } from './passwords.js';
 import * as userRepository from './repository.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const EMAIL_TAKEN_AT_REGISTRATION = 'An account with this email already exists';
+const EMAIL_IN_USE = 'Email is already in use';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_RESET_LINK = 'This password reset link is invalid or has expired.';
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+/** A password or reset token that did not match: the routes count it against their throttles. */
+export class WrongSecretError extends AppError {}
 
 type AuthConfig = Pick<Config, 'passwordHashMemoryKib' | 'baseUrl' | 'productName'>;
 
@@ -74,14 +81,28 @@ export async function register(db: Database, config: AuthConfig, input: Register
   });
 }
 
-/** The user with these credentials; the same 401 for an unknown email and a wrong password. */
-export async function authenticate(db: Database, config: AuthConfig, input: LoginInput): Promise<UserRow> {
-  const user = await userRepository.findByEmail(db, input.email);
+/** The account a login names: its user (null for an unknown email) and the key its failed logins count under. */
+export type LoginAccount = { user: UserRow | null; throttleKey: string };
+
+export async function findLoginAccount(db: Executor, email: string): Promise<LoginAccount> {
+  const user = await userRepository.findByEmail(db, email);
+  if (!user) return { user, throttleKey: `email:${email}` };
+  // Keyed on the password too: a reset (or change) starts a new count, so it lets its owner in at once
+  // while a stranger's guesses had throttled logins to the email.
+  const credential = createHash('sha256').update(user.password).digest('hex').slice(0, 16);
+  return { user, throttleKey: `user:${user.id}:${credential}` };
+}
+
+/** The account's user when the password is right; the same 401 for an unknown email and a wrong password. */
+export async function authenticate(config: AuthConfig, account: LoginAccount, input: LoginInput): Promise<UserRow> {
+  const { user } = account;
   if (!user) {
     await verifyAgainstDummy(input.password, hashing(config));
-    throw unauthorized(INVALID_CREDENTIALS);
+    throw new WrongSecretError(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(user.password, input.password))) throw unauthorized(INVALID_CREDENTIALS);
+  if (!(await verifyPassword(user.password, input.password))) {
+    throw new WrongSecretError(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
   return user;
 }
 
@@ -113,25 +134,70 @@ export async function requestPasswordReset(
   }
 }
 
-/** Uses the token once, sets the new password and ends every session of that user. */
+/**
+ * Uses the token once, sets the new password and ends every session of that
+ * user. The token is checked before anything is hashed, so a flood of wrong
+ * tokens costs one read each; it is consumed atomically afterwards, so of two
+ * concurrent uses only one succeeds.
+ */
 export async function resetPassword(db: Database, config: AuthConfig, input: ResetPasswordInput): Promise<void> {
+  const tokenHash = hashResetToken(input.token);
+  if (!(await userRepository.findByResetToken(db, tokenHash, new Date()))) {
+    throw new WrongSecretError(400, 'BAD_REQUEST', INVALID_RESET_LINK);
+  }
   const passwordHash = await hashPassword(input.password, hashing(config));
   await db.transaction(async (tx) => {
-    const user = await userRepository.consumeResetToken(tx, hashResetToken(input.token), passwordHash, new Date());
+    const user = await userRepository.consumeResetToken(tx, tokenHash, passwordHash, new Date());
+    // Another use of the same token got there first (or it expired meanwhile).
     if (!user) throw badRequest(INVALID_RESET_LINK);
     await userRepository.removeSessions(tx, user.id);
   });
 }
 
-export async function changeEmail(db: Database, user: UserRow, email: string): Promise<UserRow> {
-  if (email === user.email) return user;
-  const owner = await userRepository.findByEmail(db, email);
-  if (owner) throw conflict('Email is already in use');
+async function requireCurrentPassword(user: UserRow, currentPassword: string): Promise<void> {
+  if (!(await verifyPassword(user.password, currentPassword))) {
+    throw new WrongSecretError(400, 'BAD_REQUEST', WRONG_CURRENT_PASSWORD);
+  }
+}
+
+/** The user after an email change, and the address it left (null when nothing changed). */
+export type EmailChange = { user: UserRow; previousEmail: string | null };
+
+/**
+ * Moves the account to `input.email` once the current password is right (checked
+ * first, so the answer says nothing about other accounts to someone without it),
+ * and clears any outstanding reset token: a link sent to the old address must
+ * not outlive the change.
+ */
+export async function changeEmail(db: Database, user: UserRow, input: ChangeEmailInput): Promise<EmailChange> {
+  await requireCurrentPassword(user, input.currentPassword);
+  if (input.email === user.email) return { user, previousEmail: null };
+  if (await userRepository.findByEmail(db, input.email)) throw conflict(EMAIL_IN_USE);
   try {
-    return (await userRepository.update(db, user.id, { email })) ?? user;
+    const changed = await userRepository.update(db, user.id, {
+      email: input.email,
+      resetToken: null,
+      resetTokenExpiry: null,
+    });
+    return changed ? { user: changed, previousEmail: user.email } : { user, previousEmail: null };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('Email is already in use');
+    if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE);
     throw error;
+  }
+}
+
+/** Tells the old address of the change; a failure is logged, not reported (the change stands). */
+export async function sendEmailChangedNotice(
+  config: AuthConfig,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  previousEmail: string,
+  user: UserRow,
+): Promise<void> {
+  try {
+    await mailer.send(emailChangedEmail({ to: previousEmail, productName: config.productName, newEmail: user.email }));
+  } catch (error) {
+    log.error({ err: error, userId: user.id }, 'could not send the email change notice');
   }
 }
 
@@ -141,13 +207,15 @@ export async function checkPasswordChange(
   user: UserRow,
   input: ChangePasswordInput,
 ): Promise<string> {
-  if (!(await verifyPassword(user.password, input.currentPassword))) {
-    throw badRequest('Current password is incorrect');
-  }
+  await requireCurrentPassword(user, input.currentPassword);
   return hashPassword(input.newPassword, hashing(config));
 }
 
-/** Stores the new hash and ends every other session of the user, in one transaction. */
+/**
+ * Stores the new hash, clears any outstanding reset token (a link asked for
+ * before the change must not undo it) and ends every other session of the
+ * user, in one transaction.
+ */
 export async function finishPasswordChange(
   db: Database,
   userId: string,
@@ -155,7 +223,7 @@ export async function finishPasswordChange(
   keepSessionId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await userRepository.update(tx, userId, { password: passwordHash });
+    await userRepository.update(tx, userId, { password: passwordHash, resetToken: null, resetTokenExpiry: null });
     await userRepository.removeSessions(tx, userId, keepSessionId);
   });
 }

@@ -16,7 +16,7 @@ export function EmailSettings({ email }: { email: string }) {
     formState: { errors },
   } = useForm<ChangeEmailInput>({
     resolver: zodResolver(changeEmailInputSchema),
-    defaultValues: { email },
+    defaultValues: { email, currentPassword: '' },
   });
 
   return (
@@ -33,7 +33,9 @@ export function EmailSettings({ email }: { email: string }) {
         noValidate
         className="grid gap-5"
         onSubmit={handleSubmit((values) =>
-          changeEmail.mutate(values, { onSuccess: (user) => reset({ email: user.email }) }),
+          changeEmail.mutate(values, {
+            onSuccess: (user) => reset({ email: user.email, currentPassword: '' }),
+          }),
         )}
       >
         <FormField label="Email Address" error={errors.email?.message}>
@@ -44,6 +46,17 @@ export function EmailSettings({ email }: { email: string }) {
               type="email"
               inputMode="email"
               autoComplete="email"
+            />
+          )}
+        </FormField>
+        {/* The change needs the password (SECURITY.md §18): a signed-in browser alone cannot move the account. */}
+        <FormField label="Current Password" error={errors.currentPassword?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('currentPassword')}
+              type="password"
+              autoComplete="current-password"
             />
           )}
         </FormField>
