@@ -1,9 +1,13 @@
 // Rate limits (SECURITY.md §5): 429 in the error shape with Retry-After;
-// X-Forwarded-For only counts behind a trusted proxy; Redis shares counts.
+// X-Forwarded-For only counts behind a trusted proxy; Redis shares counts;
+// a Redis that is down or frozen neither disables a limit nor slows a request (§20).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createUser, uniqueEmail } from '../testing/factories.js';
+import { startTcpProxy } from '../testing/tcp-proxy.js';
 import { createTestApp } from '../testing/test-app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -22,18 +26,20 @@ function expectRateLimited(response: Awaited<ReturnType<App['inject']>>, windowS
 }
 
 describe('login rate limits', () => {
-  it('allows 5 attempts per email in 15 minutes, then 429 with Retry-After, even with the right password', async () => {
-    const app = await createTestApp();
+  it('allows 10 wrong passwords per email in 15 minutes, then 429 with Retry-After, even with the right password', async () => {
+    // Each guess from another address, so the per-IP limit is not what answers 429 (SECURITY.md §19).
+    const app = await createTestApp({ trustProxy: true });
     const { email } = await createUser(app);
-    for (let i = 0; i < 5; i++) {
-      expect((await attemptLogin(app, email, 'wrong password')).statusCode).toBe(401);
+    const owner = { 'x-forwarded-for': '198.51.100.1' };
+    for (let i = 0; i < 10; i++) {
+      expect((await attemptLogin(app, email, 'wrong password', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode).toBe(401);
     }
-    expectRateLimited(await attemptLogin(app, email, TEST_PASSWORD), 15 * 60);
+    expectRateLimited(await attemptLogin(app, email, TEST_PASSWORD, owner), 15 * 60);
     // Counted on the normalised email.
-    expectRateLimited(await attemptLogin(app, `  ${email.toUpperCase()}`, TEST_PASSWORD), 15 * 60);
+    expectRateLimited(await attemptLogin(app, `  ${email.toUpperCase()}`, TEST_PASSWORD, owner), 15 * 60);
     // Another account from the same IP is not affected.
     const other = await createUser(app, { businessName: null });
-    expect((await attemptLogin(app, other.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await attemptLogin(app, other.email, TEST_PASSWORD, owner)).statusCode).toBe(200);
   });
 
   it('allows 10 attempts per IP in 15 minutes; a spoofed X-Forwarded-For does not reset the count', async () => {
@@ -93,6 +99,42 @@ describe('other rate limits', () => {
   });
 });
 
+/** Ten wrong logins from one address (the per-IP limit), each answered within 1 s, then the 11th: 429. */
+async function expectLoginLimitWithin1s(app: App): Promise<void> {
+  for (let i = 0; i <= 10; i++) {
+    const started = performance.now();
+    const response = await attemptLogin(app, uniqueEmail(), 'wrong password');
+    expect(performance.now() - started).toBeLessThan(1000);
+    if (i < 10) expect(response.statusCode).toBe(401);
+    else expectRateLimited(response, 15 * 60);
+  }
+}
+
+describe('rate limits while the Redis store is away (SECURITY.md §20)', () => {
+  it('with REDIS_URL pointing at a closed port, login still answers 429 after the limit and each request stays under 1 s', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    await expectLoginLimitWithin1s(await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` }));
+  });
+
+  it('with a Redis that accepts connections but never answers, the same', async () => {
+    const silent: Socket[] = [];
+    const server = createServer((socket) => void silent.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await expectLoginLimitWithin1s(await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` }));
+    } finally {
+      for (const socket of silent) socket.destroy();
+      server.close();
+    }
+  });
+});
+
 const redisServer = spawnSync('which', ['redis-server'], { encoding: 'utf8' }).stdout.trim();
 
 describe.skipIf(!redisServer)('rate limits in Redis (REDIS_URL)', () => {
@@ -130,11 +172,73 @@ describe.skipIf(!redisServer)('rate limits in Redis (REDIS_URL)', () => {
     const first = await createTestApp({ redisUrl });
     const second = await createTestApp({ redisUrl });
     const { email } = await createUser(first);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       const app = i % 2 === 0 ? first : second;
       expect((await attemptLogin(app, email, 'wrong password')).statusCode).toBe(401);
     }
     expectRateLimited(await attemptLogin(second, email, TEST_PASSWORD), 15 * 60);
     expectRateLimited(await attemptLogin(first, email, TEST_PASSWORD), 15 * 60);
+  });
+
+  /** A Redis behind a proxy the test can cut or freeze, and an app that reaches it through the proxy. */
+  async function redisBehindProxy() {
+    const redisUrl = await startRedis();
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(redisUrl).port) });
+    const viaProxy = await createTestApp({ redisUrl: `redis://127.0.0.1:${proxy.port}` });
+    return { redisUrl, proxy, viaProxy };
+  }
+
+  it('counts in memory while Redis is down and in Redis again once it is back', async () => {
+    const { redisUrl, proxy, viaProxy } = await redisBehindProxy();
+    const direct = await createTestApp({ redisUrl });
+    const inspector = new Redis(redisUrl);
+    const countedInRedis = async () => {
+      const keys = await inspector.keys('*login:ip:*');
+      const values = keys.length > 0 ? await inspector.mget(keys) : [];
+      return values.reduce((sum, value) => sum + Number(value ?? 0), 0);
+    };
+    try {
+      for (let i = 0; i < 3; i++) expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
+      expect(await countedInRedis()).toBe(3);
+
+      proxy.cut();
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
+        expect(performance.now() - started).toBeLessThan(1000);
+      }
+      expect(await countedInRedis()).toBe(3);
+
+      // Once the store reconnects (in the background), attempts count in Redis again.
+      proxy.restore();
+      const deadline = Date.now() + 10_000;
+      while ((await countedInRedis()) === 3 && Date.now() < deadline) {
+        expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const counted = await countedInRedis();
+      expect(counted).toBeGreaterThan(3);
+      // The shared count, not this server's own, now decides: the other server uses up the rest.
+      for (let i = counted; i < 10; i++) expect((await attemptLogin(direct, uniqueEmail(), 'x')).statusCode).toBe(401);
+      expectRateLimited(await attemptLogin(viaProxy, uniqueEmail(), 'x'), 15 * 60);
+    } finally {
+      inspector.disconnect();
+    }
+  });
+
+  it('answers within 1 s and limits in memory while Redis is frozen; Redis decides again once it answers', async () => {
+    const { proxy, viaProxy } = await redisBehindProxy();
+    for (let i = 0; i < 3; i++) expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
+    proxy.freeze();
+    await expectLoginLimitWithin1s(viaProxy);
+    proxy.restore();
+    // Redis holds 3 or 4 attempts (a frozen command may land late); this server's memory holds 11.
+    const deadline = Date.now() + 15_000;
+    let status = 429;
+    while (status === 429 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode;
+    }
+    expect(status).toBe(401);
   });
 });

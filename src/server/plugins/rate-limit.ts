@@ -1,15 +1,19 @@
 // Rate limits (SECURITY.md §5) on @fastify/rate-limit with `global: false`,
 // registered on the root so routes of both scopes of app.ts can opt in with
-// `rateLimit(app, rule)` hooks. Counts live in Redis when
-// REDIS_URL is set (several servers share them), in memory otherwise.
+// `rateLimit(app, rule)` hooks. Counts live in Redis when REDIS_URL is set
+// (several servers share them), in memory otherwise, and in memory while
+// Redis is away (rate-limit-store.ts, §20): a limit is never skipped.
 // The client IP is `request.ip`, which honours X-Forwarded-For only when
 // TRUST_PROXY is on, so a spoofed header cannot reset a count.
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
+import { FallbackStore, SharedCounts } from './rate-limit-store.js';
 import { getSessionUserId } from './sessions.js';
+
+/** Start-up waits this long at most for Redis, so the first requests already share counts. */
+const REDIS_STARTUP_WAIT_MS = 1000;
 
 export type RateLimitRule = {
   /** Namespaces the counter; unique per rule (Redis keys are shared by every rule). */
@@ -29,24 +33,18 @@ export const signedInUserKey = (request: FastifyRequest): string =>
   getSessionUserId(request) ?? `ip:${clientIpKey(request)}`;
 
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-      lazyConnect: true,
-    });
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) error'));
-    const connection = redis;
-    app.addHook('onClose', async () => {
-      connection.disconnect();
-    });
+  const shared = config.redisUrl ? SharedCounts.connect(config.redisUrl, app.log) : undefined;
+  if (shared) {
+    app.addHook('onReady', () => shared.settle(REDIS_STARTUP_WAIT_MS));
+    app.addHook('onClose', async () => shared.close());
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'vouchly:rate-limit:' } : {}),
-    // A store outage must not lock everybody out of signing in.
-    skipOnError: true,
+    store: class extends FallbackStore {
+      constructor() {
+        super(shared);
+      }
+    },
   });
 }
 

@@ -1,0 +1,183 @@
+// The counter store behind every rate limit (SECURITY.md §5, §20): Redis when
+// REDIS_URL is set, so several servers share counts, and this process's memory
+// whenever Redis is not answering. A store that is down must neither disable a
+// limit nor slow a request, so the Redis client fails fast (no offline queue,
+// short timeouts), keeps reconnecting in the background, and every count it
+// cannot make is made in memory instead. Counts made in memory during an
+// outage stay in this process; Redis decides again as soon as it is back.
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+export type Count = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Count) => void;
+
+const NAMESPACE = 'vouchly:rate-limit:';
+/** Keys one limit keeps in memory; the least recently used go first. */
+const MEMORY_CAPACITY = 10_000;
+/** After a failed command, Redis rests this long (unless it reconnects first) so no request queues behind it. */
+const PAUSE_AFTER_FAILURE_MS = 5000;
+
+/** Fixed windows counted in this process. */
+export class MemoryCounts {
+  private readonly windows = new Map<string, { current: number; resetAt: number }>();
+
+  constructor(private readonly capacity = MEMORY_CAPACITY) {}
+
+  increment(key: string, timeWindow: number, now = Date.now()): Count {
+    const live = this.live(key, now);
+    const window = live ? { current: live.current + 1, resetAt: live.resetAt } : { current: 1, resetAt: now + timeWindow };
+    this.windows.delete(key);
+    this.windows.set(key, window);
+    if (this.windows.size > this.capacity) this.windows.delete(this.windows.keys().next().value as string);
+    return { current: window.current, ttl: window.resetAt - now };
+  }
+
+  read(key: string, now = Date.now()): Count {
+    const live = this.live(key, now);
+    return live ? { current: live.current, ttl: live.resetAt - now } : { current: 0, ttl: 0 };
+  }
+
+  private live(key: string, now: number) {
+    const window = this.windows.get(key);
+    return window && window.resetAt > now ? window : undefined;
+  }
+}
+
+// INCR, and the window starts at the first count; a key left without expiry (never, but cheap to mend) gets one.
+const INCREMENT = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+
+const READ = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {tonumber(current), ttl}`;
+
+function asCount(reply: unknown): Count {
+  if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
+    throw new Error('unexpected reply from the rate-limit script');
+  }
+  return { current: reply[0], ttl: reply[1] };
+}
+
+/** One Redis connection per app, shared by every limit, with its health as the limits see it. */
+export class SharedCounts {
+  private pausedUntil = 0;
+  private away = false;
+
+  constructor(
+    readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    redis.on('ready', () => {
+      this.pausedUntil = 0;
+      this.cameBack();
+    });
+    // Reconnection attempts repeat the same error; one line per outage is enough.
+    redis.on('error', (error: Error) => this.wentAway(error));
+    redis.on('reconnecting', () => this.wentAway(new Error('connection lost')));
+  }
+
+  /** Fail-fast settings: nothing waits for a connection, and a command gives up after 250 ms. */
+  static connect(url: string, log: FastifyBaseLogger): SharedCounts {
+    return new SharedCounts(
+      new Redis(url, {
+        connectTimeout: 500,
+        commandTimeout: 250,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+        // Forever, in the background, at most every 2 s.
+        retryStrategy: (attempt: number) => Math.min(attempt * 100, 2000),
+      }),
+      log,
+    );
+  }
+
+  get usable(): boolean {
+    return this.redis.status === 'ready' && Date.now() >= this.pausedUntil;
+  }
+
+  async count(key: string, timeWindow: number, increment: boolean): Promise<Count> {
+    try {
+      const reply: unknown = await this.redis.eval(increment ? INCREMENT : READ, 1, NAMESPACE + key, timeWindow);
+      // A frozen Redis keeps its connection: no 'ready' tells it answers again, this does.
+      this.cameBack();
+      return asCount(reply);
+    } catch (error) {
+      this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
+      this.wentAway(error);
+      throw error;
+    }
+  }
+
+  /** Resolves once Redis is ready or has failed once, or after `ms`: start-up waits briefly, never for long. */
+  async settle(ms: number): Promise<void> {
+    if (this.redis.status === 'ready' || this.away) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.redis.once('ready', done).once('error', done);
+    });
+  }
+
+  close(): void {
+    this.redis.disconnect();
+  }
+
+  private cameBack(): void {
+    if (!this.away) return;
+    this.away = false;
+    this.log.info('rate-limit store (Redis) is back: counts are shared again');
+  }
+
+  private wentAway(error: unknown): void {
+    if (this.away) return;
+    this.away = true;
+    this.log.warn({ err: error }, 'rate-limit store (Redis) unavailable: counting in this process until it is back');
+  }
+}
+
+/**
+ * A store per limit: Redis while it answers, this process's memory otherwise.
+ * Never fails, so no limit is ever skipped. `child` is what @fastify/rate-limit
+ * calls for each limit; every child shares the one Redis connection.
+ */
+export class FallbackStore {
+  private readonly memory = new MemoryCounts();
+
+  constructor(private readonly shared: SharedCounts | undefined) {}
+
+  incr(key: string, callback: Callback, timeWindow: number): void {
+    void this.count(key, timeWindow, true).then((result) => callback(null, result));
+  }
+
+  read(key: string, callback: Callback, timeWindow: number): void {
+    void this.count(key, timeWindow, false).then((result) => callback(null, result));
+  }
+
+  child(): FallbackStore {
+    return new FallbackStore(this.shared);
+  }
+
+  private async count(key: string, timeWindow: number, increment: boolean): Promise<Count> {
+    if (this.shared?.usable) {
+      try {
+        return await this.shared.count(key, timeWindow, increment);
+      } catch {
+        // Counted in memory below; SharedCounts logged it and rests Redis for a while.
+      }
+    }
+    return increment ? this.memory.increment(key, timeWindow) : this.memory.read(key);
+  }
+}
