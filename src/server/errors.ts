@@ -1,5 +1,6 @@
 // Errors that carry their HTTP status. Services throw these; the one error
 // handler (plugins/error-handler.ts) turns them into `{ error: { code, message, details? } }`.
+import { DrizzleQueryError } from 'drizzle-orm';
 
 export class AppError extends Error {
   constructor(
@@ -56,22 +57,48 @@ export function codeForStatus(statusCode: number): string {
   return statusCodes[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
-
-/** True for errors that mean "the database is away", which we answer with 503, not 500. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && unavailableCodes.has(candidate.code)) return true;
-    if (
-      typeof candidate.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|database is closed|PGlite is closed/i.test(
-        candidate.message,
-      )
-    ) {
-      return true;
-    }
-    current = candidate.cause;
+/**
+ * pg's own failure to hand out a connection (no free one in time, a refused or
+ * timed-out connection attempt). drizzle wraps every query's error in a
+ * DrizzleQueryError, but not these: drizzle's transaction() checks out a
+ * client itself. db/client.ts wraps them, so they are known to come from the database.
+ */
+export class DatabaseConnectionError extends Error {
+  constructor(cause: unknown) {
+    super('could not get a database connection', { cause });
+    this.name = 'DatabaseConnectionError';
   }
-  return false;
+}
+
+// A network failure on the database connection: the same codes on another
+// socket (a client that hung up, an outside service) mean something else.
+const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// SQLSTATEs of a server that is going or not there: connection exceptions (class 08), shutdown and
+// start-up (57P01-57P03), too many connections (53300), a statement over statement_timeout (57014).
+const unavailableSqlStates = /^(08...|57P0[123]|53300|57014)$/;
+// pg's and PGlite's own words for a connection that is gone or never came.
+const driverMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)|PGlite is closed/;
+
+const isFromDatabase = (error: object) =>
+  error instanceof DrizzleQueryError || error instanceof DatabaseConnectionError;
+
+function isConnectionFailure(error: object): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (socketCodes.has(code) || unavailableSqlStates.test(code))) return true;
+  return typeof message === 'string' && driverMessages.test(message);
+}
+
+/**
+ * True for errors that mean "the database is away", which we answer with 503,
+ * not 500: a connection failure that came from the database driver. The same
+ * ECONNRESET from a client that hung up is not one (SECURITY.md §25).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const chain: object[] = [];
+  for (let current: unknown = error; current && typeof current === 'object' && chain.length < 5; ) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain.some(isFromDatabase) && chain.some(isConnectionFailure);
 }

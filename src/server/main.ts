@@ -1,12 +1,12 @@
-// Loads config, opens and migrates the database, listens, prints a short
-// banner, and shuts down gracefully: stop accepting, finish in-flight requests,
-// close the database. Production runs the compiled file (`npm start`:
+// Loads config, opens and migrates the database (waiting while it is not
+// reachable yet), listens, prints a short banner, and shuts down gracefully:
+// stop accepting, finish in-flight requests, close the database. Production runs the compiled file (`npm start`:
 // node dist/server/main.js); `npm run dev` runs this source with tsx.
 import { buildApp } from './app.js';
 import { showsBanner, startupBanner } from './banner.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { databaseTarget, openDatabase } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
+import { databaseTarget } from './db/client.js';
+import { openMigratedDatabase } from './db/wait-for-database.js';
 import { addAccessCodes } from './modules/billing/service.js';
 
 async function main(): Promise<void> {
@@ -21,10 +21,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(databaseTarget(config), (error) => {
-    console.error(`database pool error: ${error.message}`);
+  // A database that is not up yet is waited for, one line per attempt (db/wait-for-database.ts).
+  const database = await openMigratedDatabase(databaseTarget(config), {
+    log: (line) => {
+      if (showsWarnings(config.logLevel)) console.warn(line);
+    },
+    onPoolError: (error) => {
+      console.error(`database pool error: ${error.message}`);
+    },
   });
-  await migrateDatabase(database);
   const app = await buildApp(config, { database });
   if (config.accessCodes.length > 0) {
     const added = await addAccessCodes(database.db, config.accessCodes);
@@ -70,6 +75,10 @@ async function main(): Promise<void> {
       startupBanner(config, { cwd: process.cwd(), interactive: process.stdout.isTTY === true }),
     );
   }
+}
+
+function showsWarnings(logLevel: string): boolean {
+  return logLevel === 'warn' || showsBanner(logLevel);
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgListener, pgliteListen, type Listen } from './notifications.js';
+import { DatabasePool } from './pg-pool.js';
 import { lockPgliteDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
@@ -17,8 +19,12 @@ export type Database = NodePgDatabase<typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the server's URL, for connections of their own (migrate.ts). */
+  url?: string;
   /** Resolves when the database answers a query; rejects otherwise. */
   ping: () => Promise<void>;
+  /** LISTEN/NOTIFY: hears what any server sends with pg_notify on this database (notifications.ts). */
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -38,23 +44,28 @@ export async function openDatabase(
   onPoolError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      // SECURITY.md §16: fail fast while the server is away, recover when it returns.
-      connectionTimeoutMillis: 2000,
-      idleTimeoutMillis: 30_000,
-      statement_timeout: 10_000,
-    });
+    // SECURITY.md §16, §21: fail fast while the server is away or frozen, recover when it returns (pg-pool.ts).
+    const pool = new DatabasePool(target.url);
     pool.on('error', onPoolError);
+    // Its own connection: a pooled one may not stay in LISTEN. Timeouts so a frozen server cannot hang it.
+    const notifications = new PgListener({
+      createClient: () =>
+        new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 2000, query_timeout: 5000, keepAlive: true }),
+      onError: onPoolError,
+    });
     const db: Database = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db,
       kind: 'postgres',
+      url: target.url,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      listen: notifications.listen,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   // A data directory of our own is locked while open (pglite-lock.ts); a client handed in is the caller's.
@@ -74,6 +85,7 @@ export async function openDatabase(
       if (client.closed) throw new Error('database is closed');
       await db.execute(sql`select 1`);
     },
+    listen: pgliteListen(client),
     close: async () => {
       if (!client.closed) await client.close();
       unlock();

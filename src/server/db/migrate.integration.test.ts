@@ -1,6 +1,9 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createWorkerDatabase, testDatabase } from '../testing/test-database.js';
+import { createWorkerDatabase, testDatabase, usingPostgres } from '../testing/test-database.js';
 import { migrateDatabase } from './migrate.js';
 
 const expectedTables = [
@@ -53,4 +56,31 @@ describe('migrations', () => {
       expect(count.rows[0]?.n).toBe(0);
     }
   });
+
+  it.runIf(usingPostgres())('run longer than a request may wait (PostgreSQL: no pool timeouts on the migration connection)', async () => {
+    // pg-pool.ts cuts a statement at 4 s and a query at 5 s; this migration takes 6 s. Dated after
+    // every real migration (drizzle applies only those newer than the last one applied).
+    const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
+    await mkdir(path.join(folder, 'meta'));
+    await writeFile(path.join(folder, '0000_slow.sql'), 'select pg_sleep(6);');
+    await writeFile(
+      path.join(folder, 'meta', '_journal.json'),
+      JSON.stringify({
+        version: '7',
+        dialect: 'postgresql',
+        entries: [{ idx: 0, version: '7', when: 4_102_444_800_000, tag: '0000_slow', breakpoints: true }],
+      }),
+    );
+    const handle = await createWorkerDatabase();
+    try {
+      await migrateDatabase(handle, folder);
+      const applied = await handle.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations where created_at = 4102444800000`,
+      );
+      expect(applied.rows[0]?.n).toBe(1);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

@@ -1,17 +1,30 @@
 // Applies the committed drizzle-kit migrations. Called at every start-up; a
 // migration already applied is skipped by drizzle's own journal table.
+// On PostgreSQL they run on a connection of their own, without the pool's
+// query and statement timeouts (pg-pool.ts): those bound a request's wait for
+// a frozen server, while a migration (an index on a big table) may rightly
+// take minutes.
 import path from 'node:path';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import type { DatabaseHandle } from './client.js';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  if (handle.kind === 'postgres') {
-    await migratePg(handle.db, { migrationsFolder });
-  } else {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    return;
+  }
+  const client = new pg.Client({ connectionString: handle.url, connectionTimeoutMillis: 2000, keepAlive: true });
+  await client.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await migratePg(drizzlePg(client), { migrationsFolder: folder });
+  } finally {
+    await client.end();
   }
 }

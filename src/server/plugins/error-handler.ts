@@ -2,8 +2,9 @@
 // It is set on the root before the public and session scopes are registered,
 // so both inherit it, and so does the not-found handler (plugins/client-app.ts),
 // which throws notFound() like any route. 5xx details never reach the client;
-// they are logged with the request id.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// they are logged with the request id. A client that hung up is not a fault
+// and is logged at debug (SECURITY.md §25).
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError as ErrorBody } from '../../shared/schemas/api-error.js';
 import { AppError, codeForStatus, isDatabaseUnavailable, serviceUnavailable, validationFailed } from '../errors.js';
@@ -25,8 +26,23 @@ function toAppError(error: FastifyError | Error): AppError {
   return new AppError(status, codeForStatus(status), status >= 500 ? 'Internal server error' : error.message);
 }
 
+// What reading a request from, or answering, a client that hung up fails with.
+const hangUpCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** The client closed its connection before the answer, and that is what failed (not the database, not a bug). */
+function isClientHangUp(error: Error, request: FastifyRequest): boolean {
+  const { code } = error as { code?: unknown };
+  return request.raw.socket?.destroyed === true && typeof code === 'string' && hangUpCodes.has(code);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (isClientHangUp(error, request)) {
+      request.log.debug({ err: error, reqId: request.id }, 'client closed the connection before the answer');
+      // Nobody reads it; sent so the request ends like any other.
+      void reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'The request was not received in full' } });
+      return;
+    }
     const { statusCode: status, code, message, details } = toAppError(error);
     const body: ErrorBody = { error: { code, message } };
     if (details !== undefined) body.error.details = details;
