@@ -32,7 +32,7 @@ export async function setBusinessLogo(ctx: UploadContext, ownerId: string, logoU
     return businessRepository.update(tx, business.id, { logoUrl: objectPath ?? null });
   });
   if (!updated) throw notFound('Business not found');
-  invalidateWidget(business.id);
+  await invalidateWidget(ctx.db, business.id);
   if (business.logoUrl) {
     await deleteDetachedUploads(ctx, business.id, [business.logoUrl]).catch((error: unknown) => {
       ctx.log.warn({ err: error }, 'could not delete the previous logo');

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation, type Executor } from '../../db/executor.js';
 import { collectionPageSettings, widgetSettings, type BusinessRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
-import { invalidateWidget } from '../widget/events.js';
+import { businessSlugCreated, invalidateWidget } from '../widget/events.js';
 import { detectLogo } from './logo-detection.js';
 import * as businessRepository from './repository.js';
 
@@ -77,6 +77,8 @@ export async function createBusinessRecords(
     });
     if (business) {
       await businessRepository.createDefaultSettings(tx, business.id);
+      // Heard at the commit: a server that remembered this slug as unknown forgets that.
+      await businessSlugCreated(tx, business.collectionSlug);
       return business;
     }
   }
@@ -128,7 +130,7 @@ export async function updateBusiness(db: Executor, ownerId: string, input: Updat
     website: normalizeWebsite(input.website),
   });
   if (!updated) throw notFound('Business not found');
-  invalidateWidget(business.id);
+  await invalidateWidget(db, business.id);
   return toBusiness(updated);
 }
 

@@ -121,13 +121,13 @@ export async function connectWixSite(
   }
   const { row, created } = await repository.linkWixSite(ctx.db, siteId, userId);
   if (row.userId !== userId) throw new AppError(409, WIX_SITE_TAKEN_CODE, WIX_SITE_TAKEN_MESSAGE);
-  if (created) wixSiteChanged(siteId);
+  if (created) await wixSiteChanged(ctx.db, siteId);
   return { site: toWixSite(row), alreadyLinked: !created };
 }
 
 export async function unlinkWixSite(db: Executor, userId: string, wixSiteId: string): Promise<void> {
   if (!(await repository.unlinkWixSite(db, userId, wixSiteId))) throw notFound('Wix site not found');
-  wixSiteChanged(wixSiteId);
+  await wixSiteChanged(db, wixSiteId);
 }
 
 /** The collection slug of the business whose widget GET /wix/widget shows for this site, or null. */

@@ -24,6 +24,8 @@ const submissionBodySchema = z.record(z.string(), z.unknown());
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const perIp = rateLimit(app, { name: 'submit:ip', ...submissionRateLimits.perIp });
+  // In preHandler, keyed on the validated slug (trimmed by submitParamsSchema), lowercased:
+  // the value the route looks up, so `S%20` or `S%09` counts against form S (SECURITY.md §22).
   const perSlug = rateLimit(app, {
     name: 'submit:slug',
     ...submissionRateLimits.perSlug,
@@ -38,7 +40,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: submissionBodySchema,
         response: { 201: submissionResultSchema, ...errors },
       },
-      onRequest: [perIp, perSlug],
+      onRequest: perIp,
+      preHandler: perSlug,
     },
     async (request, reply) => {
       const testimonial = await submissionService.submitTestimonial(

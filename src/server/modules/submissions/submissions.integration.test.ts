@@ -412,4 +412,20 @@ describe('submission rate limits', () => {
       201,
     );
   });
+
+  it('counts a slug padded with spaces, tabs or newlines as the same collection (SECURITY.md §22)', async () => {
+    const scale = 0.1;
+    const app = await createTestApp({ rateLimitScale: scale });
+    const { business } = await createUser(app);
+    const slug = business!.collectionSlug;
+    const perSlugMax = submissionRateLimits.perSlug.max * scale;
+    const padded = [`${slug}%20`, `${slug}%09`, `%20${slug}`, `${slug}%0A`, `%09${slug}%20`, slug];
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      statuses.push((await submit(app, padded[i % padded.length]!, valid)).statusCode);
+    }
+    expect(statuses.slice(0, perSlugMax)).toEqual(Array<number>(perSlugMax).fill(201));
+    expect(statuses.slice(perSlugMax)).toEqual(Array<number>(30 - perSlugMax).fill(429));
+    expect(await stored(app)).toHaveLength(perSlugMax);
+  });
 });

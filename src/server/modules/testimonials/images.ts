@@ -45,7 +45,7 @@ export async function setAuthorImage(
     await repository.update(tx, businessId, id, { authorImageUrl: imagePath });
     return row.authorImageUrl;
   });
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   if (previous) await releaseImages(ctx, businessId, [previous]);
   return { imagePath };
 }
@@ -77,7 +77,7 @@ export async function addProductImages(
     await repository.update(tx, businessId, id, { productImageUrls: next });
     return next;
   });
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   return { imagePaths };
 }
 
@@ -106,7 +106,7 @@ export async function removeProductImage(
     await repository.update(tx, businessId, id, { productImageUrls: next });
     return { removed: target, imagePaths: next };
   });
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   await releaseImages(ctx, businessId, [removed]);
   return { imagePaths };
 }
@@ -146,7 +146,7 @@ export async function setBeforeAfterImages(
       released: current.filter((path): path is string => path !== null && !kept.has(path)),
     };
   });
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   await releaseImages(ctx, businessId, released);
   return result;
 }

@@ -158,7 +158,7 @@ export async function importTestimonial(
     source: input.source,
     submittedAt,
   });
-  if (row.status === 'approved') invalidateWidget(businessId);
+  if (row.status === 'approved') await invalidateWidget(db, businessId);
   return toTestimonial(row);
 }
 
@@ -201,7 +201,7 @@ export async function updateTestimonial(
     if (!updated) throw testimonialNotFound();
     return { testimonial: toTestimonial(updated), removedImages };
   });
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   await releaseImages(ctx, businessId, removedImages);
   return testimonial;
 }
@@ -216,7 +216,7 @@ export function imagesOf(row: repository.ImageColumns): string[] {
 export async function deleteTestimonial(ctx: UploadContext, businessId: string, id: string): Promise<void> {
   const removed = await repository.remove(ctx.db, businessId, id);
   if (!removed) throw testimonialNotFound();
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   await releaseImages(ctx, businessId, imagesOf(removed));
 }
 
@@ -254,7 +254,7 @@ export async function bulkAction(
     );
     return { result: { updated: locked.length }, removedImages: [] as string[] };
   });
-  invalidateWidget(businessId);
+  await invalidateWidget(ctx.db, businessId);
   await releaseImages(ctx, businessId, removedImages);
   return result;
 }

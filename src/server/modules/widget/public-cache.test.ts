@@ -1,9 +1,11 @@
 // The public widget cache on its own: shared loads, invalidation racing a
-// load, expiry, the byte budget and If-None-Match matching.
+// load, expiry, remembered misses, the byte budget and If-None-Match matching.
 import { describe, expect, it } from 'vitest';
 import { WIDGET_SETTINGS_DEFAULTS, type PublicWidget } from '../../../shared/schemas/widget.js';
 import {
   etagMatches,
+  PUBLIC_WIDGET_CACHE_TTL_MS,
+  PUBLIC_WIDGET_MISS_TTL_MS,
   PublicWidgetCache,
   strongEtag,
   type PublicWidgetLoader,
@@ -33,7 +35,7 @@ function manualLoader() {
 
 const cacheWith = (
   load: PublicWidgetLoader,
-  extra: { now?: () => number; maxBytes?: number } = {},
+  extra: { now?: () => number; maxBytes?: number; maxMisses?: number } = {},
 ) =>
   new PublicWidgetCache({
     load,
@@ -70,20 +72,16 @@ describe('PublicWidgetCache', () => {
     expect(cache.peek('acme')?.widget.business.name).toBe('Read after the change');
   });
 
-  it('drops only the invalidated business, and does not cache an unknown slug', async () => {
+  it('drops only the invalidated business', async () => {
     const { calls, load } = manualLoader();
     const cache = cacheWith(load);
     const a = cache.get('a');
     const b = cache.get('b');
-    const missing = cache.get('missing');
-    calls.forEach((call) => call.resolve(call.slug === 'missing' ? null : call.slug.toUpperCase()));
+    calls.forEach((call) => call.resolve(call.slug.toUpperCase()));
     await Promise.all([a, b]);
-    expect(await missing).toBeNull();
     cache.invalidate('id-a');
     expect(cache.peek('a')).toBeUndefined();
     expect(cache.peek('b')).toBeDefined();
-    void cache.get('missing');
-    expect(calls.filter((call) => call.slug === 'missing')).toHaveLength(2);
   });
 
   it('lets entries expire', async () => {
@@ -93,10 +91,79 @@ describe('PublicWidgetCache', () => {
     const first = cache.get('acme');
     calls[0]?.resolve('Acme');
     await first;
-    now += 59_000;
+    now += PUBLIC_WIDGET_CACHE_TTL_MS - 1_000;
     expect(cache.peek('acme')).toBeDefined();
     now += 2_000;
     expect(cache.peek('acme')).toBeUndefined();
+  });
+
+  it('remembers an unknown slug for a while (SECURITY.md §22), then asks again', async () => {
+    let now = 1_000;
+    const { calls, load } = manualLoader();
+    const cache = cacheWith(load, { now: () => now });
+    const missing = cache.get('missing');
+    calls[0]?.resolve(null);
+    expect(await missing).toBeNull();
+    expect(cache.peek('missing')).toBeNull();
+    expect(await cache.get('missing')).toBeNull();
+    expect(calls).toHaveLength(1);
+    // An invalidation of some business does not make the slug known.
+    cache.invalidate('id-other');
+    expect(cache.peek('missing')).toBeNull();
+    now += PUBLIC_WIDGET_MISS_TTL_MS + 1;
+    expect(cache.peek('missing')).toBeUndefined();
+    void cache.get('missing');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('forgets a remembered miss when a business takes the slug, even one read while it was being created', async () => {
+    const { calls, load } = manualLoader();
+    const cache = cacheWith(load);
+    const first = cache.get('new-shop');
+    calls[0]?.resolve(null);
+    await first;
+    cache.forgetMiss('new-shop');
+    expect(cache.peek('new-shop')).toBeUndefined();
+
+    // A load that read "unknown" just before the business committed must not be remembered.
+    const racing = cache.get('new-shop');
+    cache.forgetMiss('new-shop');
+    calls[1]?.resolve(null);
+    expect(await racing).toBeNull();
+    expect(cache.peek('new-shop')).toBeUndefined();
+    const found = cache.get('new-shop');
+    calls[2]?.resolve('New Shop');
+    expect((await found)?.widget.business.name).toBe('New Shop');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('remembers at most maxMisses unknown slugs, oldest out first', async () => {
+    const load: PublicWidgetLoader = async () => null;
+    const cache = cacheWith(load, { maxMisses: 3 });
+    for (const slug of ['a', 'b', 'c', 'd', 'e']) await cache.get(slug);
+    expect(cache.missCount).toBe(3);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')).toBeUndefined();
+    expect(['c', 'd', 'e'].map((slug) => cache.peek(slug))).toEqual([null, null, null]);
+  });
+
+  it('forgets everything on clear(), and does not store a load that was running', async () => {
+    const { calls, load } = manualLoader();
+    const cache = cacheWith(load);
+    const known = cache.get('acme');
+    const unknown = cache.get('missing');
+    calls[0]?.resolve('Acme');
+    calls[1]?.resolve(null);
+    await Promise.all([known, unknown]);
+    const running = cache.get('other');
+    cache.clear();
+    calls[2]?.resolve('Read before the clear');
+    await running;
+    expect(cache.peek('acme')).toBeUndefined();
+    expect(cache.peek('missing')).toBeUndefined();
+    expect(cache.peek('other')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.missCount).toBe(0);
   });
 
   it('keeps the bodies under the byte budget, oldest out first', async () => {

@@ -2,14 +2,19 @@
 // Buffer with its ETag, and the no-script HTML page (made on first use). A hit
 // costs a Map lookup; the database is read on a miss only.
 //
-// Freshness: invalidate(businessId) (wired to invalidateWidget in events.ts)
-// drops the business's entries at once. A load that was already running when
-// an invalidation arrived still answers its own waiting requests, but is not
-// stored, and later requests start a new load, so a change that has committed
-// is never hidden behind a copy read before it. Entries also expire after
-// `ttlMs`: the bound on staleness when another server process (which does not
-// hear this process's invalidations) or a hand-made database change is involved.
-// Memory: the oldest entries are dropped once the bodies exceed `maxBytes`.
+// Freshness: invalidate(businessId) (wired to invalidateWidget in events.ts,
+// which every server hears through LISTEN/NOTIFY) drops the business's entries
+// at once. A load that was already running when an invalidation arrived still
+// answers its own waiting requests, but is not stored, and later requests
+// start a new load, so a change that has committed is never hidden behind a
+// copy read before it. Entries also expire after `ttlMs`: the bound on
+// staleness when a notification was lost or a hand-made database change is
+// involved; clear() drops everything when notifications may have been lost.
+// Unknown slugs are remembered as misses for `missTtlMs` (SECURITY.md §22), so
+// asking for the same made-up slug again costs a Map lookup, not a query;
+// forgetMiss(slug) ends that at once when a business takes the slug.
+// Memory: the oldest entries are dropped once the bodies exceed `maxBytes`,
+// the oldest misses once there are more than `maxMisses`.
 import { createHash } from 'node:crypto';
 import type { PublicWidget } from '../../../shared/schemas/widget.js';
 
@@ -34,8 +39,15 @@ export type PublicWidgetCacheOptions = {
   renderHtml: (widget: PublicWidget) => string;
   ttlMs?: number;
   maxBytes?: number;
+  missTtlMs?: number;
+  maxMisses?: number;
   now?: () => number;
 };
+
+/** Half of the one-minute rule (README, decision 0016); the other half is the HTTP caching of public-routes.ts. */
+export const PUBLIC_WIDGET_CACHE_TTL_MS = 30_000;
+export const PUBLIC_WIDGET_MISS_TTL_MS = 30_000;
+const MAX_MISSES = 10_000;
 
 /** A strong validator: the body's SHA-256 (first 128 bits, base64url). */
 export function strongEtag(body: Buffer): string {
@@ -60,33 +72,49 @@ const bodyOf = (text: string): CachedBody => {
 export class PublicWidgetCache {
   private readonly entries = new Map<string, CachedWidget>();
   private readonly slugsOf = new Map<string, Set<string>>();
+  /** Unknown slugs and until when they count as unknown; insertion order is age. */
+  private readonly misses = new Map<string, number>();
   private readonly loading = new Map<string, Promise<CachedWidget | null>>();
-  /** Invalidation sequence: a load stores its result only if its business was not invalidated since it started. */
+  /**
+   * Invalidation sequence: a load stores its result only if nothing that
+   * concerns it (its business invalidated, a slug taken, a clear) happened since it started.
+   */
   private sequence = 0;
   private readonly invalidatedAt = new Map<string, number>();
+  private readonly missForgottenAt = new Map<string, number>();
+  private clearedAt = 0;
   private loadsRunning = 0;
   private bytes = 0;
   private readonly ttlMs: number;
   private readonly maxBytes: number;
+  private readonly missTtlMs: number;
+  private readonly maxMisses: number;
   private readonly now: () => number;
 
   constructor(private readonly options: PublicWidgetCacheOptions) {
-    this.ttlMs = options.ttlMs ?? 60_000;
+    this.ttlMs = options.ttlMs ?? PUBLIC_WIDGET_CACHE_TTL_MS;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.missTtlMs = options.missTtlMs ?? PUBLIC_WIDGET_MISS_TTL_MS;
+    this.maxMisses = options.maxMisses ?? MAX_MISSES;
     this.now = options.now ?? Date.now;
   }
 
-  /** The fresh entry for `slug`, if there is one (no I/O). */
-  peek(slug: string): CachedWidget | undefined {
+  /** No I/O: the fresh entry for `slug`; null while it is remembered as unknown; undefined when it must be loaded. */
+  peek(slug: string): CachedWidget | null | undefined {
+    const now = this.now();
     const entry = this.entries.get(slug);
-    if (entry && entry.expiresAt > this.now()) return entry;
+    if (entry && entry.expiresAt > now) return entry;
+    const unknownUntil = this.misses.get(slug);
+    if (unknownUntil === undefined) return undefined;
+    if (unknownUntil > now) return null;
+    this.misses.delete(slug);
     return undefined;
   }
 
-  /** The entry for `slug`, loading it on a miss; null for an unknown slug. */
+  /** The entry for `slug`, loading it when peek() has no answer; null for an unknown slug. */
   get(slug: string): Promise<CachedWidget | null> {
-    const entry = this.peek(slug);
-    if (entry) return Promise.resolve(entry);
+    const known = this.peek(slug);
+    if (known !== undefined) return Promise.resolve(known);
     return this.loading.get(slug) ?? this.startLoad(slug);
   }
 
@@ -109,8 +137,31 @@ export class PublicWidgetCache {
     this.slugsOf.delete(businessId);
   }
 
+  /** A business now answers to `slug`: stop calling it unknown, including in a load that read it before the business committed. */
+  forgetMiss(slug: string): void {
+    this.sequence += 1;
+    if (this.loadsRunning > 0) this.missForgottenAt.set(slug, this.sequence);
+    this.misses.delete(slug);
+    this.loading.delete(slug);
+  }
+
+  /** Forgets everything, e.g. when change notifications may have been lost. */
+  clear(): void {
+    this.sequence += 1;
+    this.clearedAt = this.sequence;
+    this.entries.clear();
+    this.slugsOf.clear();
+    this.misses.clear();
+    this.loading.clear();
+    this.bytes = 0;
+  }
+
   get size(): number {
     return this.entries.size;
+  }
+
+  get missCount(): number {
+    return this.misses.size;
   }
 
   private startLoad(slug: string): Promise<CachedWidget | null> {
@@ -119,7 +170,11 @@ export class PublicWidgetCache {
     const promise = this.options
       .load(slug)
       .then((found) => {
-        if (!found) return null;
+        const current = this.clearedAt <= startedAt;
+        if (!found) {
+          if (current && (this.missForgottenAt.get(slug) ?? 0) <= startedAt) this.storeMiss(slug);
+          return null;
+        }
         const entry: CachedWidget = {
           slug,
           businessId: found.businessId,
@@ -128,13 +183,17 @@ export class PublicWidgetCache {
           html: undefined,
           expiresAt: this.now() + this.ttlMs,
         };
-        if ((this.invalidatedAt.get(found.businessId) ?? 0) <= startedAt) this.store(slug, entry);
+        if (current && (this.invalidatedAt.get(found.businessId) ?? 0) <= startedAt)
+          this.store(slug, entry);
         return entry;
       })
       .finally(() => {
         if (this.loading.get(slug) === promise) this.loading.delete(slug);
         this.loadsRunning -= 1;
-        if (this.loadsRunning === 0) this.invalidatedAt.clear();
+        if (this.loadsRunning === 0) {
+          this.invalidatedAt.clear();
+          this.missForgottenAt.clear();
+        }
       });
     this.loading.set(slug, promise);
     return promise;
@@ -142,12 +201,22 @@ export class PublicWidgetCache {
 
   private store(slug: string, entry: CachedWidget): void {
     this.remove(slug);
+    this.misses.delete(slug);
     this.entries.set(slug, entry);
     this.bytes += entry.json.body.length;
     let slugs = this.slugsOf.get(entry.businessId);
     if (!slugs) this.slugsOf.set(entry.businessId, (slugs = new Set()));
     slugs.add(slug);
     this.evict();
+  }
+
+  private storeMiss(slug: string): void {
+    this.misses.delete(slug);
+    this.misses.set(slug, this.now() + this.missTtlMs);
+    for (const oldest of this.misses.keys()) {
+      if (this.misses.size <= this.maxMisses) break;
+      this.misses.delete(oldest);
+    }
   }
 
   private remove(slug: string): void {

@@ -6,6 +6,10 @@
 // public scope of app.ts, which has no session plugin), answered from the
 // in-process cache (public-cache.ts) with a strong ETag and 304 on If-None-Match. Helmet is off for these routes: their
 // headers are fixed strings set here, not rebuilt for every request.
+// Unknown names (SECURITY.md §22): a slug or site found nowhere is remembered
+// as a miss, and each address has a budget of lookups that found nothing, so
+// a flood of made-up names is answered from memory or refused (429) before it
+// reaches the database. The caches hear every server's changes (events.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,10 +18,10 @@ import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../../shared/constants.js';
 import { businessSlugParamsSchema } from '../../../shared/schemas/business.js';
 import { wixWidgetQuerySchema } from '../../../shared/schemas/integrations.js';
 import { notFound } from '../../errors.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { failureLimit, rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
-import { onWidgetInvalidated, onWixSiteChanged } from './events.js';
+import { watchPublicChanges, type PublicChange } from './events.js';
 import { etagMatches, PublicWidgetCache, type CachedBody } from './public-cache.js';
 import * as widgetService from './service.js';
 import { WixSiteDirectory } from './wix-directory.js';
@@ -30,7 +34,19 @@ export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as co
 /** SECURITY.md §5: the Wix widget endpoint, per site. */
 export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60 * 1000 } as const;
 
-export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+/**
+ * Per address: lookups that reached the database and found no business or
+ * site. A page view of a real widget never counts, nor does a name remembered as unknown.
+ */
+export const unknownPublicNameLimit = { max: 30, timeWindowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * A browser or CDN keeps an answer for at most 30 s (fresh 20 s, then served
+ * while it revalidates for 10 s). With the server's own copy, fresh at once
+ * after a change and at most 30 s old if a change notification was lost, a
+ * hidden or deleted testimonial leaves every site within a minute (decision 0016).
+ */
+export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=20, stale-while-revalidate=10';
 
 /** On every answer of these routes, errors and 429s included, so a page on another site can read them. */
 const CROSS_ORIGIN_HEADERS = {
@@ -75,11 +91,39 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
   const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findSlugOfWixSite(db, wixSiteId) });
-  const unsubscribe = [
-    onWidgetInvalidated((businessId) => cache.invalidate(businessId)),
-    onWixSiteChanged((wixSiteId) => wixSites.forgetSite(wixSiteId)),
-  ];
-  app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
+  const onChange = (change: PublicChange) => {
+    if (change.kind === 'business') cache.invalidate(change.id);
+    else if (change.kind === 'wix-site') wixSites.forgetSite(change.id);
+    else {
+      cache.forgetMiss(change.slug);
+      // The new business's owner may have linked a Wix site before creating it.
+      wixSites.forgetMisses();
+    }
+  };
+  const stopWatching = await watchPublicChanges(app.database, {
+    onChange,
+    onMissed: () => {
+      cache.clear();
+      wixSites.clear();
+    },
+    warn: (error, message) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onClose', async () => {
+    await stopWatching();
+  });
+
+  const unknownNames = failureLimit(app, { name: 'public-unknown:ip', ...unknownPublicNameLimit });
+  /** Asks the database what memory does not know; finding nothing spends one of the caller's budget. */
+  async function lookUp<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    find: () => Promise<T | null>,
+  ): Promise<T | null> {
+    await unknownNames.check(request, reply);
+    const found = await find();
+    if (found === null) await unknownNames.record(request);
+    return found;
+  }
 
   const perIp = rateLimit(app, { name: 'widget:ip', ...publicWidgetRateLimit });
   // One hook: the cross-origin headers first, so that a 429 carries them too.
@@ -104,15 +148,16 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.custom<Buffer>(), 304: z.null(), ...errors },
       },
     },
-    // Not async: a cache hit is answered without a promise.
+    // Not async: a cache hit, or a slug remembered as unknown, is answered without a promise.
     (request, reply) => {
       const { slug } = request.params;
-      const entry = cache.peek(slug);
-      if (entry) {
-        sendCached(request, reply, entry.json, JSON_HEADERS);
+      const known = cache.peek(slug);
+      if (known) {
+        sendCached(request, reply, known.json, JSON_HEADERS);
         return;
       }
-      return cache.get(slug).then((loaded) => {
+      if (known === null) throw notFound('Widget not found');
+      return lookUp(request, reply, () => cache.get(slug)).then((loaded) => {
         if (!loaded) throw notFound('Widget not found');
         sendCached(request, reply, loaded.json, JSON_HEADERS);
       });
@@ -137,7 +182,9 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const slug = await wixSites.find(request.query.instance);
+      const { instance } = request.query;
+      const remembered = wixSites.peek(instance);
+      const slug = remembered === undefined ? await lookUp(request, reply, () => wixSites.find(instance)) : remembered;
       const entry = slug === null ? null : await cache.get(slug);
       if (!entry) throw notFound('Wix site not found');
       sendCached(request, reply, entry.json, JSON_HEADERS);
@@ -181,7 +228,8 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const entry = cache.peek(slug) ?? (await cache.get(slug));
+      const known = cache.peek(slug);
+      const entry = known === undefined ? await lookUp(request, reply, () => cache.get(slug)) : known;
       if (!entry) {
         return reply
           .code(404)

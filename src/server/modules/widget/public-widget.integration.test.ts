@@ -15,6 +15,7 @@ import {
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { EMBED_CSP } from './embed-page.js';
+import { PUBLIC_WIDGET_CACHE_TTL_MS } from './public-cache.js';
 import { publicWidgetRateLimit, PUBLIC_WIDGET_CACHE_CONTROL } from './public-routes.js';
 import { PUBLIC_WIDGET_TESTIMONIALS_MAX } from './service.js';
 
@@ -204,7 +205,7 @@ describe('GET /api/widget/:slug', () => {
     const first = await widget(app, slug, { origin: 'https://customer-site.example' });
     expect(first.statusCode).toBe(200);
     expectCrossOrigin(first);
-    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(first.headers['cache-control']).toBe('public, max-age=20, stale-while-revalidate=10');
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
@@ -222,6 +223,21 @@ describe('GET /api/widget/:slug', () => {
     const stale = await widget(app, slug, { 'if-none-match': '"an-old-version"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(first.body);
+  });
+
+  it('keeps browser/CDN caching plus the server copy within one minute: a hidden testimonial leaves sites in time (README)', async () => {
+    const app = await createTestApp();
+    const { slug } = await owner(app);
+    const seconds = (header: string, directive: string) =>
+      Number(new RegExp(`(?:^|,)\\s*${directive}=(\\d+)`).exec(header)?.[1] ?? Number.NaN);
+    for (const response of [await widget(app, slug), await embed(app, slug)]) {
+      const header = String(response.headers['cache-control']);
+      expect(header).toBe(PUBLIC_WIDGET_CACHE_CONTROL);
+      expect(header).not.toMatch(/s-maxage|immutable/);
+      // The server's copy is fresh at once after a change; it can be this old only if a notification was lost.
+      const serverCopy = PUBLIC_WIDGET_CACHE_TTL_MS / 1000;
+      expect(seconds(header, 'max-age') + seconds(header, 'stale-while-revalidate') + serverCopy).toBeLessThanOrEqual(60);
+    }
   });
 
   it('answers HEAD like GET, without the body', async () => {

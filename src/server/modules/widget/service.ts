@@ -37,7 +37,7 @@ export async function setQuickToggle(
   input: WidgetQuickToggleInput,
 ): Promise<OwnerWidgetSettings> {
   const row = await repository.upsert(db, businessId, { showBusinessName: input.showBusinessName });
-  invalidateWidget(businessId);
+  await invalidateWidget(db, businessId);
   return toOwnerWidgetSettings(row);
 }
 
@@ -48,7 +48,7 @@ export async function saveWidgetSettings(
   input: WidgetSettings,
 ): Promise<OwnerWidgetSettings> {
   const row = await repository.upsert(db, businessId, input);
-  invalidateWidget(businessId);
+  await invalidateWidget(db, businessId);
   return toOwnerWidgetSettings(row);
 }
 

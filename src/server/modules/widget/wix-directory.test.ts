@@ -62,6 +62,37 @@ describe('WixSiteDirectory', () => {
     expect(calls).toBe(2);
   });
 
+  it('forgets every unknown site at once (a business was created), and keeps the known ones', async () => {
+    const { sites, lookups } = directory({ s1: acme });
+    await sites.find('s1');
+    await sites.find('nobody');
+    sites.forgetMisses();
+    await sites.find('nobody');
+    await sites.find('s1');
+    expect(lookups).toEqual(['s1', 'nobody', 'nobody']);
+  });
+
+  it('forgets everything on clear(), and does not store a lookup that was running', async () => {
+    let release: (value: string | null) => void = () => {};
+    const lookups: string[] = [];
+    const sites = new WixSiteDirectory({
+      lookup: (id) => {
+        lookups.push(id);
+        return id === 'slow'
+          ? new Promise((resolve) => (release = resolve))
+          : Promise.resolve(acme);
+      },
+    });
+    await sites.find('s1');
+    const pending = sites.find('slow');
+    sites.clear();
+    release(acme);
+    await pending;
+    expect(sites.size).toBe(0);
+    await sites.find('s1');
+    expect(lookups).toEqual(['s1', 'slow', 's1']);
+  });
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     const { sites } = directory({}, { maxEntries: 3 });
     for (const id of ['a', 'b', 'c', 'd', 'e']) await sites.find(id);

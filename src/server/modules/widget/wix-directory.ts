@@ -3,8 +3,9 @@
 // never changes once made), and an unknown one is remembered as a miss, so a
 // flood of made-up site ids costs one database read each per minute at most,
 // then Map lookups (SECURITY.md §22). Linking or unlinking a site
-// (wixSiteChanged) forgets its entry at once in this process; other
-// processes, and a business created after its site was linked, wait out the TTL.
+// (wixSiteChanged) forgets its entry at once on every server (events.ts); a
+// new business forgets every miss (its owner may have linked a site before
+// creating it); clear() forgets everything when notifications may have been lost.
 // Memory: at most `maxEntries`, the oldest dropped first.
 
 export type WixSiteDirectoryOptions = {
@@ -32,10 +33,16 @@ export class WixSiteDirectory {
     this.now = options.now ?? Date.now;
   }
 
+  /** No I/O: the remembered answer (a slug, or null for an unknown site), or undefined when it must be looked up. */
+  peek(wixSiteId: string): string | null | undefined {
+    const entry = this.entries.get(wixSiteId);
+    return entry && entry.expiresAt > this.now() ? entry.slug : undefined;
+  }
+
   /** The slug of the site's business, or null for a site nobody linked (or whose owner has no business yet). */
   find(wixSiteId: string): Promise<string | null> {
-    const entry = this.entries.get(wixSiteId);
-    if (entry && entry.expiresAt > this.now()) return Promise.resolve(entry.slug);
+    const remembered = this.peek(wixSiteId);
+    if (remembered !== undefined) return Promise.resolve(remembered);
     const running = this.loading.get(wixSiteId);
     if (running) return running;
     const startedAt = this.generation;
@@ -56,6 +63,20 @@ export class WixSiteDirectory {
     this.generation += 1;
     this.entries.delete(wixSiteId);
     this.loading.delete(wixSiteId);
+  }
+
+  /** Forgets every unknown site; known ones stay. */
+  forgetMisses(): void {
+    this.generation += 1;
+    for (const [wixSiteId, entry] of this.entries)
+      if (entry.slug === null) this.entries.delete(wixSiteId);
+    this.loading.clear();
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.loading.clear();
   }
 
   get size(): number {
