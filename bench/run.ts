@@ -6,8 +6,11 @@ import path from 'node:path';
 import { measurePgliteStart } from './pglite-start';
 import { measureBundleSizes } from './bundle-size';
 import { measureHealthThroughput } from './health-throughput';
+import { measureLogoDetection } from './logo-detection';
+import { measureSubmitters } from './submitters';
 import { measureTestimonials } from './testimonials';
 import { measureWidget } from './widget';
+import { measureWidgetFlood } from './widget-flood';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -19,6 +22,9 @@ rows.push(...measureBundleSizes());
 rows.push(...(await measureHealthThroughput(scratch)));
 rows.push(...(await measureTestimonials(scratch)));
 rows.push(...(await measureWidget(scratch)));
+rows.push(...(await measureWidgetFlood(scratch)));
+rows.push(...(await measureSubmitters(scratch)));
+rows.push(...(await measureLogoDetection()));
 
 console.table(rows.map((row) => ({ measurement: row.name, value: row.value, unit: row.unit })));
 writeFileSync(

@@ -10,6 +10,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   FetchRefusedError,
   safeFetch,
+  safeFetchStreaming,
   type FetchPolicy,
   type RefusalReason,
 } from './safe-fetch.js';
@@ -169,5 +170,33 @@ describe('safeFetch bounds', () => {
     });
     expect(bomb.length).toBeLessThan(DEFAULT_MAX_BYTES);
     expect(await refusal(safeFetch(`${server.origin}/`, permissive))).toBe('too-large');
+  });
+});
+
+describe('safeFetchStreaming', () => {
+  it('hangs up as soon as the reader has what it needs', async () => {
+    let closed!: Promise<void>;
+    const server = await startHttpServer((_request, response) => {
+      closed = new Promise((resolve) => response.on('close', () => resolve()));
+      response.writeHead(200);
+      response.write('<head></head>');
+      // Never ends: only a hang-up closes this response.
+    });
+    const first = await safeFetchStreaming(`${server.origin}/`, permissive, async (_head, body) => {
+      for await (const chunk of body) return chunk.toString();
+      return '';
+    });
+    expect(first).toBe('<head></head>');
+    await closed;
+  });
+
+  it('keeps the byte cap for a reader that reads everything', async () => {
+    const server = await startHttpServer((_request, response) => response.end(Buffer.alloc(DEFAULT_MAX_BYTES + 1, 0x61)));
+    const readAll = async (_head: unknown, body: AsyncIterable<Buffer>) => {
+      let total = 0;
+      for await (const chunk of body) total += chunk.length;
+      return total;
+    };
+    expect(await refusal(safeFetchStreaming(`${server.origin}/`, permissive, readAll))).toBe('too-large');
   });
 });

@@ -7,6 +7,8 @@
 // - one 5 s deadline for the whole exchange, redirects and body included;
 // - a 2 MB cap on the (decoded) body;
 // - at most 3 redirects, each target checked again like the first URL.
+// `safeFetch` answers the whole body; `safeFetchStreaming` hands it to a reader
+// as it arrives, so a caller that needs only the start never downloads the rest.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -36,13 +38,21 @@ export type SafeFetchOptions = FetchPolicy & {
   accept?: string;
 };
 
-export type SafeResponse = {
+export type SafeResponseHead = {
   /** The URL that answered, after redirects. */
   url: string;
   status: number;
   headers: IncomingHttpHeaders;
-  body: Buffer;
 };
+
+export type SafeResponse = SafeResponseHead & { body: Buffer };
+
+/**
+ * Reads a response as it arrives: `body` yields decoded chunks and throws once
+ * they pass the byte cap. Returning early (or breaking out of the loop) closes
+ * the connection; the deadline covers the reading too.
+ */
+export type BodyReader<T> = (head: SafeResponseHead, body: AsyncIterable<Buffer>) => Promise<T>;
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
@@ -64,7 +74,26 @@ export class FetchRefusedError extends Error {
   }
 }
 
-export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
+/** GET with the guards above, answering the whole body; an announced length over the cap is refused unread. */
+export function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<SafeResponse> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  return safeFetchStreaming(input, options, async (head, body) => {
+    const declared = Number(head.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      throw new FetchRefusedError('too-large', `body of ${declared} bytes is over the ${maxBytes} byte cap`);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    return { ...head, body: Buffer.concat(chunks) };
+  });
+}
+
+/** GET with the guards above, handing the response to `read` as it arrives. */
+export async function safeFetchStreaming<T>(
+  input: string | URL,
+  options: SafeFetchOptions,
+  read: BodyReader<T>,
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -87,8 +116,13 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
         url = new URL(location, url);
         continue;
       }
-      const body = await readBody(response, maxBytes);
-      return { url: url.href, status: response.statusCode ?? 0, headers: response.headers, body };
+      try {
+        const head = { url: url.href, status: response.statusCode ?? 0, headers: response.headers };
+        return await read(head, cappedBody(response, maxBytes));
+      } finally {
+        // The reader stopped early, failed, or never looked at the body: hang up.
+        if (!response.complete) response.destroy();
+      }
     }
   } catch (error) {
     // An abort surfaces as a generic AbortError; report the deadline instead.
@@ -184,28 +218,15 @@ function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): 
   });
 }
 
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    response.destroy();
-    throw new FetchRefusedError('too-large', `body of ${declared} bytes is over the ${maxBytes} byte cap`);
-  }
-  const stream = decoded(response);
-  const chunks: Buffer[] = [];
+/** The decoded body, chunk by chunk, refused once it passes `maxBytes`. */
+async function* cappedBody(response: IncomingMessage, maxBytes: number): AsyncGenerator<Buffer> {
   let total = 0;
-  try {
-    for await (const chunk of stream) {
-      const buffer = chunk as Buffer;
-      total += buffer.length;
-      if (total > maxBytes) {
-        throw new FetchRefusedError('too-large', `body is over the ${maxBytes} byte cap`);
-      }
-      chunks.push(buffer);
-    }
-  } finally {
-    if (total > maxBytes || !response.complete) response.destroy();
+  for await (const chunk of decoded(response)) {
+    const buffer = chunk as Buffer;
+    total += buffer.length;
+    if (total > maxBytes) throw new FetchRefusedError('too-large', `body is over the ${maxBytes} byte cap`);
+    yield buffer;
   }
-  return Buffer.concat(chunks);
 }
 
 /** We ask for identity, but a server may compress anyway; the cap applies to the decoded bytes. */

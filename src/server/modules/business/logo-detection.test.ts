@@ -29,3 +29,38 @@ describe('parseHeadTags', () => {
     expect(tags.map((tag) => tag.attributes.get('href'))).toEqual(['/z']);
   });
 });
+
+describe('parseHeadTags on hostile input', () => {
+  const TWO_MB = 2 * 1024 * 1024;
+  const fill = (unit: string) => unit.repeat(Math.ceil(TWO_MB / unit.length));
+
+  // Each of these made the old regular expressions take time growing with the square of the size.
+  it.each([
+    ['unclosed comments', fill('<!--')],
+    ['unclosed scripts', fill('<script ')],
+    ['unclosed styles', fill('<style>')],
+    ['unclosed icon links', fill('<link rel="icon" href=')],
+    ['one endless attribute value', `<meta content="${fill('a')}`],
+    ['endless bare attributes', `<link ${fill('a=b ')}`],
+  ])('parses 2 MB of %s in linear time', (_name, html) => {
+    const started = performance.now();
+    parseHeadTags(html);
+    // Generous bound (SECURITY.md §24): linear parsing takes a few tens of milliseconds here.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('stops at the end of <head>', () => {
+    const tags = parseHeadTags(`<html><head><link rel=icon href=/head.png></head><body><link rel=icon href=/body.png></body>`);
+    expect(tags.map((tag) => tag.attributes.get('href'))).toEqual(['/head.png']);
+  });
+
+  it('stops where <body> starts even when </head> is missing', () => {
+    const tags = parseHeadTags(`<head><meta property=og:image content=/og.png><body><meta property=og:image content=/late.png>`);
+    expect(tags.map((tag) => tag.attributes.get('content'))).toEqual(['/og.png']);
+  });
+
+  it('keeps the first of repeated attributes, as browsers do', () => {
+    const [tag] = parseHeadTags(`<link rel=icon href=/first.png href=/second.png>`);
+    expect(tag?.attributes.get('href')).toBe('/first.png');
+  });
+});

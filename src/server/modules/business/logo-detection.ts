@@ -3,12 +3,30 @@
 // largest icon, then /favicon.ico if it answers 200 with an image type.
 // Every fetch goes through safeFetch (SSRF guards) and all of them share one
 // 5 s budget, so the route answers within it; any failure means "no logo".
-import { DEFAULT_TIMEOUT_MS, safeFetch, type FetchPolicy, type SafeFetchOptions } from '../../adapters/http/safe-fetch.js';
+// The page is parsed as it streams in (htmlparser2, linear in its size) and
+// only up to the end of its <head> (SECURITY.md §24): no regular expression
+// ever runs over the page.
+import { StringDecoder } from 'node:string_decoder';
+import { Parser } from 'htmlparser2';
+import {
+  DEFAULT_TIMEOUT_MS,
+  safeFetch,
+  safeFetchStreaming,
+  type FetchPolicy,
+  type SafeFetchOptions,
+} from '../../adapters/http/safe-fetch.js';
 
 type Tag = { name: string; attributes: Map<string, string> };
 type Icon = { href: string; size: number };
 
 const MAX_URL_LENGTH = 2048;
+/**
+ * How much of a page is read. Icons and og:image sit in the <head>, a few KB
+ * on most sites; 512 KB leaves room for large inline styles and scripts before
+ * them, and the rest of the page (up to the 2 MB fetch cap) is never needed.
+ */
+export const MAX_HTML_BYTES = 512 * 1024;
+const HEAD_TAGS = new Set(['link', 'meta', 'base']);
 
 export type LogoDetectionResult = { logoUrl: string | null; failure?: unknown };
 
@@ -20,15 +38,22 @@ export async function detectLogo(
   const deadline = Date.now() + budgetMs;
   /** The fetch options for the next request: the policy and whatever is left of the budget. */
   const withBudget = (): SafeFetchOptions => ({ ...fetchPolicy, timeoutMs: Math.max(1, deadline - Date.now()) });
-  let page: Awaited<ReturnType<typeof safeFetch>>;
+  let page: { url: string; tags: Tag[] | null };
   try {
-    page = await safeFetch(website, { ...withBudget(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
+    page = await safeFetchStreaming(
+      website,
+      { ...withBudget(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
+      async (head, body) => ({
+        url: head.url,
+        tags: head.status >= 200 && head.status < 300 && isHtml(head.headers['content-type']) ? await readHeadTags(body) : null,
+      }),
+    );
   } catch (failure) {
     return { logoUrl: null, failure };
   }
   let failure: unknown;
-  if (page.status >= 200 && page.status < 300 && isHtml(page.headers['content-type'])) {
-    const tags = parseHeadTags(page.body.toString('utf8'));
+  if (page.tags) {
+    const tags = page.tags;
     const base = baseUrlOf(tags, page.url);
     const fromPage =
       largestIcon(iconLinks(tags, isAppleTouchIcon), base) ??
@@ -59,39 +84,71 @@ function isHtml(contentType: string | undefined): boolean {
   return contentType === undefined || /html/i.test(contentType);
 }
 
-/** The <link>, <meta> and <base> tags of a document, comments and scripts left out. */
-export function parseHeadTags(html: string): Tag[] {
-  const cleaned = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '');
+type HeadTagCollector = {
+  /** Parses the next piece of the page (bytes are decoded as UTF-8 across pieces). */
+  write: (chunk: Buffer | string) => void;
+  /** Parses whatever is left; call when the page ended before its head did. */
+  end: () => void;
+  /** The head has ended (</head>, or <body> without it): nothing more to read. */
+  readonly done: boolean;
+  readonly tags: Tag[];
+};
+
+/** Collects the <link>, <meta> and <base> tags of a document's head, comments, scripts and styles left out. */
+function headTagCollector(): HeadTagCollector {
   const tags: Tag[] = [];
-  for (const match of cleaned.matchAll(/<(link|meta|base)\b([^>]*)>/gi)) {
-    tags.push({ name: (match[1] ?? '').toLowerCase(), attributes: parseAttributes(match[2] ?? '') });
-  }
-  return tags;
-}
-
-function parseAttributes(source: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of source.matchAll(/([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
-    const name = (match[1] ?? '').toLowerCase();
-    if (!attributes.has(name)) {
-      attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
-    }
-  }
-  return attributes;
-}
-
-const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X')) return safeCodePoint(parseInt(entity.slice(2), 16), whole);
-    if (entity.startsWith('#')) return safeCodePoint(parseInt(entity.slice(1), 10), whole);
-    return namedEntities[entity.toLowerCase()] ?? whole;
+  const decoder = new StringDecoder('utf8');
+  let done = false;
+  const finish = () => {
+    done = true;
+    parser.pause();
+  };
+  // Tag and attribute names come lowercased and attribute values with their entities decoded.
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (done) return;
+      if (name === 'body') finish();
+      else if (HEAD_TAGS.has(name)) tags.push({ name, attributes: new Map(Object.entries(attributes)) });
+    },
+    onclosetag(name) {
+      if (name === 'head') finish();
+    },
   });
+  return {
+    write(chunk) {
+      if (!done) parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    },
+    end() {
+      if (!done) parser.end(decoder.end());
+    },
+    get done() {
+      return done;
+    },
+    tags,
+  };
 }
 
-function safeCodePoint(code: number, fallback: string): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+/** The head tags of a whole document (see headTagCollector). */
+export function parseHeadTags(html: string): Tag[] {
+  const collector = headTagCollector();
+  collector.write(html);
+  collector.end();
+  return collector.tags;
+}
+
+/** The head tags of a page as it streams in: stops at the end of the head or after MAX_HTML_BYTES. */
+async function readHeadTags(body: AsyncIterable<Buffer>): Promise<Tag[]> {
+  const collector = headTagCollector();
+  let read = 0;
+  for await (const chunk of body) {
+    const piece = chunk.subarray(0, MAX_HTML_BYTES - read);
+    read += piece.length;
+    collector.write(piece);
+    // Leaving the loop hangs up: the rest of the page is never downloaded.
+    if (collector.done || read >= MAX_HTML_BYTES) return collector.tags;
+  }
+  collector.end();
+  return collector.tags;
 }
 
 function relTokens(tag: Tag): string[] {
