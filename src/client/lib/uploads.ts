@@ -10,7 +10,7 @@ import {
   uploadUrlSchema,
   type UploadPurpose,
 } from '../../shared/schemas/uploads';
-import { api, ApiError, getErrorMessage, NETWORK_FAILURE_STATUS } from './api';
+import { api, ApiError, NETWORK_FAILURE_STATUS } from './api';
 
 export const uploadMessages = {
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).',
@@ -51,10 +51,10 @@ export class UploadError extends Error {
 }
 
 export type UploadedImage = {
-  /** What to send wherever an image URL is expected: the object path, else the upload URL. */
+  /** What to send wherever an image URL is expected: the object path. */
   ref: string;
   uploadURL: string;
-  objectPath: string | null;
+  objectPath: string;
 };
 
 export type UploadOptions = {
@@ -67,13 +67,24 @@ export type UploadOptions = {
 
 const abortError = () => new UploadError('Upload cancelled', null, true);
 
-/** The message of a refused PUT: the server's words for 413 and 415, else the generic one. */
-function putFailure(status: number, body: string): UploadError {
-  if (status === 413 || status === 415) {
-    const reason = getErrorMessage(ApiError.fromResponse(status, body), uploadMessages.failed);
-    return new UploadError(reason, status);
-  }
-  return new UploadError(uploadMessages.failed, status);
+// Refusals whose reason a person can act on, shown in the server's words: an
+// upload budget spent (429 this form, 507 every form) at either step, and a
+// refused file (413, 415) at the PUT.
+const URL_REFUSALS_SHOWN = [429, 507];
+const PUT_REFUSALS_SHOWN = [413, 415, 429, 507];
+
+/**
+ * A refusal of either step as an UploadError: the server's own message
+ * (`{ error: { code, message } }`, never a proxy's page) for `shown` statuses,
+ * else SPEC §8's generic text.
+ */
+function refusal(error: ApiError, shown: number[]): UploadError {
+  if (error.status === NETWORK_FAILURE_STATUS) return new UploadError(uploadMessages.failed);
+  const ours = shown.includes(error.status) && error.code !== null;
+  return new UploadError(
+    ours ? (error.reason ?? uploadMessages.failed) : uploadMessages.failed,
+    error.status,
+  );
 }
 
 /** PUTs the raw file with XMLHttpRequest, the one browser API that reports upload progress. */
@@ -85,12 +96,13 @@ function putFile(url: string, file: File, options: UploadOptions): Promise<strin
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
       cleanUp();
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.responseText);
-      else reject(putFailure(xhr.status, xhr.responseText));
+      else reject(refusal(ApiError.fromResponse(xhr.status, xhr.responseText), PUT_REFUSALS_SHOWN));
     };
     xhr.onerror = () => {
       cleanUp();
@@ -107,7 +119,8 @@ function putFile(url: string, file: File, options: UploadOptions): Promise<strin
 
 /**
  * Uploads one image for `purpose`. Throws UploadError: the client-side check's
- * message, the server's reason for a refused file, or the generic failure.
+ * message, the server's reason for a refused file or a spent upload budget, or
+ * the generic failure.
  */
 export async function uploadImage(
   file: File,
@@ -127,24 +140,25 @@ export async function uploadImage(
     uploadURL = uploadUrlSchema.parse(answer).uploadURL;
   } catch (error) {
     if (options.signal?.aborted) throw abortError();
-    const status =
-      error instanceof ApiError && error.status !== NETWORK_FAILURE_STATUS ? error.status : null;
-    throw new UploadError(
-      status === 429 ? getErrorMessage(error, uploadMessages.failed) : uploadMessages.failed,
-      status,
-    );
+    throw error instanceof ApiError
+      ? refusal(error, URL_REFUSALS_SHOWN)
+      : new UploadError(uploadMessages.failed);
   }
   if (options.signal?.aborted) throw abortError();
 
   const body = await putFile(uploadURL, file, options);
+  // Whatever the storage, the server checks and stores the file, then answers { objectPath }.
+  const parsed = uploadedObjectSchema.safeParse(parseJson(body));
+  if (!parsed.success) throw new UploadError(uploadMessages.failed);
   options.onProgress?.(1);
-  // Disk storage answers { objectPath }; S3 answers an empty 200.
-  let objectPath: string | null = null;
+  const { objectPath } = parsed.data;
+  return { ref: objectPath, uploadURL, objectPath };
+}
+
+function parseJson(text: string): unknown {
   try {
-    const parsed = uploadedObjectSchema.safeParse(JSON.parse(body));
-    if (parsed.success) objectPath = parsed.data.objectPath;
+    return JSON.parse(text);
   } catch {
-    // Not JSON: an S3 answer.
+    return undefined;
   }
-  return { ref: objectPath ?? uploadURL, uploadURL, objectPath };
 }

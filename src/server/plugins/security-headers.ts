@@ -17,11 +17,9 @@ export function isCrossOriginResource(url: string): boolean {
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  config: { baseUrl: string; s3: { endpoint: string } | undefined },
+  config: { baseUrl: string },
 ): Promise<void> {
   const isHttps = config.baseUrl.startsWith('https:');
-  // With S3 storage the browser PUTs uploads straight to the bucket (path-style URLs on the endpoint).
-  const uploadOrigins = config.s3 ? [new URL(config.s3.endpoint).origin] : [];
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -33,7 +31,8 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", ...uploadOrigins],
+        // Uploads too go to our own origin, whatever the storage (docs/decisions/0005-uploads.md).
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

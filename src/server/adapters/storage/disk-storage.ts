@@ -2,7 +2,7 @@
 // place, so a reader never sees half an object.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey } from './keys.js';
 import type { ObjectStorage } from './storage.js';
@@ -24,7 +24,6 @@ export function createDiskStorage(dataDir: string): ObjectStorage {
   };
 
   return {
-    kind: 'disk',
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -42,32 +41,9 @@ export function createDiskStorage(dataDir: string): ObjectStorage {
       const size = await sizeOf(file);
       return size === null ? null : { body: createReadStream(file), size };
     },
-    size: (key) => sizeOf(fileOf(key)),
-    async readUpTo(key, maxBytes) {
-      let handle;
-      try {
-        handle = await open(fileOf(key), 'r');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-      try {
-        const buffer = Buffer.alloc(maxBytes + 1);
-        let filled = 0;
-        while (filled < buffer.length) {
-          const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-          if (bytesRead === 0) break;
-          filled += bytesRead;
-        }
-        return buffer.subarray(0, filled);
-      } finally {
-        await handle.close();
-      }
-    },
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
-    presignPut: async () => null,
     close() {},
   };
 }

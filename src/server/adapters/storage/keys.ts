@@ -1,8 +1,6 @@
-// Storage keys: `uploads/<id>.<ext>` for checked objects, `staging/<id>` for
-// what a browser sent to a presigned S3 URL and nobody has checked yet.
+// Storage keys: `uploads/<id>.<ext>`, one per checked upload.
 
 export const finalKey = (uploadId: string, ext: string): string => `uploads/${uploadId}.${ext}`;
-export const stagingKey = (uploadId: string): string => `staging/${uploadId}`;
 
 /** Keys are our own, but a bad one must never escape the storage root. */
 export function assertSafeKey(key: string): void {

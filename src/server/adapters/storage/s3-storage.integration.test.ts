@@ -1,13 +1,15 @@
 // The S3 adapter against a real S3-protocol server (s3rver) on loopback: the
-// adapter itself, then the whole upload flow with S3 storage configured —
-// presigned PUT to a staging key, checked and re-encoded when first used.
+// adapter itself, then the whole upload flow with S3 storage configured. The
+// browser PUTs to our own signed upload route as with disk storage, so the
+// 5 MB cap, the type check, re-encoding and the visitors' byte budgets apply
+// before anything reaches the bucket (docs/decisions/0005-uploads.md).
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.js';
 import { uploads } from '../../db/schema.js';
 import { sweepUnclaimedUploads } from '../../modules/uploads/service.js';
@@ -15,7 +17,10 @@ import {
   createSignedInUser,
   ELF_BINARY,
   makeJpeg,
+  putUpload,
+  requestUploadUrl,
   SVG_LOGO,
+  uploadImage,
   uploadUrlFor,
   withSession,
 } from '../../testing/factories.js';
@@ -24,6 +29,7 @@ import { createS3Storage } from './s3-storage.js';
 import type { ObjectStorage } from './storage.js';
 
 const BUCKET = 'vouchly-test';
+const HOUR = 60 * 60 * 1000;
 let server: S3rver;
 let s3: NonNullable<Config['s3']>;
 
@@ -49,13 +55,40 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** What a browser does with the presigned URL. */
-const browserPut = (url: string, body: Buffer | string, contentType = 'image/jpeg') =>
-  fetch(url, {
-    method: 'PUT',
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-    headers: { 'content-type': contentType },
+/** A plain client of the test bucket, to look at it from outside the app. */
+async function withBucket<T>(use: (client: S3Client) => Promise<T>): Promise<T> {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    forcePathStyle: true,
   });
+  try {
+    return await use(client);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Every key in the bucket, sorted. */
+const bucketKeys = () =>
+  withBucket(async (client) => {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
+  });
+
+beforeEach(async () => {
+  const keys = await bucketKeys();
+  if (keys.length === 0) return;
+  await withBucket((client) =>
+    client.send(
+      new DeleteObjectsCommand({
+        Bucket: BUCKET,
+        Delete: { Objects: keys.map((Key) => ({ Key })) },
+      }),
+    ),
+  );
+});
 
 async function withStorage<T>(use: (storage: ObjectStorage) => Promise<T>): Promise<T> {
   const storage = createS3Storage(s3);
@@ -66,36 +99,24 @@ async function withStorage<T>(use: (storage: ObjectStorage) => Promise<T>): Prom
   }
 }
 
+/** The bucket key of an object path: `/objects/uploads/<id>.<ext>` is `uploads/<id>.<ext>`. */
+const keyOf = (objectPath: string) => objectPath.replace(/^\/objects\//, '');
+
 describe('S3 storage adapter', () => {
-  it('puts, reads, sizes and removes objects', async () => {
+  it('puts, reads and removes objects', async () => {
     await withStorage(async (storage) => {
       const data = Buffer.from('hello, bucket');
       await storage.put('uploads/adapter-test.png', data, 'image/png');
-      expect(await storage.size('uploads/adapter-test.png')).toBe(data.length);
+      expect(await bucketKeys()).toEqual(['uploads/adapter-test.png']);
       const object = await storage.get('uploads/adapter-test.png');
       expect(object?.size).toBe(data.length);
       const chunks: Buffer[] = [];
       for await (const chunk of object!.body) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).toString()).toBe('hello, bucket');
-      expect((await storage.readUpTo('uploads/adapter-test.png', 4))?.toString()).toBe('hello');
       await storage.remove('uploads/adapter-test.png');
       expect(await storage.get('uploads/adapter-test.png')).toBeNull();
-      expect(await storage.size('uploads/adapter-test.png')).toBeNull();
-      expect(await storage.readUpTo('uploads/adapter-test.png', 4)).toBeNull();
+      expect(await bucketKeys()).toEqual([]);
       await expect(storage.remove('uploads/adapter-test.png')).resolves.toBeUndefined();
-    });
-  });
-
-  it('presigns a PUT a browser can use, with no checksum of an empty body signed in', async () => {
-    await withStorage(async (storage) => {
-      const url = (await storage.presignPut('staging/presign-test', 600)) ?? '';
-      expect(url).toContain('X-Amz-Signature=');
-      expect(url).toContain('X-Amz-Expires=600');
-      expect(url.toLowerCase()).not.toContain('checksum');
-      const response = await browserPut(url, 'raw bytes', 'application/octet-stream');
-      expect(response.status).toBe(200);
-      expect(await storage.size('staging/presign-test')).toBe(9);
-      await storage.remove('staging/presign-test');
     });
   });
 
@@ -115,36 +136,40 @@ describe('uploads with S3 storage', () => {
     const owner = await createSignedInUser(app);
     return { app, owner, business: owner.business! };
   }
-  const stagingKeyOf = (uploadURL: string) =>
-    new URL(uploadURL).pathname.replace(`/${BUCKET}/`, '');
 
-  it('hands out a presigned URL for a staging key, and has no disk upload route', async () => {
-    const { app, owner } = await s3App();
-    const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', cookie: owner.cookie });
-    expect(uploadURL.startsWith(`${s3.endpoint}/${BUCKET}/staging/`)).toBe(true);
-    expect(new URL(uploadURL).searchParams.get('X-Amz-Expires')).toBe('600');
-    const disk = await app.inject({ method: 'PUT', url: '/objects/upload/anything', payload: 'x' });
-    expect(disk.statusCode).toBe(404);
+  it('hands out our own signed upload URL, never a URL of the bucket', async () => {
+    const { app, owner, business } = await s3App();
+    const ownerURL = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
+    const visitorURL = await uploadUrlFor(app, {
+      purpose: 'product-image',
+      slug: business.collectionSlug,
+    });
+    for (const uploadURL of [ownerURL, visitorURL]) {
+      expect(uploadURL).toMatch(/^\/objects\/upload\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    }
   });
 
-  it('checks, re-encodes and moves a staged logo when it is claimed, then serves it from the bucket', async () => {
+  it('refuses a PUT over 5 MB to the upload URL with 413, and nothing reaches the bucket', async () => {
+    const { app, business } = await s3App();
+    const slug = business.collectionSlug;
+    const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', slug });
+    const response = await putUpload(app, uploadURL, Buffer.alloc(6 * 1024 * 1024, 0xff));
+    expect(response.statusCode).toBe(413);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await bucketKeys()).toEqual([]);
+  });
+
+  it('stores a re-encoded logo in the bucket under uploads/<id>.<ext>, serves it, and claims it', async () => {
     const { app, owner } = await s3App();
-    const uploadURL = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
-    expect(
-      (await browserPut(uploadURL, await makeJpeg({ gps: true, width: 90, height: 60 }))).status,
-    ).toBe(200);
+    const { uploadURL, objectPath } = await uploadImage(
+      app,
+      { purpose: 'logo', cookie: owner.cookie },
+      await makeJpeg({ gps: true, width: 90, height: 60 }),
+    );
+    expect(objectPath).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}\.jpg$/);
+    expect(await bucketKeys()).toEqual([keyOf(objectPath)]);
 
-    const response = await app.inject({
-      method: 'PUT',
-      url: '/api/business/logo',
-      ...withSession(owner.cookie),
-      payload: { logoURL: uploadURL },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const { logoUrl } = response.json();
-    expect(logoUrl).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}\.jpg$/);
-
-    const served = await app.inject({ method: 'GET', url: logoUrl });
+    const served = await app.inject({ method: 'GET', url: objectPath });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -153,19 +178,7 @@ describe('uploads with S3 storage', () => {
     expect(metadata.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
 
-    await withStorage(async (storage) => {
-      expect(await storage.size(stagingKeyOf(uploadURL))).toBeNull();
-      expect(await storage.size(logoUrl.replace('/objects/', ''))).toBe(served.rawPayload.length);
-    });
-    const [row] = await app.database.db.select().from(uploads);
-    expect(row).toMatchObject({ objectPath: logoUrl });
-    expect(row!.claimedAt).not.toBeNull();
-  });
-
-  it('keeps a staged SVG logo as it is', async () => {
-    const { app, owner } = await s3App();
-    const uploadURL = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
-    await browserPut(uploadURL, SVG_LOGO, 'image/svg+xml');
+    // The client may send the upload URL as well as the object path.
     const response = await app.inject({
       method: 'PUT',
       url: '/api/business/logo',
@@ -173,18 +186,53 @@ describe('uploads with S3 storage', () => {
       payload: { logoURL: uploadURL },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const served = await app.inject({ method: 'GET', url: response.json().logoUrl });
+    expect(response.json<{ logoUrl: string }>().logoUrl).toBe(objectPath);
+    const [row] = await app.database.db.select().from(uploads);
+    expect(row).toMatchObject({ objectPath });
+    expect(row!.claimedAt).not.toBeNull();
+  });
+
+  it('keeps an SVG logo as it is and serves it sandboxed', async () => {
+    const { app, owner } = await s3App();
+    const { objectPath } = await uploadImage(
+      app,
+      { purpose: 'logo', cookie: owner.cookie },
+      SVG_LOGO,
+    );
+    expect(objectPath).toMatch(/\.svg$/);
+    const served = await app.inject({ method: 'GET', url: objectPath });
     expect(served.body).toBe(SVG_LOGO);
     expect(String(served.headers['content-security-policy'])).toContain('sandbox');
   });
 
-  it('takes a public submission whose photos went straight to the bucket', async () => {
+  it('refuses a non-image with 415 and stores nothing; an upload not stored cannot be used', async () => {
+    const { app, owner } = await s3App();
+    const refused = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
+    const response = await putUpload(app, refused, ELF_BINARY);
+    expect(response.statusCode).toBe(415);
+    expect(await bucketKeys()).toEqual([]);
+
+    const neverSent = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
+    for (const logoURL of [refused, neverSent]) {
+      const setLogo = await app.inject({
+        method: 'PUT',
+        url: '/api/business/logo',
+        ...withSession(owner.cookie),
+        payload: { logoURL },
+      });
+      expect(setLogo.statusCode).toBe(400);
+    }
+  });
+
+  it('takes a public submission whose photos went through the upload route into the bucket', async () => {
     const { app, business } = await s3App();
     const slug = business.collectionSlug;
-    const selfieURL = await uploadUrlFor(app, { purpose: 'author-image', slug });
-    const productURL = await uploadUrlFor(app, { purpose: 'product-image', slug });
-    await browserPut(selfieURL, await makeJpeg());
-    await browserPut(productURL, await makeJpeg({ width: 30, height: 30 }));
+    const selfie = await uploadImage(app, { purpose: 'author-image', slug });
+    const product = await uploadImage(
+      app,
+      { purpose: 'product-image', slug },
+      await makeJpeg({ width: 30, height: 30 }),
+    );
     const response = await app.inject({
       method: 'POST',
       url: `/api/submit/${slug}`,
@@ -192,76 +240,64 @@ describe('uploads with S3 storage', () => {
         authorName: 'Ann',
         content: 'Wonderful bread, every single day.',
         rating: 5,
-        authorImageUrl: selfieURL,
-        productImageUrls: [productURL],
+        authorImageUrl: selfie.objectPath,
+        productImageUrls: [product.uploadURL],
       },
     });
     expect(response.statusCode, response.body).toBe(201);
+    expect(await bucketKeys()).toEqual([selfie.objectPath, product.objectPath].map(keyOf).sort());
     const rows = await app.database.db.select().from(uploads);
-    expect(rows.every((row) => row.claimedAt !== null && row.objectPath !== null)).toBe(true);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.claimedAt !== null)).toBe(true);
   });
 
-  it('refuses a staged file over 5 MB with 413 and deletes it', async () => {
+  it('applies the visitors’ byte budgets: 429 at the PUT past a form’s, 507 past the global one', async () => {
+    const { app, business } = await s3App();
+    const slug = business.collectionSlug;
+    const first = await uploadImage(app, { purpose: 'product-image', slug });
+    const size = await withStorage(
+      async (storage) => (await storage.get(keyOf(first.objectPath)))?.size ?? 0,
+    );
+    expect(size).toBeGreaterThan(0);
+    const plenty = { perHour: 1024 ** 3, waiting: 1024 ** 3 };
+
+    app.uploads.budgets = {
+      perForm: { perHour: Math.floor(size * 1.5), waiting: plenty.waiting },
+      global: plenty,
+    };
+    const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', slug });
+    const overForm = await putUpload(app, uploadURL, await makeJpeg(), 'image/jpeg');
+    expect(overForm.statusCode, overForm.body).toBe(429);
+    expect(Number(overForm.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await bucketKeys()).toEqual([keyOf(first.objectPath)]);
+
+    app.uploads.budgets = { perForm: plenty, global: { perHour: plenty.perHour, waiting: size } };
+    const overAll = await requestUploadUrl(app, { purpose: 'product-image', slug });
+    expect(overAll.statusCode, overAll.body).toBe(507);
+    expect(await bucketKeys()).toEqual([keyOf(first.objectPath)]);
+  });
+
+  it('sweeps unclaimed uploads out of the bucket a day on, and keeps claimed ones', async () => {
     const { app, owner } = await s3App();
-    const uploadURL = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
-    await browserPut(uploadURL, Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff));
-    const response = await app.inject({
+    const unclaimed = await uploadImage(app, { purpose: 'product-image', cookie: owner.cookie });
+    const logo = await uploadImage(app, { purpose: 'logo', cookie: owner.cookie });
+    await uploadUrlFor(app, { purpose: 'author-image', cookie: owner.cookie });
+    const setLogo = await app.inject({
       method: 'PUT',
       url: '/api/business/logo',
       ...withSession(owner.cookie),
-      payload: { logoURL: uploadURL },
+      payload: { logoURL: logo.objectPath },
     });
-    expect(response.statusCode).toBe(413);
-    await withStorage(async (storage) =>
-      expect(await storage.size(stagingKeyOf(uploadURL))).toBeNull(),
-    );
-  });
+    expect(setLogo.statusCode, setLogo.body).toBe(200);
+    expect(await bucketKeys()).toEqual([unclaimed.objectPath, logo.objectPath].map(keyOf).sort());
 
-  it('refuses a staged non-image with 415, and an upload never sent with 400', async () => {
-    const { app, owner } = await s3App();
-    const uploadURL = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
-    await browserPut(uploadURL, ELF_BINARY);
-    const setLogo = (logoURL: string) =>
-      app.inject({
-        method: 'PUT',
-        url: '/api/business/logo',
-        ...withSession(owner.cookie),
-        payload: { logoURL },
-      });
-    expect((await setLogo(uploadURL)).statusCode).toBe(415);
-    const neverSent = await uploadUrlFor(app, { purpose: 'logo', cookie: owner.cookie });
-    expect((await setLogo(neverSent)).statusCode).toBe(400);
-  });
+    expect(await sweepUnclaimedUploads(app.uploads, new Date(Date.now() + 23 * HOUR))).toBe(0);
+    expect(await bucketKeys()).toHaveLength(2);
 
-  it('refuses a staged upload of another business', async () => {
-    const { app, owner } = await s3App();
-    const other = await createSignedInUser(app, { businessName: 'Other Shop' });
-    const theirs = await uploadUrlFor(app, { purpose: 'logo', cookie: other.cookie });
-    await browserPut(theirs, await makeJpeg());
-    const response = await app.inject({
-      method: 'PUT',
-      url: '/api/business/logo',
-      ...withSession(owner.cookie),
-      payload: { logoURL: theirs },
-    });
-    expect(response.statusCode).toBe(400);
-    // Not even checked or moved on the other business's behalf.
-    await withStorage(async (storage) =>
-      expect(await storage.size(stagingKeyOf(theirs))).not.toBeNull(),
-    );
-  });
-
-  it('sweeps staged and final objects nothing refers to', async () => {
-    const { app, owner } = await s3App();
-    const staged = await uploadUrlFor(app, { purpose: 'product-image', cookie: owner.cookie });
-    await browserPut(staged, await makeJpeg());
-    const removed = await sweepUnclaimedUploads(
-      app.uploads,
-      new Date(Date.now() + 25 * 60 * 60 * 1000),
-    );
-    expect(removed).toBe(1);
-    await withStorage(async (storage) =>
-      expect(await storage.size(stagingKeyOf(staged))).toBeNull(),
-    );
+    // The unclaimed photo and the URL never used go; the logo stays.
+    expect(await sweepUnclaimedUploads(app.uploads, new Date(Date.now() + 25 * HOUR))).toBe(2);
+    expect(await bucketKeys()).toEqual([keyOf(logo.objectPath)]);
+    expect((await app.inject({ method: 'GET', url: unclaimed.objectPath })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: logo.objectPath })).statusCode).toBe(200);
   });
 });

@@ -29,7 +29,7 @@ export async function submitTestimonial(
   if (!parsed.success) throw validationFailed(parsed.error.issues);
   const data = parsed.data;
 
-  // Storage work (S3: checking and moving the files) happens before the transaction opens.
+  // The photos' references become object paths before the transaction opens; they are claimed inside it.
   const [authorImage] = await prepareUploads(
     ctx,
     businessId,

@@ -1,7 +1,6 @@
 // Image calls of a testimonial (SPEC §7). A new image must be an upload made
 // through the product's own upload URLs for this business and purpose:
-// `prepareUploads` turns the client's URL into an object path (outside any
-// transaction: with S3 it checks and moves the file), `claimUploads` takes it
+// `prepareUploads` turns the client's URL into an object path, `claimUploads` takes it
 // inside the same transaction as the row change, so a failed call claims
 // nothing. Images let go are deleted after the commit
 // (releaseImages), or by the uploads sweep if that fails.

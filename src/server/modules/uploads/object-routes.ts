@@ -1,8 +1,8 @@
 // The object endpoints (SPEC §7), in the public scope of app.ts (no session,
 // never a cookie): every stored object is served from GET /objects/uploads/:file,
-// and with disk storage the browser PUTs the file to the signed upload URL
-// /objects/upload/:token, which is its own credential. Upload URLs are handed
-// out by routes.ts. HTTP only; the rules live in service.ts.
+// and the browser PUTs every file, whatever the storage, to the signed upload
+// URL /objects/upload/:token, which is its own credential. Upload URLs are
+// handed out by routes.ts. HTTP only; the rules live in service.ts.
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import { uploadedObjectSchema } from '../../../shared/schemas/uploads.js';
 import { notFound } from '../../errors.js';
+import { addBudgetRetryAfter } from './budgets.js';
 import { receiveCappedBody } from './receive-body.js';
 import * as uploadService from './service.js';
 
@@ -42,19 +43,20 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  if (ctx.storage.kind === 'disk') await app.register(diskUploadRoutes);
+  await app.register(uploadPutRoute);
 };
 
 /** PUT /objects/upload/:token, in its own scope: its body is the raw file, not JSON. */
-const diskUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+const uploadPutRoute: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.uploads;
   const spent = new WeakMap<
     FastifyRequest,
-    Awaited<ReturnType<typeof uploadService.beginDiskUpload>>
+    Awaited<ReturnType<typeof uploadService.beginUpload>>
   >();
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', receiveCappedBody);
+  app.addHook('onError', addBudgetRetryAfter);
 
   app.put(
     '/objects/upload/:token',
@@ -65,7 +67,7 @@ const diskUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Before a byte of the body is read: a bad, expired or used link gets nothing in.
       onRequest: async (request) => {
-        spent.set(request, await uploadService.beginDiskUpload(ctx, request.params.token));
+        spent.set(request, await uploadService.beginUpload(ctx, request.params.token));
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 // Drizzle only: the `uploads` table.
-import { and, eq, gt, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
   businesses,
@@ -11,7 +11,7 @@ import {
 
 export async function create(
   db: Executor,
-  values: { businessId: string; purpose: UploadPurpose },
+  values: { businessId: string; purpose: UploadPurpose; anonymous: boolean },
 ): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(values).returning();
   if (!row) throw new Error('insert into uploads returned nothing');
@@ -44,22 +44,59 @@ export async function markUploaded(
   return row ?? null;
 }
 
-/** Records where the checked file lives; null if the row already has a path. */
+/** Records where the checked file lives and its size; null if the row already has a path. */
 export async function setObjectPath(
   db: Executor,
   id: string,
-  objectPath: string,
+  stored: { objectPath: string; size: number },
   now: Date,
 ): Promise<UploadRow | null> {
   const [row] = await db
     .update(uploads)
     .set({
-      objectPath,
+      ...stored,
       uploadedAt: sql`coalesce(${uploads.uploadedAt}, ${now.toISOString()}::timestamptz)`,
     })
     .where(and(eq(uploads.id, id), isNull(uploads.objectPath)))
     .returning();
   return row ?? null;
+}
+
+export type AnonymousBytes = { lastHour: number; waiting: number };
+
+/**
+ * Bytes of visitors' stored uploads, of one business (`form`) and of all
+ * (`all`): those made since `since`, and those not claimed yet.
+ */
+export async function anonymousBytes(
+  db: Executor,
+  businessId: string,
+  since: Date,
+): Promise<{ form: AnonymousBytes; all: AnonymousBytes }> {
+  const sinceValue = sql`${since.toISOString()}::timestamptz`;
+  const recent = sql`${uploads.createdAt} >= ${sinceValue}`;
+  const waiting = sql`${uploads.claimedAt} is null`;
+  const ofForm = sql`${uploads.businessId} = ${businessId}`;
+  const total = (condition: ReturnType<typeof sql>) =>
+    sql<number>`coalesce(sum(${uploads.size}) filter (where ${condition}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      formLastHour: total(sql`${ofForm} and ${recent}`),
+      formWaiting: total(sql`${ofForm} and ${waiting}`),
+      allLastHour: total(recent),
+      allWaiting: total(waiting),
+    })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.anonymous, true),
+        or(isNull(uploads.claimedAt), gte(uploads.createdAt, since)),
+      ),
+    );
+  return {
+    form: { lastHour: row?.formLastHour ?? 0, waiting: row?.formWaiting ?? 0 },
+    all: { lastHour: row?.allLastHour ?? 0, waiting: row?.allWaiting ?? 0 },
+  };
 }
 
 export async function findForBusiness(

@@ -16,6 +16,7 @@ import {
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { requireOwnBusinessId } from '../../plugins/business-guard.js';
 import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import { addBudgetRetryAfter } from './budgets.js';
 import * as uploadService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
@@ -29,7 +30,10 @@ export const uploadRateLimits = {
   ownerPerUser: { max: 120, timeWindowMs: TEN_MINUTES },
 } as const;
 
-/** The collection slug of a public upload request (body or query), if any. */
+/**
+ * The collection slug of a public upload request (body or query), if any. The
+ * schemas trim it, so a padded slug counts against its form (SECURITY.md §22).
+ */
 function slugOf(request: FastifyRequest): string | undefined {
   const body = request.body as { slug?: string } | null | undefined;
   const query = request.query as { slug?: string } | undefined;
@@ -38,6 +42,7 @@ function slugOf(request: FastifyRequest): string | undefined {
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.uploads;
+  app.addHook('onError', addBudgetRetryAfter);
 
   const publicPerIp = rateLimit(app, { name: 'upload:ip', ...uploadRateLimits.publicPerIp });
   const publicPerSlug = rateLimit(app, {
@@ -71,13 +76,17 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
+        const slug = slugOf(request);
         const businessId = await uploadService.uploadBusinessId(ctx, purpose, {
-          slug: slugOf(request),
+          slug,
           // The logo belongs to account settings, open without paid access; testimonial photos do not.
           ownBusinessId: () =>
             purpose === 'logo' ? requireOwnBusinessId(request) : requirePaidBusinessId(request),
         });
-        return { uploadURL: await uploadService.issueUploadUrl(ctx, businessId, purpose) };
+        const anonymous = uploadService.isPublicUpload(purpose, slug);
+        return {
+          uploadURL: await uploadService.issueUploadUrl(ctx, { businessId, purpose, anonymous }),
+        };
       },
     );
   }

@@ -3,39 +3,38 @@
 //   collection page, never for a logo) to that page's business, anyone
 //   else's to the signed-in owner's (`uploadBusinessId`);
 // - an upload URL is issued for one business and one purpose, expires after
-//   10 minutes and takes one file (disk: our signed PUT route; S3: a presigned
-//   PUT to a staging key, checked when the upload is first used);
+//   10 minutes and takes one file. Whatever the storage, the file comes through
+//   our own signed PUT route, where the size cap, the type check, re-encoding
+//   and the budgets apply before anything is stored (a presigned S3 PUT could
+//   do none of that);
 // - clients refer to an upload by the URL they were given or by its object
 //   path `/objects/uploads/<id>.<ext>`; `prepareUploads` turns either into the
 //   object path, `claimUploads` (inside the caller's transaction) makes sure
 //   each is this business's own, unused upload of the right purpose;
-// - uploads nothing refers to are deleted 24 hours after they were made.
+// - uploads nothing refers to are deleted 24 hours after they were made;
+// - a visitor's uploads are budgeted in bytes, per form and overall (budgets.ts).
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
-import { finalKey, stagingKey } from '../../adapters/storage/keys.js';
+import { finalKey } from '../../adapters/storage/keys.js';
 import type { ObjectStorage } from '../../adapters/storage/storage.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { UploadPurpose, UploadRow } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import * as businessService from '../business/service.js';
-import {
-  checkImage,
-  contentTypes,
-  imageExtensions,
-  payloadTooLarge,
-  type ImageExtension,
-} from './images.js';
+import { assertWithinBudget, type AnonymousUploadBudgets } from './budgets.js';
+import { checkImage, contentTypes, imageExtensions, type ImageExtension } from './images.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken } from './tokens.js';
 
 export type UploadContext = {
   db: Database;
   storage: ObjectStorage;
-  /** HMAC key of disk upload URLs (tokens.ts). */
+  /** HMAC key of upload URLs (tokens.ts). */
   urlKey: Buffer;
   log: FastifyBaseLogger;
+  /** Byte budgets of visitors' uploads (DEFAULT_ANONYMOUS_UPLOAD_BUDGETS; tests set small ones). */
+  budgets: AnonymousUploadBudgets;
 };
 
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
@@ -63,7 +62,6 @@ const objectPathOf = (uploadId: string, ext: ImageExtension) =>
 const OBJECT_FILE = new RegExp(
   `^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(${imageExtensions.join('|')})$`,
 );
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Storage key of an object path, or null when it is not one. */
 function keyOfObjectPath(objectPath: string): string | null {
@@ -94,16 +92,18 @@ export async function uploadBusinessId(
   return business.id;
 }
 
-/** Makes an upload row and the URL the browser PUTs the file to. */
+/**
+ * Makes an upload row and the URL the browser PUTs the file to. A visitor's
+ * (`anonymous`) is refused while the form's or the global budget is spent.
+ */
 export async function issueUploadUrl(
   ctx: UploadContext,
-  businessId: string,
-  purpose: UploadPurpose,
+  upload: { businessId: string; purpose: UploadPurpose; anonymous: boolean },
   now = new Date(),
 ): Promise<string> {
-  const row = await repository.create(ctx.db, { businessId, purpose });
-  const presigned = await ctx.storage.presignPut(stagingKey(row.id), UPLOAD_URL_TTL_SECONDS);
-  if (presigned) return presigned;
+  const { businessId, purpose } = upload;
+  if (upload.anonymous) await assertWithinBudget(ctx.db, ctx.budgets, businessId, 0, now);
+  const row = await repository.create(ctx.db, upload);
   const token = signUploadToken(ctx.urlKey, {
     uploadId: row.id,
     businessId,
@@ -113,8 +113,11 @@ export async function issueUploadUrl(
   return `/objects/upload/${token}`;
 }
 
-/** Checks a disk upload URL and spends it (403 when forged, expired or used). */
-export async function beginDiskUpload(
+/**
+ * Checks an upload URL and spends it (403 when forged, expired or used).
+ * A visitor's is refused here, before the body is read, once a budget is spent.
+ */
+export async function beginUpload(
   ctx: UploadContext,
   rawToken: string,
   now = new Date(),
@@ -128,10 +131,15 @@ export async function beginDiskUpload(
     now,
   );
   if (!row) throw forbidden(uploadMessages.linkUsed);
+  if (row.anonymous) await assertWithinBudget(ctx.db, ctx.budgets, row.businessId, 0, now);
   return row;
 }
 
-/** Checks the received file, stores what may be stored, and answers its object path. */
+/**
+ * Checks the received file, stores what may be stored (on disk or in the
+ * bucket), and answers its object path. A visitor's file is stored only if its
+ * checked size fits the budgets.
+ */
 export async function storeUpload(
   ctx: UploadContext,
   upload: UploadRow,
@@ -139,22 +147,21 @@ export async function storeUpload(
   now = new Date(),
 ): Promise<string> {
   const image = await checkImage(data, upload.purpose);
+  const size = image.data.length;
+  if (upload.anonymous) await assertWithinBudget(ctx.db, ctx.budgets, upload.businessId, size, now);
   const objectPath = objectPathOf(upload.id, image.ext);
   await ctx.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
-  const updated = await repository.setObjectPath(ctx.db, upload.id, objectPath, now);
+  const updated = await repository.setObjectPath(ctx.db, upload.id, { objectPath, size }, now);
   if (!updated) throw forbidden(uploadMessages.linkUsed);
   return objectPath;
 }
 
 /**
  * The upload id a client's image reference names, or null: the object path
- * (relative or absolute), a disk upload URL (signature checked, expiry not:
- * the form may be sent long after the file), or a presigned S3 staging URL.
+ * (relative or absolute) or the upload URL (signature checked, expiry not:
+ * the form may be sent long after the file).
  */
-export function uploadIdOf(
-  ctx: Pick<UploadContext, 'urlKey' | 'storage'>,
-  ref: string,
-): string | null {
+export function uploadIdOf(ctx: Pick<UploadContext, 'urlKey'>, ref: string): string | null {
   let url: URL;
   try {
     url = new URL(ref, 'http://relative.invalid');
@@ -167,21 +174,16 @@ export function uploadIdOf(
   if (object) return OBJECT_FILE.exec(object)?.[1] ?? null;
   const token = /^\/objects\/upload\/([^/]+)$/.exec(pathname)?.[1];
   if (token) return readUploadToken(ctx.urlKey, token)?.uploadId ?? null;
-  if (ctx.storage.kind === 's3') {
-    const staged = /\/staging\/([^/]+)$/.exec(pathname)?.[1];
-    if (staged && UUID.test(staged)) return staged;
-  }
   return null;
 }
 
 /**
  * Turns the client's image references into object paths, in order. Each must
- * be an upload of this business for this purpose. With S3 this is where the
- * staged file is checked, re-encoded and moved to its final key. Runs outside
- * a transaction (it may do storage I/O); claim the paths inside one.
+ * be a stored upload of this business for this purpose (400 otherwise). Claim
+ * the paths inside the caller's transaction.
  */
 export async function prepareUploads(
-  ctx: UploadContext,
+  ctx: Pick<UploadContext, 'db' | 'urlKey'>,
   businessId: string,
   refs: string[],
   purpose: UploadPurpose,
@@ -206,39 +208,10 @@ export async function prepareUploads(
       paths.push(row.objectPath);
       continue;
     }
-    if (row.createdAt.getTime() <= now.getTime() - CLAIM_WINDOW_MS)
-      throw badRequest(uploadMessages.imageExpired);
-    if (ctx.storage.kind !== 's3') throw badRequest(uploadMessages.imageNotFinished);
-    paths.push(await finishStagedUpload(ctx, row, now));
+    const expired = row.createdAt.getTime() <= now.getTime() - CLAIM_WINDOW_MS;
+    throw badRequest(expired ? uploadMessages.imageExpired : uploadMessages.imageNotFinished);
   }
   return paths;
-}
-
-/** S3: checks the staged object like the disk route checks a PUT body, then moves it to its final key. */
-async function finishStagedUpload(ctx: UploadContext, row: UploadRow, now: Date): Promise<string> {
-  const staged = stagingKey(row.id);
-  const size = await ctx.storage.size(staged);
-  if (size === null) throw badRequest(uploadMessages.imageNotFinished);
-  let image;
-  try {
-    if (size > MAX_IMAGE_BYTES) throw payloadTooLarge();
-    const data = await ctx.storage.readUpTo(staged, MAX_IMAGE_BYTES);
-    if (data === null) throw badRequest(uploadMessages.imageNotFinished);
-    if (data.length > MAX_IMAGE_BYTES) throw payloadTooLarge();
-    image = await checkImage(data, row.purpose);
-  } catch (error) {
-    await ctx.storage.remove(staged);
-    throw error;
-  }
-  const objectPath = objectPathOf(row.id, image.ext);
-  await ctx.storage.put(finalKey(row.id, image.ext), image.data, image.contentType);
-  const updated = await repository.setObjectPath(ctx.db, row.id, objectPath, now);
-  await ctx.storage.remove(staged);
-  if (updated?.objectPath) return updated.objectPath;
-  // Finished at the same moment by another request.
-  const current = await repository.findById(ctx.db, row.id);
-  if (!current?.objectPath) throw badRequest(uploadMessages.imageNotFinished);
-  return current.objectPath;
 }
 
 /**
@@ -273,15 +246,13 @@ async function removeStored(
   removed: repository.RemovedUpload[],
 ) {
   for (const upload of removed) {
-    const keys = [stagingKey(upload.id)];
+    // An upload never stored has no object: only its row went.
     const key = upload.objectPath ? keyOfObjectPath(upload.objectPath) : null;
-    if (key) keys.push(key);
-    for (const storageKey of ctx.storage.kind === 's3' ? keys : keys.slice(1)) {
-      try {
-        await ctx.storage.remove(storageKey);
-      } catch (error) {
-        ctx.log.warn({ err: error, key: storageKey }, 'could not delete an uploaded object');
-      }
+    if (!key) continue;
+    try {
+      await ctx.storage.remove(key);
+    } catch (error) {
+      ctx.log.warn({ err: error, key }, 'could not delete an uploaded object');
     }
   }
 }

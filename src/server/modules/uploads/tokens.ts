@@ -1,4 +1,4 @@
-// Upload URLs for disk storage: `/objects/upload/<token>`, where the token
+// Upload URLs, whatever the storage: `/objects/upload/<token>`, where the token
 // carries the upload id, the business, the purpose and the expiry, signed with
 // HMAC-SHA256 under a key derived from the session secret. The upload row
 // makes it single-use (service.ts).
