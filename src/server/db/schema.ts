@@ -66,7 +66,10 @@ export const users = pgTable('users', {
   apiKeyStatus: text({ enum: apiKeyStatuses }).notNull().default('active'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (table) => [
+  // A reset link is looked up by its token's hash (modules/auth); few users hold one at a time.
+  index('users_reset_token_idx').on(table.resetToken).where(sql`${table.resetToken} is not null`),
+]);
 
 export const sessions = pgTable(
   'sessions',
@@ -268,6 +271,7 @@ export const collectionPageSettings = pgTable('collection_page_settings', {
 // Every image goes through an upload URL issued for one business and one
 // purpose (modules/uploads). objectPath is set once the file has been received
 // and checked; claimedAt once a testimonial or the business logo takes it.
+// `anonymous` and `size` feed the byte budgets of visitors' uploads (SECURITY.md §23).
 export const uploads = pgTable(
   'uploads',
   {
@@ -278,11 +282,21 @@ export const uploads = pgTable(
     purpose: text({ enum: uploadPurposes }).notNull(),
     objectPath: text().unique(),
     createdAt: createdAt(),
-    /** When the one-time upload URL was used (disk storage); the URL is spent from then on. */
+    /** When the one-time upload URL was used; the URL is spent from then on. */
     uploadedAt: timestamp({ withTimezone: true }),
     claimedAt: timestamp({ withTimezone: true }),
+    /** Asked for by a visitor of a collection page (no session), not by the owner. */
+    anonymous: boolean().notNull().default(false),
+    /** Bytes stored, once the file has been checked. */
+    size: integer(),
   },
-  (table) => [index('uploads_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('uploads_created_at_idx').on(table.createdAt),
+    // The visitors' uploads still waiting for a claim: what the waiting budget sums.
+    index('uploads_anonymous_waiting_idx')
+      .on(table.businessId)
+      .where(sql`${table.anonymous} and ${table.claimedAt} is null`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
