@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DatabaseConnectionError } from '../errors.js';
 import type { DatabaseHandle } from './client.js';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -20,9 +21,16 @@ export async function migrateDatabase(handle: DatabaseHandle, folder = migration
     return;
   }
   const client = new pg.Client({ connectionString: handle.url, connectionTimeoutMillis: 2000, keepAlive: true });
-  await client.connect();
   try {
+    await client.connect();
+    // None, whatever the server's or the role's default (pg sends no startup parameter for 0).
     await client.query('set statement_timeout = 0');
+  } catch (error) {
+    await client.end().catch(() => {});
+    // Marked as the database's, so start-up waits for a server that is not up yet (wait-for-database.ts).
+    throw new DatabaseConnectionError(error);
+  }
+  try {
     await migratePg(drizzlePg(client), { migrationsFolder: folder });
   } finally {
     await client.end();
