@@ -25,7 +25,8 @@ export function EmailSettings({ email }: { email: string }) {
       title="Email"
       description={
         <>
-          You sign in with <span className="font-medium break-all text-foreground">{email}</span>.
+          You sign in with <span className="font-medium break-all text-foreground">{email}</span>. We let this
+          address know when it changes.
         </>
       }
     >
