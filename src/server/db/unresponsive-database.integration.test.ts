@@ -7,13 +7,12 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { isDatabaseUnavailable } from '../errors.js';
 import { createUser, uniqueEmail } from '../testing/factories.js';
-import { TEMPLATE_DATABASE, databaseUrlWithName } from '../testing/postgres-url.js';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.js';
 import { createTestApp } from '../testing/test-app.js';
-import { usingPostgres } from '../testing/test-database.js';
+import { createPostgresDatabase, usingPostgres } from '../testing/test-database.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 
 /** The issue's "within a few seconds": the client-side query timeout (5 s) plus room for a slow machine. */
@@ -21,13 +20,7 @@ const FEW_SECONDS_MS = 8_000;
 
 /** A fresh migrated database, opened through a proxy that can freeze. */
 async function databaseBehindProxy(): Promise<{ database: DatabaseHandle; proxy: TcpProxy; directUrl: string }> {
-  const postgresUrl = inject('postgresUrl');
-  const name = `vouchly_test_${process.env.VITEST_POOL_ID ?? '0'}_frozen_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DATABASE}`);
-  await admin.end();
-  const directUrl = databaseUrlWithName(postgresUrl, name);
+  const directUrl = await createPostgresDatabase('frozen');
   const server = new URL(directUrl);
   const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
   const proxied = new URL(directUrl);

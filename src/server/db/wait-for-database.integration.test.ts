@@ -3,25 +3,18 @@
 // that refuses every connection stands for the server that is not up yet.
 // PostgreSQL only (PGlite is in-process): runs with TEST_DATABASE_URL.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { databaseUrlWithName } from '../testing/postgres-url.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
-import { usingPostgres } from '../testing/test-database.js';
+import { createPostgresDatabase, usingPostgres } from '../testing/test-database.js';
 import { openMigratedDatabase } from './wait-for-database.js';
 
 describe.skipIf(!usingPostgres())('opening a PostgreSQL that is not up yet (needs TEST_DATABASE_URL)', () => {
   it('logs a line per attempt and opens and migrates it once it accepts connections', async () => {
-    const postgresUrl = inject('postgresUrl');
-    const name = `vouchly_test_${process.env.VITEST_POOL_ID ?? '0'}_late_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const server = new URL(postgresUrl);
+    const url = await createPostgresDatabase('late', { empty: true });
+    const server = new URL(url);
     const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
     proxy.cut();
-    const proxied = new URL(databaseUrlWithName(postgresUrl, name));
+    const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
 

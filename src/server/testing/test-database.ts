@@ -22,17 +22,29 @@ export function testDatabase(): Promise<DatabaseHandle> {
 
 export const usingPostgres = (): boolean => inject('postgresUrl') !== '';
 
+/**
+ * PostgreSQL only: the URL of a new database on the test server, a copy of the
+ * migrated template, or empty with `{ empty: true }`. Named after the worker,
+ * so global-setup.ts drops it with the rest at the next run.
+ */
+export async function createPostgresDatabase(label = '', options: { empty?: boolean } = {}): Promise<string> {
+  const postgresUrl = inject('postgresUrl');
+  if (!postgresUrl) throw new Error('createPostgresDatabase needs TEST_DATABASE_URL');
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const name = `vouchly_test_${process.env.VITEST_POOL_ID ?? '0'}_${label ? `${label}_` : ''}${suffix}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${options.empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrlWithName(postgresUrl, name);
+}
+
 /** A fresh, migrated, private database (for tests that close or break it). */
 export async function createWorkerDatabase(): Promise<DatabaseHandle> {
-  const postgresUrl = inject('postgresUrl');
-  if (postgresUrl) {
-    const name = `vouchly_test_${process.env.VITEST_POOL_ID ?? '0'}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DATABASE}`);
-    await admin.end();
-    return openDatabase({ kind: 'postgres', url: databaseUrlWithName(postgresUrl, name) });
-  }
+  if (usingPostgres()) return openDatabase({ kind: 'postgres', url: await createPostgresDatabase() });
   const snapshot = await readFile(inject('pgliteSnapshot'));
   const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
   return openDatabase({ kind: 'pglite-client', client });

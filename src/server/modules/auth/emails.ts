@@ -4,6 +4,16 @@ import type { EmailMessage } from '../../adapters/email/mailer.js';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** The HTML part: a greeting, the given paragraphs (HTML, already escaped) and the signature. */
+const htmlEmail = (productName: string, paragraphs: string) => `<!doctype html>
+<html>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
+    <p>Hello,</p>
+${paragraphs}
+    <p>— ${escapeHtml(productName)}</p>
+  </body>
+</html>`;
+
 export function passwordResetEmail(options: { to: string; productName: string; link: string }): EmailMessage {
   const { to, productName, link } = options;
   const text = [
@@ -18,18 +28,14 @@ export function passwordResetEmail(options: { to: string; productName: string; l
     '',
     `— ${productName}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
-    <p>Hello,</p>
-    <p>Someone asked to reset the password of your ${escapeHtml(productName)} account.
+  const html = htmlEmail(
+    productName,
+    `    <p>Someone asked to reset the password of your ${escapeHtml(productName)} account.
     To choose a new password, open this link within the next hour:</p>
     <p><a href="${escapeHtml(link)}" style="color: #2563eb;">Reset your password</a></p>
     <p style="font-size: 12px; color: #6b7280;">Or copy this address into your browser: ${escapeHtml(link)}</p>
-    <p>If you did not ask for this, ignore this email: your password stays the same.</p>
-    <p>— ${escapeHtml(productName)}</p>
-  </body>
-</html>`;
+    <p>If you did not ask for this, ignore this email: your password stays the same.</p>`,
+  );
   return { to, subject: `Reset your ${productName} password`, text, html };
 }
 
@@ -46,16 +52,12 @@ export function emailChangedEmail(options: { to: string; productName: string; ne
     '',
     `— ${productName}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
-    <p>Hello,</p>
-    <p>The email address of your ${escapeHtml(productName)} account was changed from
+  const html = htmlEmail(
+    productName,
+    `    <p>The email address of your ${escapeHtml(productName)} account was changed from
     ${escapeHtml(to)} to <strong>${escapeHtml(newEmail)}</strong>.
     From now on you sign in with the new address, and password reset links go there.</p>
-    <p>If you did not make this change, someone else knows your password: contact ${escapeHtml(productName)} support right away.</p>
-    <p>— ${escapeHtml(productName)}</p>
-  </body>
-</html>`;
+    <p>If you did not make this change, someone else knows your password: contact ${escapeHtml(productName)} support right away.</p>`,
+  );
   return { to, subject: `Your ${productName} email address was changed`, text, html };
 }

@@ -13,9 +13,8 @@ import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { testimonials, type BusinessRow } from '../../db/schema.js';
 import { signWixInstance } from '../integrations/wix-instance.js';
 import { createSignedInUser, createTestimonial, withSession } from '../../testing/factories.js';
-import { TEMPLATE_DATABASE, databaseUrlWithName } from '../../testing/postgres-url.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { usingPostgres } from '../../testing/test-database.js';
+import { createPostgresDatabase, usingPostgres } from '../../testing/test-database.js';
 
 type App = FastifyInstance;
 const WIX_APP_SECRET = 'test-wix-app-secret';
@@ -27,16 +26,10 @@ async function twoHandlesOnOneDatabase(): Promise<{
   handles: [DatabaseHandle, DatabaseHandle];
   url: string | null;
 }> {
-  const postgresUrl = inject('postgresUrl');
   let handles: [DatabaseHandle, DatabaseHandle];
   let url: string | null = null;
-  if (postgresUrl) {
-    const name = `vouchly_test_${process.env.VITEST_POOL_ID ?? '0'}_shared_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DATABASE}`);
-    await admin.end();
-    url = databaseUrlWithName(postgresUrl, name);
+  if (usingPostgres()) {
+    url = await createPostgresDatabase('shared');
     handles = [
       await openDatabase({ kind: 'postgres', url }),
       await openDatabase({ kind: 'postgres', url }),

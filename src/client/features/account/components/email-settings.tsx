@@ -6,6 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useChangeEmail } from '../api';
 import { SettingsSection } from '../../../components/settings-section';
+import { CurrentPasswordField } from './current-password-field';
 
 export function EmailSettings({ email }: { email: string }) {
   const changeEmail = useChangeEmail();
@@ -51,16 +52,7 @@ export function EmailSettings({ email }: { email: string }) {
           )}
         </FormField>
         {/* The change needs the password (SECURITY.md §18): a signed-in browser alone cannot move the account. */}
-        <FormField label="Current Password" error={errors.currentPassword?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('currentPassword')}
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
+        <CurrentPasswordField registration={register('currentPassword')} error={errors.currentPassword?.message} />
         <Button
           type="submit"
           className="w-full sm:w-auto sm:justify-self-start"

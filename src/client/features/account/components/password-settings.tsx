@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useChangePassword } from '../api';
 import { SettingsSection } from '../../../components/settings-section';
+import { CurrentPasswordField } from './current-password-field';
 
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -39,16 +40,7 @@ export function PasswordSettings({ email }: { email: string }) {
       >
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField label="Current Password" error={errors.currentPassword?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register('currentPassword')}
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
+        <CurrentPasswordField registration={register('currentPassword')} error={errors.currentPassword?.message} />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="New Password" error={errors.newPassword?.message}>
             {(control) => (
