@@ -282,6 +282,8 @@ test('account settings change the business, the email and the password', async (
   await emailCard.getByLabel('Current Password').fill(PASSWORD);
   await emailCard.getByRole('button', { name: 'Update Email' }).click();
   await expect(page.getByText('Email updated')).toBeVisible();
+  // The wrong-password toast of the email card has left, so the password card's own is the only one below.
+  await expect(page.getByText('Current password is incorrect')).toHaveCount(0);
   await expect(emailCard.getByLabel('Current Password')).toHaveValue('');
   await expect(emailCard.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
 

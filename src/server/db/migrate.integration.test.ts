@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createWorkerDatabase, testDatabase, usingPostgres } from '../testing/test-database.js';
+import { createPostgresDatabase, createWorkerDatabase, testDatabase, usingPostgres } from '../testing/test-database.js';
+import { openDatabase } from './client.js';
 import { migrateDatabase } from './migrate.js';
 
 const expectedTables = [
@@ -83,4 +84,15 @@ describe('migrations', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 20_000);
+
+  it.runIf(usingPostgres())('apply once when several servers start together on an empty database (PostgreSQL)', async () => {
+    const url = await createPostgresDatabase('together', { empty: true });
+    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url })));
+    try {
+      await Promise.all(handles.map((handle) => migrateDatabase(handle)));
+      expect(await tablesOf(handles[0]!)).toEqual(expect.arrayContaining(expectedTables));
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+  }, 30_000);
 });

@@ -15,12 +15,17 @@ import type { DatabaseHandle } from './client.js';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
+/** Any fixed number: the advisory lock every Vouchly server takes to migrate. */
+const MIGRATION_LOCK_ID = 0x766f7563; // "vouc"
+
 export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
   const client = new pg.Client({ connectionString: handle.url, connectionTimeoutMillis: 2000, keepAlive: true });
+  // A dropped connection also fails the query under way, which reports it; unheard, it would end the process.
+  client.on('error', () => {});
   try {
     await client.connect();
     // None, whatever the server's or the role's default (pg sends no startup parameter for 0).
@@ -31,6 +36,9 @@ export async function migrateDatabase(handle: DatabaseHandle, folder = migration
     throw new DatabaseConnectionError(error);
   }
   try {
+    // Servers started together migrate one at a time: drizzle's migrator takes no lock of its own.
+    // A session lock, so it ends with the connection whatever happens.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(client), { migrationsFolder: folder });
   } finally {
     await client.end();

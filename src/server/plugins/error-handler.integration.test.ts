@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
 import { createSignedInUser, uniqueEmail, uploadUrlFor } from '../testing/factories.js';
 import { createTestApp } from '../testing/test-app.js';
 import { createWorkerDatabase } from '../testing/test-database.js';
@@ -120,5 +121,20 @@ describe('which failures are the database being away', () => {
       error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' },
     });
     expect(response.headers['retry-after']).toBe('5');
+  });
+});
+
+describe('answers the server gives on purpose (SECURITY.md §25)', () => {
+  it('a 5xx a service decided on (storage full, provider away) is logged as a warning, not as an error', async () => {
+    const { app, lines } = await observedApp({
+      beforeRoutes: (root) =>
+        root.get('/api/probe/storage-full', async () => {
+          throw new AppError(507, 'STORAGE_FULL', 'Uploads are paused for now. Please try again later.');
+        }),
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/probe/storage-full' });
+    expect(response.statusCode).toBe(507);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.filter((line) => line.level === WARN).map((line) => line.msg)).toEqual(['request refused']);
   });
 });

@@ -47,7 +47,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const body: ErrorBody = { error: { code, message } };
     if (details !== undefined) body.error.details = details;
 
-    if (status >= 500) {
+    // Faults (a bug, the database away) are errors; a 5xx a service chose to answer
+    // (storage full, the payment provider away) is expected and only worth a warning.
+    if (status >= 500 && error instanceof AppError) {
+      request.log.warn({ code, reqId: request.id }, 'request refused');
+    } else if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }
     if (status === 503 && !reply.getHeader('retry-after')) reply.header('retry-after', '5');

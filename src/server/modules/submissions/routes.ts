@@ -24,12 +24,12 @@ const submissionBodySchema = z.record(z.string(), z.unknown());
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const perIp = rateLimit(app, { name: 'submit:ip', ...submissionRateLimits.perIp });
-  // In preHandler, keyed on the validated slug (trimmed by submitParamsSchema), lowercased:
-  // the value the route looks up, so `S%20` or `S%09` counts against form S (SECURITY.md §22).
+  // In preHandler, keyed on the validated slug (trimmed by submitParamsSchema): exactly the
+  // value the route looks up, so `S%20` or `S%09` counts against form S (SECURITY.md §22).
   const perSlug = rateLimit(app, {
     name: 'submit:slug',
     ...submissionRateLimits.perSlug,
-    keyGenerator: (request) => (request.params as { slug: string }).slug.toLowerCase(),
+    keyGenerator: (request) => (request.params as { slug: string }).slug,
   });
 
   app.post(

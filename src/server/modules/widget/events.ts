@@ -4,14 +4,14 @@
 //   committed (testimonial status, edits, deletes and images; widget
 //   settings; business name and logo);
 // - businessSlugCreated(tx, slug): inside the transaction that gives a
-//   business its slug, so an unknown slug remembered by a server's cache is
-//   forgotten at its commit (slugs never change today; a future rename must
-//   call it too);
+//   business its slug, so an unknown slug remembered by any server's cache is
+//   forgotten once the commit's notice arrives (slugs never change today; a
+//   future rename must call it too);
 // - wixSiteChanged(db, wixSiteId): a Wix site was linked or unlinked, so the
 //   business GET /wix/widget shows for it changed (or it became unknown).
 // Each is a pg_notify on PUBLIC_CHANGES_CHANNEL, which every app hears through
-// its DatabaseHandle's listen(). The app whose Drizzle handle made the change
-// also hears it synchronously, before the call returns, so its own next
+// its DatabaseHandle's listen(). For the first and last kinds, the app whose
+// Drizzle handle made the change also hears it synchronously, before the call returns, so its own next
 // request never sees the old copy (a NOTIFY comes back through another
 // connection a little later). That part is keyed on the Drizzle handle, not
 // the process: two apps in one process on two handles behave like two servers.
@@ -54,9 +54,6 @@ export async function watchPublicChanges(
   database: DatabaseHandle,
   watcher: PublicChangeWatcher,
 ): Promise<() => Promise<void>> {
-  let local = watchersByHandle.get(database.db);
-  if (!local) watchersByHandle.set(database.db, (local = new Set()));
-  local.add(watcher);
   const stopListening = await database.listen(PUBLIC_CHANGES_CHANNEL, {
     onNotification: (payload) => {
       const change = parseChange(payload);
@@ -64,7 +61,9 @@ export async function watchPublicChanges(
     },
     onMissed: () => watcher.onMissed(),
   });
-  const own = local;
+  let own = watchersByHandle.get(database.db);
+  if (!own) watchersByHandle.set(database.db, (own = new Set()));
+  own.add(watcher);
   return async () => {
     own.delete(watcher);
     await stopListening();
@@ -109,13 +108,13 @@ export const wixSiteChanged = (db: Executor, wixSiteId: string): Promise<void> =
   announce(db, { kind: 'wix-site', id: wixSiteId });
 
 /**
- * Inside the transaction that gives a business `slug`: every server hears it
- * at the commit (nothing if it rolls back). A failure fails the transaction:
- * swallowing it would leave PostgreSQL's transaction aborted and its COMMIT a
- * silent rollback. (Given the app's own handle instead, after a commit, its
- * app hears it at once too.)
+ * Inside the transaction that gives a business `slug`: every server, this one
+ * included, hears it through its LISTEN connection at the commit (nothing if
+ * it rolls back). A failure fails the transaction: swallowing it would leave
+ * PostgreSQL's transaction aborted and its COMMIT a silent rollback. Should the
+ * notice come late (that connection reconnecting), a remembered miss lasts at
+ * most PUBLIC_WIDGET_MISS_TTL_MS (public-cache.ts).
  */
 export async function businessSlugCreated(tx: Executor, slug: string): Promise<void> {
-  notifyLocally(tx, { kind: 'slug', slug });
   await notify(tx, { kind: 'slug', slug });
 }
