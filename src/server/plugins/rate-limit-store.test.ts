@@ -20,14 +20,42 @@ describe('MemoryCounts', () => {
     expect(counts.read('b', 10)).toEqual({ current: 0, ttl: 0 });
   });
 
-  it('keeps at most `capacity` keys, forgetting the least recently counted first', () => {
+  it('keeps at most `capacity` keys: expired windows go first, then the least recently counted', () => {
     const counts = new MemoryCounts(2);
-    counts.increment('a', 1000, 0);
-    counts.increment('b', 1000, 0);
-    counts.increment('a', 1000, 1);
-    counts.increment('c', 1000, 2);
+    counts.increment('a', 1000, 0, 10);
+    counts.increment('b', 1000, 0, 10);
+    counts.increment('a', 1000, 1, 10);
+    counts.increment('c', 1000, 2, 10);
     expect(counts.read('a', 3).current).toBe(2);
     expect(counts.read('b', 3).current).toBe(0);
     expect(counts.read('c', 3).current).toBe(1);
+
+    const expiring = new MemoryCounts(2);
+    expiring.increment('old', 100, 0, 10);
+    expiring.increment('live', 1000, 50, 10);
+    expiring.increment('live', 1000, 60, 10);
+    expiring.increment('new', 1000, 200, 10);
+    expect(expiring.read('live', 201).current).toBe(2);
+    expect(expiring.read('new', 201).current).toBe(1);
+  });
+
+  it('never forgets a window that reached its maximum: other keys cannot push a lock out', () => {
+    const counts = new MemoryCounts(3);
+    for (let i = 0; i < 3; i++) counts.increment('victim', 1000, i, 3);
+    for (let key = 0; key < 50; key++) counts.increment(`flood:${key}`, 1000, 10, 3);
+    expect(counts.read('victim', 20).current).toBe(3);
+  });
+
+  it('takes a count back, never below zero', () => {
+    const counts = new MemoryCounts();
+    counts.increment('a', 1000, 0, 10);
+    counts.increment('a', 1000, 1, 10);
+    counts.decrement('a', 2);
+    expect(counts.read('a', 3).current).toBe(1);
+    counts.decrement('a', 4);
+    counts.decrement('a', 5);
+    expect(counts.read('a', 6).current).toBe(0);
+    counts.decrement('missing', 7);
+    expect(counts.read('missing', 8).current).toBe(0);
   });
 });

@@ -12,24 +12,41 @@ export type Count = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Count) => void;
 
 const NAMESPACE = 'vouchly:rate-limit:';
-/** Keys one limit keeps in memory; the least recently used go first. */
-const MEMORY_CAPACITY = 10_000;
+/** Keys kept in memory, all limits together; past it, expired windows go first, then the least recently counted. */
+const MEMORY_CAPACITY = 100_000;
+/** How many of the oldest windows one insertion looks at to find one to drop: eviction stays cheap. */
+const EVICTION_SCAN = 100;
 /** After a failed command, Redis rests this long (unless it reconnects first) so no request queues behind it. */
 const PAUSE_AFTER_FAILURE_MS = 5000;
 
-/** Fixed windows counted in this process. */
+type Window = { current: number; resetAt: number; max: number };
+
+/**
+ * Fixed windows counted in this process. A window at or over its maximum is
+ * never dropped to make room while it lasts: otherwise a flood of other keys
+ * could push a locked counter out and so unlock it. Should every window looked
+ * at be locked, the map grows past its capacity rather than forget a lock.
+ */
 export class MemoryCounts {
-  private readonly windows = new Map<string, { current: number; resetAt: number }>();
+  private readonly windows = new Map<string, Window>();
 
   constructor(private readonly capacity = MEMORY_CAPACITY) {}
 
-  increment(key: string, timeWindow: number, now = Date.now()): Count {
+  increment(key: string, timeWindow: number, now = Date.now(), max = Number.POSITIVE_INFINITY): Count {
     const live = this.live(key, now);
-    const window = live ? { current: live.current + 1, resetAt: live.resetAt } : { current: 1, resetAt: now + timeWindow };
+    const window: Window = live
+      ? { current: live.current + 1, resetAt: live.resetAt, max }
+      : { current: 1, resetAt: now + timeWindow, max };
     this.windows.delete(key);
     this.windows.set(key, window);
-    if (this.windows.size > this.capacity) this.windows.delete(this.windows.keys().next().value as string);
+    if (this.windows.size > this.capacity) this.evictOne(now);
     return { current: window.current, ttl: window.resetAt - now };
+  }
+
+  /** Takes back one count (an attempt that turned out not to be a failure), never below zero. */
+  decrement(key: string, now = Date.now()): void {
+    const live = this.live(key, now);
+    if (live && live.current > 0) live.current -= 1;
   }
 
   read(key: string, now = Date.now()): Count {
@@ -40,6 +57,21 @@ export class MemoryCounts {
   private live(key: string, now: number) {
     const window = this.windows.get(key);
     return window && window.resetAt > now ? window : undefined;
+  }
+
+  /** Drops the first expired window among the oldest, else the oldest one below its maximum. */
+  private evictOne(now: number): void {
+    let unlocked: string | undefined;
+    let looked = 0;
+    for (const [key, window] of this.windows) {
+      if (window.resetAt <= now) {
+        this.windows.delete(key);
+        return;
+      }
+      if (unlocked === undefined && window.current < window.max) unlocked = key;
+      if (++looked >= EVICTION_SCAN) break;
+    }
+    if (unlocked !== undefined) this.windows.delete(unlocked);
   }
 }
 
@@ -52,6 +84,12 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {current, ttl}`;
+
+// Takes back one count, never below zero, and leaves the window's expiry as it is.
+const DECREMENT = `
+local current = tonumber(redis.call('GET', KEYS[1]))
+if current and current > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 const READ = `
 local current = redis.call('GET', KEYS[1])
@@ -117,6 +155,17 @@ export class SharedCounts {
     }
   }
 
+  async decrement(key: string): Promise<void> {
+    try {
+      await this.redis.eval(DECREMENT, 1, NAMESPACE + key);
+      this.cameBack();
+    } catch (error) {
+      this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
+      this.wentAway(error);
+      throw error;
+    }
+  }
+
   /** Resolves once Redis is ready or has failed once, or after `ms`: start-up waits briefly, never for long. */
   async settle(ms: number): Promise<void> {
     if (this.redis.status === 'ready' || this.away) return;
@@ -149,28 +198,43 @@ export class SharedCounts {
 }
 
 /**
- * A store per limit: Redis while it answers, this process's memory otherwise.
- * Never fails, so no limit is ever skipped. `child` is what @fastify/rate-limit
- * calls for each limit; every child shares the one Redis connection.
+ * The store of every limit: Redis while it answers, this process's memory
+ * otherwise. Never fails, so no limit is ever skipped. `child` is what
+ * @fastify/rate-limit calls for each limit; the children share the one Redis
+ * connection and the one memory (keys carry their rule's name).
  */
 export class FallbackStore {
-  private readonly memory = new MemoryCounts();
+  constructor(
+    private readonly shared: SharedCounts | undefined,
+    readonly memory = new MemoryCounts(),
+  ) {}
 
-  constructor(private readonly shared: SharedCounts | undefined) {}
-
-  incr(key: string, callback: Callback, timeWindow: number): void {
-    void this.count(key, timeWindow, true).then((result) => callback(null, result));
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    void this.count(key, timeWindow, max, true).then((result) => callback(null, result));
   }
 
   read(key: string, callback: Callback, timeWindow: number): void {
-    void this.count(key, timeWindow, false).then((result) => callback(null, result));
+    void this.count(key, timeWindow, Number.POSITIVE_INFINITY, false).then((result) => callback(null, result));
+  }
+
+  /** Takes back one count of `key` (a key as the limit's keyGenerator made it); never fails. */
+  async decrement(key: string): Promise<void> {
+    if (this.shared?.usable) {
+      try {
+        await this.shared.decrement(key);
+        return;
+      } catch {
+        // Taken back in memory below, where the count was most likely made while Redis was resting.
+      }
+    }
+    this.memory.decrement(key);
   }
 
   child(): FallbackStore {
-    return new FallbackStore(this.shared);
+    return new FallbackStore(this.shared, this.memory);
   }
 
-  private async count(key: string, timeWindow: number, increment: boolean): Promise<Count> {
+  private async count(key: string, timeWindow: number, max: number, increment: boolean): Promise<Count> {
     if (this.shared?.usable) {
       try {
         return await this.shared.count(key, timeWindow, increment);
@@ -178,6 +242,6 @@ export class FallbackStore {
         // Counted in memory below; SharedCounts logged it and rests Redis for a while.
       }
     }
-    return increment ? this.memory.increment(key, timeWindow) : this.memory.read(key);
+    return increment ? this.memory.increment(key, timeWindow, Date.now(), max) : this.memory.read(key);
   }
 }

@@ -32,17 +32,27 @@ export const clientIpKey = (request: FastifyRequest): string => normalizeIP(requ
 export const signedInUserKey = (request: FastifyRequest): string =>
   getSessionUserId(request) ?? `ip:${clientIpKey(request)}`;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store behind every limit, for what @fastify/rate-limit cannot do: taking a count back (failureLimit). */
+    rateLimitStore: FallbackStore;
+  }
+}
+
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const shared = config.redisUrl ? SharedCounts.connect(config.redisUrl, app.log) : undefined;
   if (shared) {
     app.addHook('onReady', () => shared.settle(REDIS_STARTUP_WAIT_MS));
     app.addHook('onClose', async () => shared.close());
   }
+  const store = new FallbackStore(shared);
+  app.decorate('rateLimitStore', store);
   await app.register(fastifyRateLimit, {
     global: false,
+    // The plugin makes its own root with `new`; every limit gets a child, all on the same counts.
     store: class extends FallbackStore {
       constructor() {
-        super(shared);
+        super(shared, store.memory);
       }
     },
   });
@@ -87,24 +97,35 @@ export function rateLimit(app: FastifyInstance, rule: RateLimitRule & { headers?
 }
 
 /**
- * Counts failures only, e.g. wrong secrets (SECURITY.md §19): `check` refuses
- * with 429 once `rule.max` failures fell in the window, so the guess after the
- * last allowed one is refused before it is tried; `record` counts one failure.
+ * Counts failures only, e.g. wrong secrets (SECURITY.md §19). `check` counts
+ * the attempt before it is tried, atomically, and refuses with 429 past
+ * `rule.max`: guesses sent all at once cannot all read "no failures yet".
+ * `record` confirms that the attempt failed. Every count `check` made that was
+ * not confirmed by the time the answer goes out (a right password, a known
+ * slug, a request refused for another reason) is taken back before it is
+ * sent, so the next request sees only failures.
  */
 export function failureLimit(
   app: FastifyInstance,
   rule: RateLimitRule,
 ): { check: RateLimitHook; record: (request: FastifyRequest) => Promise<void> } {
   const counter = limiter(app, rule);
+  /** The key each request's check counted, until confirmed or taken back. */
+  const unconfirmed = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request) => {
+    const key = unconfirmed.get(request);
+    if (key === undefined) return;
+    unconfirmed.delete(request);
+    await app.rateLimitStore.decrement(key);
+  });
   return {
     check: async (request, reply) => {
-      const result = await counter(request, { increment: false });
-      if (!result.isAllowed && result.remaining === 0 && result.ttl > 0) {
-        throw tooManyRequests(reply, result.ttlInSeconds);
-      }
+      const result = await counter(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
+      unconfirmed.set(request, result.key);
     },
     record: async (request) => {
-      await counter(request);
+      unconfirmed.delete(request);
     },
   };
 }

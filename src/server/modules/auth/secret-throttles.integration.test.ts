@@ -262,3 +262,36 @@ describe('reset password', () => {
     expectThrottled(await resetPassword(app, 'x', '198.51.100.1'));
   });
 });
+
+describe('a burst of guesses sent all at once', () => {
+  // Each guess is counted before it is tried, so guesses in flight together cannot all read "no failures yet".
+  it('login: of 30 wrong guesses at one account from one address, at most 10 are tried', async () => {
+    const app = await createTestApp({ trustProxy: true });
+    const { email } = await createUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(app, email, 'wrong password', '198.51.100.7')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('password change: of 30 wrong current passwords sent at once, at most 10 are tried', async () => {
+    const app = await createTestApp({ trustProxy: true });
+    const owner = await createSignedInUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => changePassword(app, owner.cookie, 'wrong password', '198.51.100.8')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('a correct password in the burst is not held against the owner afterwards', async () => {
+    const app = await createTestApp({ trustProxy: true });
+    const { email } = await createUser(app);
+    await Promise.all(Array.from({ length: 9 }, () => login(app, email, TEST_PASSWORD, '198.51.100.9')));
+    for (let i = 0; i < 10; i++) expect((await login(app, email, 'wrong password', '198.51.100.9')).statusCode).toBe(401);
+    expectThrottled(await login(app, email, 'wrong password', '198.51.100.9'));
+  });
+});
