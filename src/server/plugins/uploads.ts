@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createStorage } from '../adapters/storage/storage.js';
 import type { Config } from '../config.js';
-import { DEFAULT_ANONYMOUS_UPLOAD_BUDGETS } from '../modules/uploads/budgets.js';
+import { DEFAULT_UPLOAD_BUDGETS } from '../modules/uploads/budgets.js';
 import { deriveUploadUrlKey } from '../modules/uploads/tokens.js';
 import { sweepUnclaimedUploads, type UploadContext } from '../modules/uploads/service.js';
 
@@ -23,7 +23,7 @@ export function registerUploads(app: FastifyInstance, config: Config): void {
     storage,
     urlKey: deriveUploadUrlKey(config.sessionSecret),
     log: app.log,
-    budgets: DEFAULT_ANONYMOUS_UPLOAD_BUDGETS,
+    budgets: DEFAULT_UPLOAD_BUDGETS,
   };
   app.decorate('uploads', context);
 

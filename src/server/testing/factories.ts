@@ -14,6 +14,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
+import type { UploadBudgets } from '../modules/uploads/budgets.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
@@ -233,4 +234,19 @@ export async function uploadImage(
   const response = await putUpload(app, uploadURL, body ?? (await makeJpeg()), 'image/jpeg');
   expect(response.statusCode, response.body).toBe(200);
   return { uploadURL, objectPath: response.json<{ objectPath: string }>().objectPath };
+}
+
+const PLENTY_OF_BYTES = 1024 ** 3;
+
+/** Upload budgets for a test: plenty everywhere except the limits given. */
+export function budgetsWith(parts: {
+  perForm?: Partial<UploadBudgets['perForm']>;
+  perOwner?: Partial<UploadBudgets['perOwner']>;
+  global?: Partial<UploadBudgets['global']>;
+}): UploadBudgets {
+  return {
+    perForm: { perHour: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.perForm },
+    perOwner: { waiting: PLENTY_OF_BYTES, ...parts.perOwner },
+    global: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.global },
+  };
 }

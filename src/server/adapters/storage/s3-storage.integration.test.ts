@@ -14,6 +14,7 @@ import type { Config } from '../../config.js';
 import { uploads } from '../../db/schema.js';
 import { sweepUnclaimedUploads } from '../../modules/uploads/service.js';
 import {
+  budgetsWith,
   createSignedInUser,
   ELF_BINARY,
   makeJpeg,
@@ -261,17 +262,17 @@ describe('uploads with S3 storage', () => {
     expect(size).toBeGreaterThan(0);
     const plenty = { perHour: 1024 ** 3, waiting: 1024 ** 3 };
 
-    app.uploads.budgets = {
+    app.uploads.budgets = budgetsWith({
       perForm: { perHour: Math.floor(size * 1.5), waiting: plenty.waiting },
       global: plenty,
-    };
+    });
     const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', slug });
     const overForm = await putUpload(app, uploadURL, await makeJpeg(), 'image/jpeg');
     expect(overForm.statusCode, overForm.body).toBe(429);
     expect(Number(overForm.headers['retry-after'])).toBeGreaterThan(0);
     expect(await bucketKeys()).toEqual([keyOf(first.objectPath)]);
 
-    app.uploads.budgets = { perForm: plenty, global: { perHour: plenty.perHour, waiting: size } };
+    app.uploads.budgets = budgetsWith({ perForm: plenty, global: { perHour: plenty.perHour, waiting: size } });
     const overAll = await requestUploadUrl(app, { purpose: 'product-image', slug });
     expect(overAll.statusCode, overAll.body).toBe(507);
     expect(await bucketKeys()).toEqual([keyOf(first.objectPath)]);

@@ -9,6 +9,9 @@ import {
   type UploadRow,
 } from '../../db/schema.js';
 
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
 export async function create(
   db: Executor,
   values: { businessId: string; purpose: UploadPurpose; anonymous: boolean },
@@ -62,40 +65,41 @@ export async function setObjectPath(
   return row ?? null;
 }
 
-export type AnonymousBytes = { lastHour: number; waiting: number };
+export type StoredBytes = {
+  /** Visitors' uploads to this business's form: made in the last hour, and waiting for a claim. */
+  form: { lastHour: number; waiting: number };
+  /** The owner's own uploads waiting for a claim. */
+  owner: { waiting: number };
+  /** Every business: visitors' uploads of the last hour and day, and every upload waiting for a claim. */
+  all: { lastHour: number; lastDay: number; waiting: number };
+};
 
-/**
- * Bytes of visitors' stored uploads, of one business (`form`) and of all
- * (`all`): those made since `since`, and those not claimed yet.
- */
-export async function anonymousBytes(
-  db: Executor,
-  businessId: string,
-  since: Date,
-): Promise<{ form: AnonymousBytes; all: AnonymousBytes }> {
-  const sinceValue = sql`${since.toISOString()}::timestamptz`;
-  const recent = sql`${uploads.createdAt} >= ${sinceValue}`;
+/** The bytes the upload budgets are measured against (modules/uploads/budgets.ts), in one query. */
+export async function storedBytes(db: Executor, businessId: string, now: Date): Promise<StoredBytes> {
+  const at = (msAgo: number) => sql`${new Date(now.getTime() - msAgo).toISOString()}::timestamptz`;
+  const lastHour = sql`${uploads.createdAt} >= ${at(HOUR_MS)}`;
+  const lastDay = sql`${uploads.createdAt} >= ${at(DAY_MS)}`;
   const waiting = sql`${uploads.claimedAt} is null`;
+  const visitors = sql`${uploads.anonymous}`;
+  const owners = sql`not ${uploads.anonymous}`;
   const ofForm = sql`${uploads.businessId} = ${businessId}`;
   const total = (condition: ReturnType<typeof sql>) =>
     sql<number>`coalesce(sum(${uploads.size}) filter (where ${condition}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
-      formLastHour: total(sql`${ofForm} and ${recent}`),
-      formWaiting: total(sql`${ofForm} and ${waiting}`),
-      allLastHour: total(recent),
+      formLastHour: total(sql`${visitors} and ${ofForm} and ${lastHour}`),
+      formWaiting: total(sql`${visitors} and ${ofForm} and ${waiting}`),
+      ownerWaiting: total(sql`${owners} and ${ofForm} and ${waiting}`),
+      allLastHour: total(sql`${visitors} and ${lastHour}`),
+      allLastDay: total(sql`${visitors} and ${lastDay}`),
       allWaiting: total(waiting),
     })
     .from(uploads)
-    .where(
-      and(
-        eq(uploads.anonymous, true),
-        or(isNull(uploads.claimedAt), gte(uploads.createdAt, since)),
-      ),
-    );
+    .where(or(isNull(uploads.claimedAt), gte(uploads.createdAt, new Date(now.getTime() - DAY_MS))));
   return {
     form: { lastHour: row?.formLastHour ?? 0, waiting: row?.formWaiting ?? 0 },
-    all: { lastHour: row?.allLastHour ?? 0, waiting: row?.allWaiting ?? 0 },
+    owner: { waiting: row?.ownerWaiting ?? 0 },
+    all: { lastHour: row?.allLastHour ?? 0, lastDay: row?.allLastDay ?? 0, waiting: row?.allWaiting ?? 0 },
   };
 }
 

@@ -22,7 +22,7 @@ import type { Executor } from '../../db/executor.js';
 import type { UploadPurpose, UploadRow } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import * as businessService from '../business/service.js';
-import { assertWithinBudget, type AnonymousUploadBudgets } from './budgets.js';
+import { assertWithinBudget, type UploadBudgets } from './budgets.js';
 import { checkImage, contentTypes, imageExtensions, type ImageExtension } from './images.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken } from './tokens.js';
@@ -33,8 +33,8 @@ export type UploadContext = {
   /** HMAC key of upload URLs (tokens.ts). */
   urlKey: Buffer;
   log: FastifyBaseLogger;
-  /** Byte budgets of visitors' uploads (DEFAULT_ANONYMOUS_UPLOAD_BUDGETS; tests set small ones). */
-  budgets: AnonymousUploadBudgets;
+  /** Byte budgets of uploads (DEFAULT_UPLOAD_BUDGETS; tests set small ones). */
+  budgets: UploadBudgets;
 };
 
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
@@ -102,7 +102,7 @@ export async function issueUploadUrl(
   now = new Date(),
 ): Promise<string> {
   const { businessId, purpose } = upload;
-  if (upload.anonymous) await assertWithinBudget(ctx.db, ctx.budgets, businessId, 0, now);
+  await assertWithinBudget(ctx.db, ctx.budgets, upload, 0, now);
   const row = await repository.create(ctx.db, upload);
   const token = signUploadToken(ctx.urlKey, {
     uploadId: row.id,
@@ -131,7 +131,7 @@ export async function beginUpload(
     now,
   );
   if (!row) throw forbidden(uploadMessages.linkUsed);
-  if (row.anonymous) await assertWithinBudget(ctx.db, ctx.budgets, row.businessId, 0, now);
+  await assertWithinBudget(ctx.db, ctx.budgets, row, 0, now);
   return row;
 }
 
@@ -148,7 +148,7 @@ export async function storeUpload(
 ): Promise<string> {
   const image = await checkImage(data, upload.purpose);
   const size = image.data.length;
-  if (upload.anonymous) await assertWithinBudget(ctx.db, ctx.budgets, upload.businessId, size, now);
+  await assertWithinBudget(ctx.db, ctx.budgets, upload, size, now);
   const objectPath = objectPathOf(upload.id, image.ext);
   await ctx.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
   const updated = await repository.setObjectPath(ctx.db, upload.id, { objectPath, size }, now);

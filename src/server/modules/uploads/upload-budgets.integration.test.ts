@@ -1,16 +1,17 @@
 // SECURITY.md §23: visitors' uploads (a collection page's slug, no session)
 // have byte budgets per form and overall, per hour and waiting for a claim.
 // Past a form's budget: 429; past the global one: 507; nothing is stored past
-// either. The owner's own uploads are not budgeted. Budgets here are set to a
+// either. Owners have a waiting budget of their own. Budgets here are set to a
 // size measured from a first stored image, so the tests do not depend on how
 // sharp encodes it.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { eq, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { uploads } from '../../db/schema.js';
 import {
+  budgetsWith,
   createSignedInUser,
   createUser,
   ELF_BINARY,
@@ -78,10 +79,10 @@ describe('anonymous upload budgets (SECURITY.md §23)', () => {
     const { app, business, otherSlug } = await twoFormsApp();
     const slug = business.collectionSlug;
     const first = await visitorUpload(app, slug);
-    app.uploads.budgets = {
+    app.uploads.budgets = budgetsWith({
       perForm: { perHour: Math.floor(first.size * 1.5), waiting: PLENTY.waiting },
       global: PLENTY,
-    };
+    });
 
     // There is room left, so URLs are handed out; the file itself does not fit.
     const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', slug });
@@ -92,10 +93,10 @@ describe('anonymous upload budgets (SECURITY.md §23)', () => {
       await app.database.db.select().from(uploads).where(isNull(uploads.objectPath)),
     ).toHaveLength(2);
 
-    app.uploads.budgets = {
+    app.uploads.budgets = budgetsWith({
       perForm: { perHour: first.size, waiting: PLENTY.waiting },
       global: PLENTY,
-    };
+    });
     expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug }), 429);
     // A URL handed out earlier is refused before its body is looked at: 429, not 415 for a non-image.
     expectRefusal(await putUpload(app, laterURL, ELF_BINARY), 429);
@@ -111,10 +112,10 @@ describe('anonymous upload budgets (SECURITY.md §23)', () => {
     const { app, business } = await twoFormsApp();
     const slug = business.collectionSlug;
     const first = await visitorUpload(app, slug);
-    app.uploads.budgets = {
+    app.uploads.budgets = budgetsWith({
       perForm: { perHour: PLENTY.perHour, waiting: first.size },
       global: PLENTY,
-    };
+    });
 
     expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug }), 429);
     await app.database.db.transaction((tx) =>
@@ -126,51 +127,85 @@ describe('anonymous upload budgets (SECURITY.md §23)', () => {
   it('pauses every form with 507 past the global budget, and stores nothing', async () => {
     const { app, business, otherSlug } = await twoFormsApp();
     const first = await visitorUpload(app, business.collectionSlug);
-    app.uploads.budgets = {
+    app.uploads.budgets = budgetsWith({
       perForm: PLENTY,
       global: { perHour: Math.floor(first.size * 1.5), waiting: PLENTY.waiting },
-    };
+    });
 
     const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', slug: otherSlug });
     expectRefusal(await putUpload(app, uploadURL, await makeJpeg(), 'image/jpeg'), 507);
     expect(storedFiles(app)).toHaveLength(1);
 
-    app.uploads.budgets = {
+    app.uploads.budgets = budgetsWith({
       perForm: PLENTY,
       global: { perHour: PLENTY.perHour, waiting: first.size },
-    };
+    });
     expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug: otherSlug }), 507);
     expect(await app.database.db.select().from(uploads)).toHaveLength(2);
   });
 
-  it('never budgets the owner’s own uploads, nor counts them against the visitors’', async () => {
+  it('does not count the owner’s own uploads against a form’s visitors', async () => {
     const { app, owner, business } = await twoFormsApp();
     const first = await visitorUpload(app, business.collectionSlug);
-    app.uploads.budgets = {
-      perForm: { perHour: first.size, waiting: first.size },
-      global: { perHour: first.size, waiting: first.size },
-    };
+    app.uploads.budgets = budgetsWith({ perForm: { perHour: first.size, waiting: first.size } });
     expectRefusal(
       await requestUploadUrl(app, { purpose: 'product-image', slug: business.collectionSlug }),
       429,
     );
-
     for (const purpose of ['logo', 'product-image'] as const) {
       await uploadImage(app, { purpose, cookie: owner.cookie });
     }
     expect(storedFiles(app)).toHaveLength(3);
-    const ownerRows = await app.database.db
-      .select()
-      .from(uploads)
-      .where(eq(uploads.purpose, 'logo'));
-    expect(ownerRows).toHaveLength(1);
 
-    // Budgets large enough for the visitor's uploads alone: the owner's bytes do not count.
-    app.uploads.budgets = {
-      perForm: { perHour: first.size * 2, waiting: first.size * 2 },
-      global: PLENTY,
-    };
+    // Large enough for the visitor's uploads alone: the owner's bytes do not count.
+    app.uploads.budgets = budgetsWith({ perForm: { perHour: first.size * 2, waiting: first.size * 2 } });
     await visitorUpload(app, business.collectionSlug);
+  });
+});
+
+describe('owner upload budgets (SECURITY.md §23: an owner account costs nothing to make)', () => {
+  it('refuses an owner whose unsaved uploads fill their waiting budget with 429, until they are claimed', async () => {
+    const { app, owner, business } = await twoFormsApp();
+    const first = await uploadImage(app, { purpose: 'product-image', cookie: owner.cookie });
+    const size = statSync(path.join(app.config.dataDir, first.objectPath.replace('/objects/', 'objects/'))).size;
+    app.uploads.budgets = budgetsWith({ perOwner: { waiting: size } });
+
+    const refused = await requestUploadUrl(app, { purpose: 'logo', cookie: owner.cookie });
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many of your uploads are waiting to be saved. Please try again later.' },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another owner has a budget of their own.
+    const other = await createSignedInUser(app, { businessName: 'Third Shop' });
+    await uploadImage(app, { purpose: 'logo', cookie: other.cookie });
+
+    await app.database.db.transaction((tx) => claimUploads(tx, business.id, [first.objectPath], 'product-image'));
+    await uploadImage(app, { purpose: 'logo', cookie: owner.cookie });
+  });
+
+  it('counts the owner’s waiting uploads in the global waiting budget (507)', async () => {
+    const { app, owner, otherSlug } = await twoFormsApp();
+    const first = await uploadImage(app, { purpose: 'product-image', cookie: owner.cookie });
+    const size = statSync(path.join(app.config.dataDir, first.objectPath.replace('/objects/', 'objects/'))).size;
+    app.uploads.budgets = budgetsWith({ global: { waiting: size } });
+    expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug: otherSlug }), 507);
+    expect((await requestUploadUrl(app, { purpose: 'logo', cookie: owner.cookie })).statusCode).toBe(507);
+  });
+});
+
+describe('visitors’ uploads per day (SECURITY.md §23: claimed photos stay)', () => {
+  it('pauses every form with 507 once a day’s visitor bytes are spent, claimed or not, and an older day does not count', async () => {
+    const { app, business, otherSlug } = await twoFormsApp();
+    const first = await visitorUpload(app, business.collectionSlug);
+    await app.database.db.transaction((tx) => claimUploads(tx, business.id, [first.objectPath], 'product-image'));
+    // Two hours ago: out of the hour, still in the day.
+    await app.database.db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * HOUR) });
+    app.uploads.budgets = budgetsWith({ global: { perDay: first.size } });
+    expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug: otherSlug }), 507);
+
+    await app.database.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * HOUR) });
+    await visitorUpload(app, otherSlug);
   });
 });
 
