@@ -121,7 +121,11 @@ export function failureLimit(
   return {
     check: async (request, reply) => {
       const result = await counter(request);
-      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
+      if (!result.isAllowed && result.isExceeded) {
+        // Refused, so not tried: nothing to hold against anyone.
+        await app.rateLimitStore.decrement(result.key);
+        throw tooManyRequests(reply, result.ttlInSeconds);
+      }
       unconfirmed.set(request, result.key);
     },
     record: async (request) => {

@@ -294,4 +294,17 @@ describe('a burst of guesses sent all at once', () => {
     for (let i = 0; i < 10; i++) expect((await login(app, email, 'wrong password', '198.51.100.9')).statusCode).toBe(401);
     expectThrottled(await login(app, email, 'wrong password', '198.51.100.9'));
   });
+
+  it('attempts refused in a burst are not counted either: after 30 right passwords at once, nothing is held', async () => {
+    const app = await createTestApp({ trustProxy: true });
+    const { email } = await createUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(app, email, TEST_PASSWORD, '198.51.100.10')),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 429)).toBe(true);
+    // No failure happened, so the whole budget is still there, per address and per account.
+    expect((await login(app, email, TEST_PASSWORD, '198.51.100.10')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(app, email, 'wrong password', '198.51.100.10')).statusCode).toBe(401);
+    expectThrottled(await login(app, email, 'wrong password', '198.51.100.10'));
+  });
 });
