@@ -55,6 +55,8 @@ export function apiKeyAuth(app: FastifyInstance): RateLimitHook {
       void reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw new AppError(401, 'UNAUTHORIZED', INVALID_API_KEY_MESSAGE);
     }
+    // A right key gives back its count now, not after the route's work: concurrent calls are refused only while checked.
+    await wrongKeys.succeeded(request);
     callers.set(request, { user });
     await perKey(request, reply);
   };

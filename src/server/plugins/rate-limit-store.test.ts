@@ -20,7 +20,7 @@ describe('MemoryCounts', () => {
     expect(counts.read('b', 10)).toEqual({ current: 0, ttl: 0 });
   });
 
-  it('keeps at most `capacity` keys: expired windows go first, then the least recently counted', () => {
+  it('keeps at most `capacity` keys: expired windows go first, then the emptiest, the least recently counted of them', () => {
     const counts = new MemoryCounts(2);
     counts.increment('a', 1000, 0, 10);
     counts.increment('b', 1000, 0, 10);
@@ -44,6 +44,23 @@ describe('MemoryCounts', () => {
     for (let i = 0; i < 3; i++) counts.increment('victim', 1000, i, 3);
     for (let key = 0; key < 50; key++) counts.increment(`flood:${key}`, 1000, 10, 3);
     expect(counts.read('victim', 20).current).toBe(3);
+  });
+
+  it('nor one partly filled while emptier windows are there: a flood of new keys wins no guesses back', () => {
+    const counts = new MemoryCounts(3);
+    for (let i = 0; i < 9; i++) counts.increment('victim', 1000, i, 10);
+    for (let key = 0; key < 50; key++) counts.increment(`flood:${key}`, 1000, 10, 10);
+    expect(counts.read('victim', 20).current).toBe(9);
+    expect(counts.read('flood:49', 20).current).toBe(1);
+  });
+
+  it('when every window is locked, a new key is still counted and limited: the map grows past its capacity', () => {
+    const counts = new MemoryCounts(2);
+    for (const key of ['a', 'b']) for (let i = 0; i < 3; i++) counts.increment(key, 1000, i, 3);
+    for (let i = 0; i < 4; i++) counts.increment('new', 1000, 10, 3);
+    expect(counts.read('new', 20).current).toBe(4);
+    expect(counts.read('a', 20).current).toBe(3);
+    expect(counts.read('b', 20).current).toBe(3);
   });
 
   it('takes a count back, never below zero', () => {

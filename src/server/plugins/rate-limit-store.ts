@@ -12,7 +12,7 @@ export type Count = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Count) => void;
 
 const NAMESPACE = 'vouchly:rate-limit:';
-/** Keys kept in memory, all limits together; past it, expired windows go first, then the least recently counted. */
+/** Keys kept in memory, all limits together; past it, expired windows go first, then the emptiest. */
 const MEMORY_CAPACITY = 100_000;
 /** How many of the oldest windows one insertion looks at to find one to drop: eviction stays cheap. */
 const EVICTION_SCAN = 100;
@@ -22,10 +22,14 @@ const PAUSE_AFTER_FAILURE_MS = 5000;
 type Window = { current: number; resetAt: number; max: number };
 
 /**
- * Fixed windows counted in this process. A window at or over its maximum is
- * never dropped to make room while it lasts: otherwise a flood of other keys
- * could push a locked counter out and so unlock it. Should every window looked
- * at be locked, the map grows past its capacity rather than forget a lock.
+ * Fixed windows counted in this process. Past the capacity, one window goes
+ * per new key: an expired one, else the emptiest live one (fewest counts for
+ * its maximum) among the least recently counted. So a flood of new keys, each
+ * counted once, pushes out its own kind, not a counter some guesses filled;
+ * and a window at or over its maximum is never dropped while it lasts, or the
+ * flood could unlock it. Should every window looked at be locked, the map
+ * grows past its capacity: the new key is kept and limited like any other,
+ * and the growth stays bounded, as each locked window cost `max` requests.
  */
 export class MemoryCounts {
   private readonly windows = new Map<string, Window>();
@@ -39,7 +43,7 @@ export class MemoryCounts {
       : { current: 1, resetAt: now + timeWindow, max };
     this.windows.delete(key);
     this.windows.set(key, window);
-    if (this.windows.size > this.capacity) this.evictOne(now);
+    if (this.windows.size > this.capacity) this.evictOne(now, key);
     return { current: window.current, ttl: window.resetAt - now };
   }
 
@@ -59,19 +63,25 @@ export class MemoryCounts {
     return window && window.resetAt > now ? window : undefined;
   }
 
-  /** Drops the first expired window among the oldest, else the oldest one below its maximum. */
-  private evictOne(now: number): void {
-    let unlocked: string | undefined;
+  /** Drops the first expired window among the oldest, else the emptiest one below its maximum; never `added`. */
+  private evictOne(now: number, added: string): void {
+    let emptiest: string | undefined;
+    let lowestFill = 1;
     let looked = 0;
     for (const [key, window] of this.windows) {
+      if (key === added) continue;
       if (window.resetAt <= now) {
         this.windows.delete(key);
         return;
       }
-      if (unlocked === undefined && window.current < window.max) unlocked = key;
+      const fill = window.current / window.max;
+      if (fill < lowestFill) {
+        emptiest = key;
+        lowestFill = fill;
+      }
       if (++looked >= EVICTION_SCAN) break;
     }
-    if (unlocked !== undefined) this.windows.delete(unlocked);
+    if (emptiest !== undefined) this.windows.delete(emptiest);
   }
 }
 

@@ -4,11 +4,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, createUser, uniqueEmail } from '../testing/factories.js';
+import { serviceUnavailable, unauthorized } from '../errors.js';
+import { TEST_PASSWORD, createSignedInUser, createUser, uniqueEmail } from '../testing/factories.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
-import { createTestApp } from '../testing/test-app.js';
+import { createTestApp, testConfig } from '../testing/test-app.js';
+import { registerErrorHandler } from './error-handler.js';
+import { failureLimit, registerRateLimits } from './rate-limit.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -99,6 +103,106 @@ describe('other rate limits', () => {
   });
 });
 
+const bareApps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(bareApps.splice(0).map((app) => app.close()));
+});
+
+type Guess = { secret?: 'right' | 'wrong' | 'outage'; hold?: boolean };
+
+/**
+ * An app with only the rate limits and one failure limit of 10 (no database),
+ * so a test can drive `check`, `record` and `succeeded` directly. A held right
+ * guess tells `arrived[attempt]` once its secret was found right, then waits
+ * for `release`.
+ */
+async function failureLimitApp() {
+  const config = testConfig();
+  const app = Fastify({ logger: false });
+  app.decorate('config', config);
+  registerErrorHandler(app);
+  await registerRateLimits(app, config);
+  const limit = failureLimit(app, { name: 'test:guess', max: 10, timeWindowMs: 60_000 });
+  const arrived = new Map<string, () => void>();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+
+  app.post('/guess', { onRequest: limit.check }, async (request) => {
+    const guess = request.body as Guess;
+    if (guess.secret === 'outage') throw serviceUnavailable();
+    if (guess.secret === 'wrong') {
+      await limit.record(request);
+      throw unauthorized();
+    }
+    await limit.succeeded(request);
+    if (guess.hold) {
+      arrived.get(String(request.headers['x-attempt']))?.();
+      await released;
+    }
+    return { ok: true };
+  });
+  app.post('/strict', { onRequest: limit.check, schema: { body: { type: 'object', required: ['secret'] } } }, () => ({
+    ok: true,
+  }));
+  app.post('/checked-twice', async (request, reply) => {
+    await limit.check(request, reply);
+    await limit.check(request, reply);
+    return { ok: true };
+  });
+  app.post('/failed-unchecked', async (request) => {
+    await limit.record(request);
+    throw unauthorized();
+  });
+  await app.ready();
+  bareApps.push(app);
+  const guess = (body: Guess, path = '/guess', headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: path, headers, payload: body });
+  return { guess, arrived, release };
+}
+
+describe('failureLimit: only failures stay counted', () => {
+  it('counts each attempt before it is tried: the 11th wrong guess gets 429, a right one never counts', async () => {
+    const { guess } = await failureLimitApp();
+    for (let i = 0; i < 15; i++) expect((await guess({ secret: 'right' })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await guess({ secret: 'wrong' })).statusCode).toBe(401);
+    expectRateLimited(await guess({ secret: 'right' }), 60);
+  });
+
+  it('a right secret gives its count back as soon as it is known, not when the answer goes out', async () => {
+    // 15 right guesses still at work at once: none of them holds a count, so none is refused.
+    const { guess, arrived, release } = await failureLimitApp();
+    const answers: ReturnType<typeof guess>[] = [];
+    for (let i = 0; i < 15; i++) {
+      const here = new Promise<void>((resolve) => arrived.set(String(i), resolve));
+      const answer = guess({ secret: 'right', hold: true }, '/guess', { 'x-attempt': String(i) });
+      answers.push(answer);
+      await Promise.race([here, answer]);
+    }
+    release();
+    expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
+  });
+
+  it('takes back an attempt that ends in anything but a recorded failure: an outage, invalid input', async () => {
+    const { guess } = await failureLimitApp();
+    for (let i = 0; i < 12; i++) expect((await guess({ secret: 'outage' })).statusCode).toBe(503);
+    for (let i = 0; i < 12; i++) expect((await guess({}, '/strict')).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await guess({ secret: 'wrong' })).statusCode).toBe(401);
+    expectRateLimited(await guess({ secret: 'right' }), 60);
+  });
+
+  it('takes back every count of a request that checked twice', async () => {
+    const { guess } = await failureLimitApp();
+    for (let i = 0; i < 12; i++) expect((await guess({}, '/checked-twice')).statusCode).toBe(200);
+    expect((await guess({ secret: 'right' })).statusCode).toBe(200);
+  });
+
+  it('record without a check counts the failure all the same', async () => {
+    const { guess } = await failureLimitApp();
+    for (let i = 0; i < 10; i++) expect((await guess({}, '/failed-unchecked')).statusCode).toBe(401);
+    expectRateLimited(await guess({ secret: 'right' }), 60);
+  });
+});
+
 /** Ten wrong logins from one address (the per-IP limit), each answered within 1 s, then the 11th: 429. */
 async function expectLoginLimitWithin1s(app: App): Promise<void> {
   for (let i = 0; i <= 10; i++) {
@@ -178,6 +282,42 @@ describe.skipIf(!redisServer)('rate limits in Redis (REDIS_URL)', () => {
     }
     expectRateLimited(await attemptLogin(second, email, TEST_PASSWORD), 15 * 60);
     expectRateLimited(await attemptLogin(first, email, TEST_PASSWORD), 15 * 60);
+  });
+
+  it('takes back in Redis what was no failure: right passwords and refused guesses leave the shared count as it was', async () => {
+    const redisUrl = await startRedis();
+    const first = await createTestApp({ redisUrl });
+    const second = await createTestApp({ redisUrl });
+    const { email } = await createUser(first);
+    const inspector = new Redis(redisUrl);
+    const countedFor = async (pattern: string) => {
+      const keys = await inspector.keys(pattern);
+      expect(keys).toHaveLength(1);
+      return inspector.get(keys[0]!);
+    };
+    try {
+      for (let i = 0; i < 5; i++) expect((await attemptLogin(first, email, TEST_PASSWORD)).statusCode).toBe(200);
+      expect(await countedFor('*login:email:*')).toBe('0');
+      for (let i = 0; i < 10; i++) {
+        expect((await attemptLogin(i % 2 === 0 ? first : second, email, 'wrong password')).statusCode).toBe(401);
+      }
+      for (let i = 0; i < 3; i++) expectRateLimited(await attemptLogin(second, email, TEST_PASSWORD), 15 * 60);
+      expect(await countedFor('*login:email:*')).toBe('10');
+      // Taking back a count that is not there (its window ended) makes none.
+      await first.rateLimitStore.decrement('test:nothing-here');
+      expect(await inspector.exists('vouchly:rate-limit:test:nothing-here')).toBe(0);
+    } finally {
+      inspector.disconnect();
+    }
+  });
+
+  it('with Redis, a route under a failure limit still sends its whole answer: taking a count back never holds it', async () => {
+    // The public widget sends its cached body itself; an answer held for a Redis round trip went out empty.
+    const app = await createTestApp({ redisUrl: await startRedis() });
+    const { business } = await createSignedInUser(app);
+    const response = await app.inject({ method: 'GET', url: `/api/widget/${business!.collectionSlug}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ business: { name: string } }>().business.name).toBe(business!.name);
   });
 
   /** A Redis behind a proxy the test can cut or freeze, and an app that reaches it through the proxy. */

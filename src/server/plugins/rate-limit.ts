@@ -39,6 +39,16 @@ declare module 'fastify' {
   }
 }
 
+/** Counts `check` made that are neither kept as a failure nor taken back yet, per request. */
+const unsettled = new WeakMap<FastifyRequest, { limit: object; key: string }[]>();
+
+/** Removes one unsettled count of `limit` from the request and returns its key. */
+function settle(request: FastifyRequest, limit: object): string | undefined {
+  const counts = unsettled.get(request);
+  const index = counts?.findIndex((count) => count.limit === limit) ?? -1;
+  return index < 0 ? undefined : counts?.splice(index, 1)[0]?.key;
+}
+
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   const shared = config.redisUrl ? SharedCounts.connect(config.redisUrl, app.log) : undefined;
   if (shared) {
@@ -47,6 +57,17 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   }
   const store = new FallbackStore(shared);
   app.decorate('rateLimitStore', store);
+  // failureLimit's counts still unsettled when the answer goes out are taken back. On the root, so it covers
+  // every route whichever scope made the limit. Synchronous, so the answer never waits for Redis: the memory
+  // count drops at once, and the Redis command is sent now, ahead of any later count of this server.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const counts = unsettled.get(request);
+    if (counts) {
+      unsettled.delete(request);
+      for (const { key } of counts) void store.decrement(key);
+    }
+    done(null, payload);
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     // The plugin makes its own root with `new`; every limit gets a child, all on the same counts.
@@ -96,40 +117,52 @@ export function rateLimit(app: FastifyInstance, rule: RateLimitRule & { headers?
   };
 }
 
+export type FailureLimit = {
+  /** Counts this attempt before it is tried; 429 once `max` failures (and attempts in flight) fill the window. */
+  check: RateLimitHook;
+  /** The attempt failed: its count stays. Without a `check` before it, counts one failure now. */
+  record: (request: FastifyRequest) => Promise<void>;
+  /** The attempt passed (right secret, known name): its count is taken back now. */
+  succeeded: (request: FastifyRequest) => Promise<void>;
+};
+
 /**
  * Counts failures only, e.g. wrong secrets (SECURITY.md §19). `check` counts
  * the attempt before it is tried, atomically, and refuses with 429 past
- * `rule.max`: guesses sent all at once cannot all read "no failures yet".
- * `record` confirms that the attempt failed. Every count `check` made that was
- * not confirmed by the time the answer goes out (a right password, a known
- * slug, a request refused for another reason) is taken back before it is
- * sent, so the next request sees only failures.
+ * `rule.max`, so guesses sent all at once cannot all read "no failures yet":
+ * at most `max` are tried per window, in flight or failed. A refused attempt
+ * is not tried, so its count is taken back at once. The rule for the others:
+ * only what `record` keeps stays counted. `succeeded` gives a count back as
+ * soon as the secret is known to be right (an attempt in flight holds one of
+ * the `max`, so concurrent right ones are refused only while they are being
+ * checked); whatever is still unsettled when the answer goes out (invalid
+ * input, an outage, a 429 from another limit) is taken back before it is
+ * sent. So an owner is never locked out by anything but wrong guesses.
  */
-export function failureLimit(
-  app: FastifyInstance,
-  rule: RateLimitRule,
-): { check: RateLimitHook; record: (request: FastifyRequest) => Promise<void> } {
+export function failureLimit(app: FastifyInstance, rule: RateLimitRule): FailureLimit {
   const counter = limiter(app, rule);
-  /** The key each request's check counted, until confirmed or taken back. */
-  const unconfirmed = new WeakMap<FastifyRequest, string>();
-  app.addHook('onSend', async (request) => {
-    const key = unconfirmed.get(request);
-    if (key === undefined) return;
-    unconfirmed.delete(request);
-    await app.rateLimitStore.decrement(key);
-  });
+  const store = app.rateLimitStore;
+  /** Tells this limit's unsettled counts from other limits' on the same request. */
+  const limit = {};
   return {
     check: async (request, reply) => {
       const result = await counter(request);
-      if (!result.isAllowed && result.isExceeded) {
+      if (result.isAllowed) return;
+      if (result.isExceeded) {
         // Refused, so not tried: nothing to hold against anyone.
-        await app.rateLimitStore.decrement(result.key);
+        await store.decrement(result.key);
         throw tooManyRequests(reply, result.ttlInSeconds);
       }
-      unconfirmed.set(request, result.key);
+      const counts = unsettled.get(request);
+      if (counts) counts.push({ limit, key: result.key });
+      else unsettled.set(request, [{ limit, key: result.key }]);
     },
     record: async (request) => {
-      unconfirmed.delete(request);
+      if (settle(request, limit) === undefined) await counter(request);
+    },
+    succeeded: async (request) => {
+      const key = settle(request, limit);
+      if (key !== undefined) await store.decrement(key);
     },
   };
 }

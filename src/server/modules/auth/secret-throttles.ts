@@ -1,15 +1,20 @@
 // Throttles on every secret the account endpoints check (SECURITY.md §19):
 // per IP and per account, 10 wrong guesses in 15 minutes, and the 11th gets
-// 429 before it is tried. Only wrong guesses count (`WrongSecretError`), so
-// an owner who knows their password is never throttled for using it, and a
-// stranger's guesses at an email cannot lock its owner out of a reset link.
+// 429 before it is tried. Each guess is counted before it is tried, so a burst
+// sent at once gets no further; only wrong guesses (`WrongSecretError`) stay
+// counted, so an owner who knows their password is never throttled for using
+// it, and a stranger's guesses at an email cannot lock its owner out of a
+// reset link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientIpKey, failureLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import {
+  clientIpKey,
+  failureLimit,
+  signedInUserKey,
+  type FailureLimit,
+} from '../../plugins/rate-limit.js';
 import { WrongSecretError } from './service.js';
 
 export const WRONG_SECRET_LIMIT = { max: 10, timeWindowMs: 15 * 60 * 1000 } as const;
-
-type FailureLimit = ReturnType<typeof failureLimit>;
 
 const loginAccountKeys = new WeakMap<FastifyRequest, string>();
 
@@ -39,17 +44,25 @@ export function setLoginAccount(request: FastifyRequest, throttleKey: string): v
   loginAccountKeys.set(request, throttleKey);
 }
 
-/** Runs `attempt`; when it throws a WrongSecretError, counts one failure on each limit, then rethrows. */
+/**
+ * Runs `attempt`, whose limits have each counted it (`check`): a WrongSecretError
+ * keeps the counts, then is rethrown; a success gives them back at once. Any
+ * other error (invalid input, the database away) is no guess: failureLimit
+ * gives its counts back before the answer goes out.
+ */
 export async function countingWrongSecrets<T>(
   request: FastifyRequest,
   limits: readonly FailureLimit[],
   attempt: () => Promise<T>,
 ): Promise<T> {
+  let result: T;
   try {
-    return await attempt();
+    result = await attempt();
   } catch (error) {
     if (error instanceof WrongSecretError)
       await Promise.all(limits.map((limit) => limit.record(request)));
     throw error;
   }
+  await Promise.all(limits.map((limit) => limit.succeeded(request)));
+  return result;
 }
