@@ -287,15 +287,13 @@ export const uploads = pgTable(
     claimedAt: timestamp({ withTimezone: true }),
     /** Asked for by a visitor of a collection page (no session), not by the owner. */
     anonymous: boolean().notNull().default(false),
-    /** Bytes stored, once the file has been checked. */
+    /** Bytes held against the budgets: the declared length while the file arrives, then the bytes stored. */
     size: integer(),
   },
   (table) => [
     index('uploads_created_at_idx').on(table.createdAt),
-    // The visitors' uploads still waiting for a claim: what the waiting budget sums.
-    index('uploads_anonymous_waiting_idx')
-      .on(table.businessId)
-      .where(sql`${table.anonymous} and ${table.claimedAt} is null`),
+    // The uploads still waiting for a claim: what the waiting budgets sum (modules/uploads/budgets.ts).
+    index('uploads_waiting_idx').on(table.businessId).where(sql`${table.claimedAt} is null`),
   ],
 );
 

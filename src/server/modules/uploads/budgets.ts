@@ -6,12 +6,16 @@
 // hour and waiting for a claim, an owner's uploads waiting for a claim, and
 // overall visitors per hour and per day and everything waiting. They are
 // summed from the uploads table, so several servers on one database share
-// them. Checked when an upload URL is handed out and when the file arrives,
-// before anything is stored. Files arriving at the same moment may each fit a
-// budget that only one of them fits: the overshoot is bounded by the files in
-// flight (5 MB each, limited per address and per form by the upload rate
-// limits), not by the disk.
+// them. An upload URL is handed out while anything is left. A PUT holds bytes
+// on its upload row before it reads the file: the declared Content-Length, or
+// the 5 MB cap when none is declared; once the file is checked and re-encoded
+// its real size replaces them; a refused or abandoned file gives them back.
+// Each hold is checked and written under one advisory lock, so files arriving
+// at the same moment see each other's bytes: no budget is ever overshot.
+// A server that dies mid-upload leaves its hold until the sweep deletes the
+// row (24 hours), which errs on the side of the disk.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../errors.js';
 import * as repository from './repository.js';
@@ -55,26 +59,28 @@ export class UploadBudgetError extends AppError {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
 }
 
-/**
- * Refuses an upload of `incomingBytes` to this business (a visitor's when
- * `anonymous`, the owner's otherwise) when it does not fit its own budget
- * (429) or the global one (507). With 0 it asks whether anything is left at
- * all (before the size is known).
- */
-export async function assertWithinBudget(
-  db: Executor,
+type BudgetedUpload = { businessId: string; anonymous: boolean };
+
+/** The refusal of `incomingBytes` more, given what is `used`: its own budget's (429) or the global one's (507). */
+function refusal(
   budgets: UploadBudgets,
-  upload: { businessId: string; anonymous: boolean },
+  upload: BudgetedUpload,
+  used: repository.StoredBytes,
   incomingBytes: number,
-  now = new Date(),
-): Promise<void> {
-  const used = await repository.storedBytes(db, upload.businessId, now);
+): UploadBudgetError | null {
   const fits = (...rooms: number[]) => rooms.every((left) => left > 0 && incomingBytes <= left);
   const own = upload.anonymous
-    ? fits(budgets.perForm.perHour - used.form.lastHour, budgets.perForm.waiting - used.form.waiting)
+    ? fits(
+        budgets.perForm.perHour - used.form.lastHour,
+        budgets.perForm.waiting - used.form.waiting,
+      )
     : fits(budgets.perOwner.waiting - used.owner.waiting);
   if (!own) {
-    throw new UploadBudgetError(429, 'RATE_LIMITED', upload.anonymous ? budgetMessages.formFull : budgetMessages.ownerFull);
+    return new UploadBudgetError(
+      429,
+      'RATE_LIMITED',
+      upload.anonymous ? budgetMessages.formFull : budgetMessages.ownerFull,
+    );
   }
   const global = upload.anonymous
     ? fits(
@@ -83,7 +89,63 @@ export async function assertWithinBudget(
         budgets.global.waiting - used.all.waiting,
       )
     : fits(budgets.global.waiting - used.all.waiting);
-  if (!global) throw new UploadBudgetError(507, 'STORAGE_FULL', budgetMessages.storageFull);
+  return global ? null : new UploadBudgetError(507, 'STORAGE_FULL', budgetMessages.storageFull);
+}
+
+/**
+ * Refuses a new upload to this business (a visitor's when `anonymous`, the
+ * owner's otherwise) when nothing is left of its own budget (429) or of the
+ * global one (507). Not locked: bytes are only ever held by `holdBytes`.
+ */
+export async function assertRoomLeft(
+  db: Executor,
+  budgets: UploadBudgets,
+  upload: BudgetedUpload,
+  now = new Date(),
+): Promise<void> {
+  const refused = refusal(
+    budgets,
+    upload,
+    await repository.storedBytes(db, upload.businessId, now),
+    0,
+  );
+  if (refused) throw refused;
+}
+
+/** What a PUT holds before its file is read: the length it declares, or the cap when it declares none. */
+export function bytesToHold(declaredLength: number | undefined): number {
+  return declaredLength !== undefined &&
+    Number.isSafeInteger(declaredLength) &&
+    declaredLength >= 0 &&
+    declaredLength <= MAX_IMAGE_BYTES
+    ? declaredLength
+    : MAX_IMAGE_BYTES;
+}
+
+/**
+ * Makes the upload hold `bytes` against the budgets in place of what it held
+ * before, or refuses them (429/507, and it keeps what it held: give that back
+ * with `releaseBytes`). Checked and written under the budgets' lock.
+ */
+export async function holdBytes(
+  db: Executor,
+  budgets: UploadBudgets,
+  upload: BudgetedUpload & { id: string },
+  bytes: number,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repository.lockBudgets(tx);
+    const used = await repository.storedBytes(tx, upload.businessId, now, upload.id);
+    const refused = refusal(budgets, upload, used, bytes);
+    if (refused) throw refused;
+    await repository.setSize(tx, upload.id, bytes);
+  });
+}
+
+/** Gives back what an upload whose file was not stored held. */
+export async function releaseBytes(db: Executor, uploadId: string): Promise<void> {
+  await repository.releaseSize(db, uploadId);
 }
 
 /** An onError hook for upload routes: a budget refusal carries Retry-After (the error handler sets no headers). */

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import { uploadedObjectSchema } from '../../../shared/schemas/uploads.js';
+import type { UploadRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { addBudgetRetryAfter } from './budgets.js';
 import { receiveCappedBody } from './receive-body.js';
@@ -46,13 +47,28 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadPutRoute);
 };
 
-/** PUT /objects/upload/:token, in its own scope: its body is the raw file, not JSON. */
+/** The Content-Length a request declares, if any (Node has checked it is a number, and it bounds the body). */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  return header === undefined ? undefined : Number(header);
+}
+
+/**
+ * PUT /objects/upload/:token, in its own scope: its body is the raw file, not
+ * JSON. The bytes the upload holds from its start (service.ts) are given back
+ * by the handler when it refuses the file, and by onError when the handler
+ * never ran (413 while reading, a client that hung up).
+ */
 const uploadPutRoute: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.uploads;
-  const spent = new WeakMap<
-    FastifyRequest,
-    Awaited<ReturnType<typeof uploadService.beginUpload>>
-  >();
+  type Spent = { upload: UploadRow; stage: 'holding' | 'storing' | 'released' };
+  const spent = new WeakMap<FastifyRequest, Spent>();
+  const releaseUnhandled = async (request: FastifyRequest) => {
+    const state = spent.get(request);
+    if (state?.stage !== 'holding') return;
+    state.stage = 'released';
+    await uploadService.releaseUpload(ctx, state.upload.id);
+  };
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', receiveCappedBody);
@@ -65,16 +81,24 @@ const uploadPutRoute: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ token: z.string().max(1024) }),
         response: { 200: uploadedObjectSchema, ...errors },
       },
-      // Before a byte of the body is read: a bad, expired or used link gets nothing in.
+      // Before a byte of the body is read: a bad, expired or used link, or a file the budgets cannot hold, gets nothing in.
       onRequest: async (request) => {
-        spent.set(request, await uploadService.beginUpload(ctx, request.params.token));
+        const upload = await uploadService.beginUpload(
+          ctx,
+          request.params.token,
+          declaredLength(request),
+        );
+        spent.set(request, { upload, stage: 'holding' });
       },
+      // A body refused while read (413) or broken off by the client reaches onError, not the handler.
+      onError: async (request) => releaseUnhandled(request),
     },
     async (request) => {
-      const upload = spent.get(request);
-      if (!upload) throw new Error('upload route reached without its onRequest check');
+      const state = spent.get(request);
+      if (!state) throw new Error('upload route reached without its onRequest check');
+      state.stage = 'storing';
       const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return { objectPath: await uploadService.storeUpload(ctx, upload, data) };
+      return { objectPath: await uploadService.storeUpload(ctx, state.upload, data) };
     },
   );
 };

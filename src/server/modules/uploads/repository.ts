@@ -1,6 +1,6 @@
 // Drizzle only: the `uploads` table.
-import { and, eq, gt, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/executor.js';
+import { and, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/executor.js';
 import {
   businesses,
   testimonials,
@@ -11,6 +11,8 @@ import {
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/** Any fixed number: the advisory lock under which an upload's bytes are checked against the budgets and held. */
+const BUDGET_LOCK_ID = 0x75706c64; // "upld"
 
 export async function create(
   db: Executor,
@@ -65,6 +67,27 @@ export async function setObjectPath(
   return row ?? null;
 }
 
+/**
+ * Inside a transaction: waits until no other request, on any server, is
+ * checking and holding upload bytes, so each sees the others' in its sums.
+ */
+export async function lockBudgets(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BUDGET_LOCK_ID})`);
+}
+
+/** Sets the bytes an upload holds against the budgets. */
+export async function setSize(db: Executor, id: string, size: number): Promise<void> {
+  await db.update(uploads).set({ size }).where(eq(uploads.id, id));
+}
+
+/** Gives back the bytes an upload held, unless its file was stored. */
+export async function releaseSize(db: Executor, id: string): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ size: null })
+    .where(and(eq(uploads.id, id), isNull(uploads.objectPath)));
+}
+
 export type StoredBytes = {
   /** Visitors' uploads to this business's form: made in the last hour, and waiting for a claim. */
   form: { lastHour: number; waiting: number };
@@ -74,8 +97,17 @@ export type StoredBytes = {
   all: { lastHour: number; lastDay: number; waiting: number };
 };
 
-/** The bytes the upload budgets are measured against (modules/uploads/budgets.ts), in one query. */
-export async function storedBytes(db: Executor, businessId: string, now: Date): Promise<StoredBytes> {
+/**
+ * The bytes the upload budgets are measured against (modules/uploads/budgets.ts),
+ * in one query: stored sizes, and what uploads in flight hold. Leaves out
+ * `except`, the upload being sized.
+ */
+export async function storedBytes(
+  db: Executor,
+  businessId: string,
+  now: Date,
+  except?: string,
+): Promise<StoredBytes> {
   const at = (msAgo: number) => sql`${new Date(now.getTime() - msAgo).toISOString()}::timestamptz`;
   const lastHour = sql`${uploads.createdAt} >= ${at(HOUR_MS)}`;
   const lastDay = sql`${uploads.createdAt} >= ${at(DAY_MS)}`;
@@ -95,11 +127,20 @@ export async function storedBytes(db: Executor, businessId: string, now: Date): 
       allWaiting: total(waiting),
     })
     .from(uploads)
-    .where(or(isNull(uploads.claimedAt), gte(uploads.createdAt, new Date(now.getTime() - DAY_MS))));
+    .where(
+      and(
+        or(isNull(uploads.claimedAt), gte(uploads.createdAt, new Date(now.getTime() - DAY_MS))),
+        except === undefined ? undefined : ne(uploads.id, except),
+      ),
+    );
   return {
     form: { lastHour: row?.formLastHour ?? 0, waiting: row?.formWaiting ?? 0 },
     owner: { waiting: row?.ownerWaiting ?? 0 },
-    all: { lastHour: row?.allLastHour ?? 0, lastDay: row?.allLastDay ?? 0, waiting: row?.allWaiting ?? 0 },
+    all: {
+      lastHour: row?.allLastHour ?? 0,
+      lastDay: row?.allLastDay ?? 0,
+      waiting: row?.allWaiting ?? 0,
+    },
   };
 }
 

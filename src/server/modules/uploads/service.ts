@@ -12,7 +12,9 @@
 //   object path, `claimUploads` (inside the caller's transaction) makes sure
 //   each is this business's own, unused upload of the right purpose;
 // - uploads nothing refers to are deleted 24 hours after they were made;
-// - a visitor's uploads are budgeted in bytes, per form and overall (budgets.ts).
+// - uploads are budgeted in bytes: a visitor's per form, an owner's while
+//   unsaved, and overall; a PUT holds its bytes before it reads the file
+//   (budgets.ts).
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { finalKey } from '../../adapters/storage/keys.js';
@@ -22,7 +24,13 @@ import type { Executor } from '../../db/executor.js';
 import type { UploadPurpose, UploadRow } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import * as businessService from '../business/service.js';
-import { assertWithinBudget, type UploadBudgets } from './budgets.js';
+import {
+  assertRoomLeft,
+  bytesToHold,
+  holdBytes,
+  releaseBytes,
+  type UploadBudgets,
+} from './budgets.js';
 import { checkImage, contentTypes, imageExtensions, type ImageExtension } from './images.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken } from './tokens.js';
@@ -93,8 +101,9 @@ export async function uploadBusinessId(
 }
 
 /**
- * Makes an upload row and the URL the browser PUTs the file to. A visitor's
- * (`anonymous`) is refused while the form's or the global budget is spent.
+ * Makes an upload row and the URL the browser PUTs the file to, refused while
+ * its budget (the form's for a visitor, `anonymous`, or the owner's) or the
+ * global one is spent.
  */
 export async function issueUploadUrl(
   ctx: UploadContext,
@@ -102,7 +111,7 @@ export async function issueUploadUrl(
   now = new Date(),
 ): Promise<string> {
   const { businessId, purpose } = upload;
-  await assertWithinBudget(ctx.db, ctx.budgets, upload, 0, now);
+  await assertRoomLeft(ctx.db, ctx.budgets, upload, now);
   const row = await repository.create(ctx.db, upload);
   const token = signUploadToken(ctx.urlKey, {
     uploadId: row.id,
@@ -114,12 +123,15 @@ export async function issueUploadUrl(
 }
 
 /**
- * Checks an upload URL and spends it (403 when forged, expired or used).
- * A visitor's is refused here, before the body is read, once a budget is spent.
+ * Checks an upload URL and spends it (403 when forged, expired or used), then,
+ * before the body is read, holds the bytes it may bring against the budgets
+ * (`declaredLength`, or 5 MB): refused with 429/507 when they do not fit. Once
+ * this returns, `storeUpload` or `releaseUpload` must follow.
  */
 export async function beginUpload(
   ctx: UploadContext,
   rawToken: string,
+  declaredLength: number | undefined,
   now = new Date(),
 ): Promise<UploadRow> {
   const token = readUploadToken(ctx.urlKey, rawToken);
@@ -131,14 +143,16 @@ export async function beginUpload(
     now,
   );
   if (!row) throw forbidden(uploadMessages.linkUsed);
-  await assertWithinBudget(ctx.db, ctx.budgets, row, 0, now);
+  // The link stays spent when refused: one try per link, so retrying cannot queue on the budgets' lock.
+  await holdBytes(ctx.db, ctx.budgets, row, bytesToHold(declaredLength), now);
   return row;
 }
 
 /**
  * Checks the received file, stores what may be stored (on disk or in the
- * bucket), and answers its object path. A visitor's file is stored only if its
- * checked size fits the budgets.
+ * bucket), and answers its object path. The checked size replaces the bytes
+ * held by `beginUpload` and must fit the budgets; a file refused or not stored
+ * gives them back.
  */
 export async function storeUpload(
   ctx: UploadContext,
@@ -146,14 +160,35 @@ export async function storeUpload(
   data: Buffer,
   now = new Date(),
 ): Promise<string> {
-  const image = await checkImage(data, upload.purpose);
-  const size = image.data.length;
-  await assertWithinBudget(ctx.db, ctx.budgets, upload, size, now);
-  const objectPath = objectPathOf(upload.id, image.ext);
-  await ctx.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
-  const updated = await repository.setObjectPath(ctx.db, upload.id, { objectPath, size }, now);
-  if (!updated) throw forbidden(uploadMessages.linkUsed);
-  return objectPath;
+  let stored = false;
+  try {
+    const image = await checkImage(data, upload.purpose);
+    const size = image.data.length;
+    await holdBytes(ctx.db, ctx.budgets, upload, size, now);
+    const objectPath = objectPathOf(upload.id, image.ext);
+    await ctx.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
+    stored = true;
+    const updated = await repository.setObjectPath(ctx.db, upload.id, { objectPath, size }, now);
+    if (!updated) throw forbidden(uploadMessages.linkUsed);
+    return objectPath;
+  } catch (error) {
+    // Once the file is in storage its bytes stay counted, whatever fails after.
+    if (!stored) await releaseUpload(ctx, upload.id);
+    throw error;
+  }
+}
+
+/**
+ * Gives back what an upload begun but not stored held against the budgets
+ * (its file refused, or never fully sent). Only logs a failure: the caller is
+ * answering already, and the sweep deletes the row within a day.
+ */
+export async function releaseUpload(ctx: UploadContext, uploadId: string): Promise<void> {
+  try {
+    await releaseBytes(ctx.db, uploadId);
+  } catch (error) {
+    ctx.log.warn({ err: error, uploadId }, 'could not give back the bytes an upload held');
+  }
 }
 
 /**

@@ -5,10 +5,14 @@
 // size measured from a first stored image, so the tests do not depend on how
 // sharp encodes it.
 import { readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { isNull } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
 import { uploads } from '../../db/schema.js';
 import {
   budgetsWith,
@@ -23,7 +27,7 @@ import {
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { uploadRateLimits } from './routes.js';
-import { claimUploads } from './service.js';
+import { claimUploads, uploadIdOf } from './service.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -158,7 +162,9 @@ describe('anonymous upload budgets (SECURITY.md §23)', () => {
     expect(storedFiles(app)).toHaveLength(3);
 
     // Large enough for the visitor's uploads alone: the owner's bytes do not count.
-    app.uploads.budgets = budgetsWith({ perForm: { perHour: first.size * 2, waiting: first.size * 2 } });
+    app.uploads.budgets = budgetsWith({
+      perForm: { perHour: first.size * 2, waiting: first.size * 2 },
+    });
     await visitorUpload(app, business.collectionSlug);
   });
 });
@@ -167,30 +173,41 @@ describe('owner upload budgets (SECURITY.md §23: an owner account costs nothing
   it('refuses an owner whose unsaved uploads fill their waiting budget with 429, until they are claimed', async () => {
     const { app, owner, business } = await twoFormsApp();
     const first = await uploadImage(app, { purpose: 'product-image', cookie: owner.cookie });
-    const size = statSync(path.join(app.config.dataDir, first.objectPath.replace('/objects/', 'objects/'))).size;
+    const size = statSync(
+      path.join(app.config.dataDir, first.objectPath.replace('/objects/', 'objects/')),
+    ).size;
     app.uploads.budgets = budgetsWith({ perOwner: { waiting: size } });
 
     const refused = await requestUploadUrl(app, { purpose: 'logo', cookie: owner.cookie });
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json()).toEqual({
-      error: { code: 'RATE_LIMITED', message: 'Too many of your uploads are waiting to be saved. Please try again later.' },
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Too many of your uploads are waiting to be saved. Please try again later.',
+      },
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another owner has a budget of their own.
     const other = await createSignedInUser(app, { businessName: 'Third Shop' });
     await uploadImage(app, { purpose: 'logo', cookie: other.cookie });
 
-    await app.database.db.transaction((tx) => claimUploads(tx, business.id, [first.objectPath], 'product-image'));
+    await app.database.db.transaction((tx) =>
+      claimUploads(tx, business.id, [first.objectPath], 'product-image'),
+    );
     await uploadImage(app, { purpose: 'logo', cookie: owner.cookie });
   });
 
   it('counts the owner’s waiting uploads in the global waiting budget (507)', async () => {
     const { app, owner, otherSlug } = await twoFormsApp();
     const first = await uploadImage(app, { purpose: 'product-image', cookie: owner.cookie });
-    const size = statSync(path.join(app.config.dataDir, first.objectPath.replace('/objects/', 'objects/'))).size;
+    const size = statSync(
+      path.join(app.config.dataDir, first.objectPath.replace('/objects/', 'objects/')),
+    ).size;
     app.uploads.budgets = budgetsWith({ global: { waiting: size } });
     expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug: otherSlug }), 507);
-    expect((await requestUploadUrl(app, { purpose: 'logo', cookie: owner.cookie })).statusCode).toBe(507);
+    expect(
+      (await requestUploadUrl(app, { purpose: 'logo', cookie: owner.cookie })).statusCode,
+    ).toBe(507);
   });
 });
 
@@ -198,7 +215,9 @@ describe('visitors’ uploads per day (SECURITY.md §23: claimed photos stay)', 
   it('pauses every form with 507 once a day’s visitor bytes are spent, claimed or not, and an older day does not count', async () => {
     const { app, business, otherSlug } = await twoFormsApp();
     const first = await visitorUpload(app, business.collectionSlug);
-    await app.database.db.transaction((tx) => claimUploads(tx, business.id, [first.objectPath], 'product-image'));
+    await app.database.db.transaction((tx) =>
+      claimUploads(tx, business.id, [first.objectPath], 'product-image'),
+    );
     // Two hours ago: out of the hour, still in the day.
     await app.database.db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * HOUR) });
     app.uploads.budgets = budgetsWith({ global: { perDay: first.size } });
@@ -206,6 +225,145 @@ describe('visitors’ uploads per day (SECURITY.md §23: claimed photos stay)', 
 
     await app.database.db.update(uploads).set({ createdAt: new Date(Date.now() - 25 * HOUR) });
     await visitorUpload(app, otherSlug);
+  });
+});
+
+describe('uploads in flight count against the budgets (SECURITY.md §23: no race past a budget)', () => {
+  /** The upload row behind an upload URL. */
+  async function rowOf(app: App, uploadURL: string) {
+    const id = uploadIdOf(app.uploads, uploadURL);
+    const [row] = await app.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.id, id ?? ''));
+    if (!row) throw new Error(`no upload row for ${uploadURL}`);
+    return row;
+  }
+
+  /** A PUT whose length is not declared (chunked), as a stream of the file. */
+  const putUnknownLength = (app: App, uploadURL: string, body: Buffer) =>
+    app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Readable.from([body]),
+    });
+
+  it.each([
+    { budget: 'a form’s', status: 429 as const },
+    { budget: 'the global', status: 507 as const },
+  ])(
+    'stores no more than $budget budget allows when many files arrive at once',
+    async ({ status }) => {
+      const { app, business, otherSlug } = await twoFormsApp();
+      const first = await visitorUpload(app, business.collectionSlug);
+      const jpeg = await makeJpeg();
+      // Room for two and a half files, whether counted as sent or as stored.
+      const budget = first.size + Math.floor(2.5 * Math.max(first.size, jpeg.length));
+      app.uploads.budgets =
+        status === 429
+          ? budgetsWith({ perForm: { waiting: budget } })
+          : budgetsWith({ global: { waiting: budget } });
+      const slugs =
+        status === 429 ? [business.collectionSlug] : [business.collectionSlug, otherSlug];
+      const urls: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        urls.push(
+          await uploadUrlFor(app, { purpose: 'product-image', slug: slugs[i % slugs.length] }),
+        );
+      }
+
+      const responses = await Promise.all(
+        urls.map((url) => putUpload(app, url, jpeg, 'image/jpeg')),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((code) => code !== 200 && code !== status)).toEqual([]);
+      expect(statuses.filter((code) => code === 200).length).toBeGreaterThanOrEqual(1);
+      for (const refused of responses.filter((response) => response.statusCode === status)) {
+        expectRefusal(refused, status);
+      }
+      const stored = await app.database.db
+        .select({ size: uploads.size })
+        .from(uploads)
+        .where(isNotNull(uploads.objectPath));
+      expect(stored.reduce((total, row) => total + (row.size ?? 0), 0)).toBeLessThanOrEqual(budget);
+      expect(storedFiles(app)).toHaveLength(stored.length);
+      // Refused files gave their reservations back.
+      expect(
+        await app.database.db
+          .select()
+          .from(uploads)
+          .where(and(isNull(uploads.objectPath), isNotNull(uploads.size))),
+      ).toEqual([]);
+    },
+  );
+
+  it('holds the declared length from the start of a PUT, or 5 MB when the length is not declared', async () => {
+    const { app, business } = await twoFormsApp();
+    const slug = business.collectionSlug;
+    const first = await visitorUpload(app, slug);
+    app.uploads.budgets = budgetsWith({ perForm: { waiting: first.size + MAX_IMAGE_BYTES - 1 } });
+    const jpeg = await makeJpeg();
+
+    const unknownLength = await uploadUrlFor(app, { purpose: 'product-image', slug });
+    expectRefusal(await putUnknownLength(app, unknownLength, jpeg), 429);
+    expect((await rowOf(app, unknownLength)).size).toBeNull();
+    await visitorUpload(app, slug);
+  });
+
+  it('gives back what a refused file held: 415, 413, and a client that hangs up mid-file', async () => {
+    const { app, business } = await twoFormsApp();
+    const slug = business.collectionSlug;
+    const first = await visitorUpload(app, slug);
+    // Room for exactly one file of unknown length: anything a refused file kept would refuse the next one.
+    app.uploads.budgets = budgetsWith({ perForm: { waiting: first.size + MAX_IMAGE_BYTES } });
+    const nextUrl = () => uploadUrlFor(app, { purpose: 'product-image', slug });
+
+    const notAnImage = await nextUrl();
+    expect((await putUnknownLength(app, notAnImage, ELF_BINARY)).statusCode).toBe(415);
+    expect((await rowOf(app, notAnImage)).size).toBeNull();
+
+    const tooLarge = await nextUrl();
+    const oversized = await putUnknownLength(
+      app,
+      tooLarge,
+      Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff),
+    );
+    expect(oversized.statusCode, oversized.body).toBe(413);
+    expect((await rowOf(app, tooLarge)).size).toBeNull();
+
+    const declaredTooLarge = await nextUrl();
+    expect(
+      (await putUpload(app, declaredTooLarge, Buffer.alloc(MAX_IMAGE_BYTES + 1, 0xff))).statusCode,
+    ).toBe(413);
+    expect((await rowOf(app, declaredTooLarge)).size).toBeNull();
+
+    const hungUp = await nextUrl();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path: hungUp,
+      headers: { 'content-type': 'image/jpeg', 'content-length': 4096 },
+    });
+    request.on('error', () => {});
+    try {
+      request.write(Buffer.alloc(1024, 0xff));
+      await vi.waitFor(async () => expect((await rowOf(app, hungUp)).size).toBe(4096), {
+        timeout: 5000,
+      });
+    } finally {
+      request.destroy();
+    }
+    await vi.waitFor(async () => expect((await rowOf(app, hungUp)).size).toBeNull(), {
+      timeout: 5000,
+    });
+
+    const last = await nextUrl();
+    const stored = await putUnknownLength(app, last, await makeJpeg());
+    expect(stored.statusCode, stored.body).toBe(200);
   });
 });
 
