@@ -9,6 +9,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { testimonials } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/modules/auth/passwords';
 import * as userRepository from '../src/server/modules/auth/repository';
+import * as billingRepository from '../src/server/modules/billing/repository';
 import { createBusinessRecords } from '../src/server/modules/business/service';
 import { SESSION_COOKIE } from '../src/server/plugins/sessions';
 
@@ -66,6 +67,8 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
     password: await hashPassword(password, { memoryKib: config.passwordHashMemoryKib }),
   });
   if (!user) throw new Error('bench: could not create the owner');
+  // The testimonials screen's API needs paid access: an access-code account has it.
+  await billingRepository.setFreeAccount(db, user.id);
   const business = await db.transaction((tx) =>
     createBusinessRecords(tx, { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' }),
   );
