@@ -9,9 +9,7 @@ import { loadConfig } from '../src/server/config';
 import { databaseTarget, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { testimonials } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/modules/auth/passwords';
-import * as userRepository from '../src/server/modules/auth/repository';
-import { createBusinessRecords } from '../src/server/modules/business/service';
+import { createBenchBusiness } from './bench-server';
 
 const APPROVED_TESTIMONIALS = 10;
 
@@ -33,14 +31,7 @@ const config = {
 const database = await openDatabase(databaseTarget(config));
 await migrateDatabase(database);
 const { db } = database;
-const user = await userRepository.create(db, {
-  email: 'limits-bench@example.com',
-  password: await hashPassword('bench password 123', { memoryKib: config.passwordHashMemoryKib }),
-});
-if (!user) throw new Error('bench: could not create the owner');
-const business = await db.transaction((tx) =>
-  createBusinessRecords(tx, { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' }),
-);
+const { business } = await createBenchBusiness(db, config, 'limits-bench@example.com');
 await db.insert(testimonials).values(
   Array.from({ length: APPROVED_TESTIMONIALS }, (_, i) => ({
     businessId: business.id,

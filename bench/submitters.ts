@@ -12,7 +12,8 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { testimonials } from '../src/server/db/schema';
-import { percentile, roundMs, startRealLimitsServer } from './real-limits';
+import { percentile } from './bench-server';
+import { roundMs, startRealLimitsServer } from './real-limits';
 
 type Row = { name: string; value: number; unit: string };
 type Answer = { status: number; id: string | null; ms: number };

@@ -7,11 +7,8 @@ import { loadConfig } from '../src/server/config';
 import { databaseTarget, openDatabase, type Database } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { testimonials } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/modules/auth/passwords';
-import * as userRepository from '../src/server/modules/auth/repository';
-import * as billingRepository from '../src/server/modules/billing/repository';
-import { createBusinessRecords } from '../src/server/modules/business/service';
 import { SESSION_COOKIE } from '../src/server/plugins/sessions';
+import { BENCH_PASSWORD, createBenchBusiness, percentile } from './bench-server';
 
 const TESTIMONIALS = 10_000;
 const CHUNK = 1_000;
@@ -48,11 +45,6 @@ async function seed(db: Database, businessId: string): Promise<void> {
   await db.execute(sql`analyze testimonials`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function measureTestimonials(scratch: string): Promise<Row[]> {
@@ -61,24 +53,15 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
   await migrateDatabase(database);
   const { db } = database;
 
-  const password = 'bench password 123';
-  const user = await userRepository.create(db, {
-    email: 'bench-owner@example.com',
-    password: await hashPassword(password, { memoryKib: config.passwordHashMemoryKib }),
-  });
-  if (!user) throw new Error('bench: could not create the owner');
-  // The testimonials screen's API needs paid access: an access-code account has it.
-  await billingRepository.setFreeAccount(db, user.id);
-  const business = await db.transaction((tx) =>
-    createBusinessRecords(tx, { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' }),
-  );
+  const email = 'bench-owner@example.com';
+  const { business } = await createBenchBusiness(db, config, email);
   const seedStarted = performance.now();
   await seed(db, business.id);
   const seedMs = performance.now() - seedStarted;
 
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: BENCH_PASSWORD } });
   const cookie = login.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.value;
   if (!cookie) throw new Error(`bench: login failed (${login.statusCode})`);
 
@@ -91,7 +74,6 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
       if (response.statusCode !== 200) throw new Error(`bench: ${url} answered ${response.statusCode}: ${response.body}`);
       if (i >= 3) durations.push(elapsed); // the first runs warm caches and JIT
     }
-    durations.sort((a, b) => a - b);
     return { median: percentile(durations, 50), p95: percentile(durations, 95) };
   };
 

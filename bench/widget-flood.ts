@@ -13,7 +13,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { percentile, roundMs, startRealLimitsServer } from './real-limits';
+import { percentile } from './bench-server';
+import { roundMs, startRealLimitsServer } from './real-limits';
 
 type Row = { name: string; value: number; unit: string };
 

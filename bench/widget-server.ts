@@ -11,9 +11,7 @@ import { loadConfig } from '../src/server/config';
 import { databaseTarget, openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { testimonials } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/modules/auth/passwords';
-import * as userRepository from '../src/server/modules/auth/repository';
-import { createBusinessRecords } from '../src/server/modules/business/service';
+import { createBenchBusiness } from './bench-server';
 
 const WIDGET_BENCH_TESTIMONIALS = 30;
 
@@ -38,14 +36,7 @@ async function startApp(dataDir: string): Promise<() => Promise<void>> {
   const database = await openDatabase(databaseTarget(config));
   await migrateDatabase(database);
   const { db } = database;
-  const user = await userRepository.create(db, {
-    email: 'widget-bench@example.com',
-    password: await hashPassword('bench password 123', { memoryKib: config.passwordHashMemoryKib }),
-  });
-  if (!user) throw new Error('bench: could not create the owner');
-  const business = await db.transaction((tx) =>
-    createBusinessRecords(tx, { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' }),
-  );
+  const { business } = await createBenchBusiness(db, config, 'widget-bench@example.com');
   const now = Date.now();
   await db.insert(testimonials).values(
     Array.from({ length: WIDGET_BENCH_TESTIMONIALS }, (_, i) => ({

@@ -12,19 +12,17 @@
 //   cold cache, beside the same testimonials served as static HTML; median of
 //   10 each. Also counts the CSP violations the widget caused there.
 //   Needs `npm run build` (dist/widget/widget.js) and /usr/bin/chromium.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import type { PublicWidget } from '../src/shared/schemas/widget';
 import { renderStaticHtml } from '../src/shared/widget-static-html';
+import { startBenchServer, type Started } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
-type Started<T> = { info: T; pid: number; stop: () => Promise<void> };
 
 const CONNECTIONS = 50;
 const DURATION_S = 5;
@@ -47,33 +45,8 @@ const CHROMIUM_ARGS = [
 const serverScript = path.join(import.meta.dirname, 'widget-server.ts');
 const widgetBuild = path.resolve(import.meta.dirname, '../dist/widget/widget.js');
 
-/** Starts bench/widget-server.ts and waits for the JSON line it prints once listening. */
-async function startServer<T>(args: string[]): Promise<Started<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = createInterface({ input: child.stdout });
-  const info = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`bench: ${args[0]} server did not start`)),
-      60_000,
-    );
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line) as T);
-    });
-    child.once('exit', (code) => reject(new Error(`bench: ${args[0]} server exited (${code})`)));
-  });
-  return {
-    info,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** Starts bench/widget-server.ts in one of its modes and waits until it listens. */
+const startServer = <T>(args: string[]): Promise<Started<T>> => startBenchServer<T>(serverScript, args);
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is missing. */
 function cpuMs(pid: number): number | null {

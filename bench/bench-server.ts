@@ -1,0 +1,68 @@
+// What the bench files share: a bench server started in its own process (so
+// the load generator does not share its event loop), the owner and business a
+// bench seeds, and the percentile of a list of timings.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Config } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import type { BusinessRow } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/modules/auth/passwords';
+import * as userRepository from '../src/server/modules/auth/repository';
+import * as billingRepository from '../src/server/modules/billing/repository';
+import { createBusinessRecords } from '../src/server/modules/business/service';
+
+export const BENCH_PASSWORD = 'bench password 123';
+
+export type Started<T> = { info: T; pid: number; stop: () => Promise<void> };
+
+/** Runs `script` with tsx and waits for the one JSON line it prints once it listens; stop() sends SIGTERM and waits. */
+export async function startBenchServer<T>(script: string, args: string[]): Promise<Started<T>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const name = args[0] ?? script;
+  const info = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bench: ${name} server did not start`)), 60_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as T);
+    });
+    child.once('exit', (code) => reject(new Error(`bench: ${name} server exited (${code})`)));
+  });
+  return {
+    info,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** An owner with paid access (an access-code account) and their business "Bench Bakery". */
+export async function createBenchBusiness(
+  db: Database,
+  config: Pick<Config, 'passwordHashMemoryKib'>,
+  email: string,
+): Promise<{ userId: string; business: BusinessRow }> {
+  const user = await userRepository.create(db, {
+    email,
+    password: await hashPassword(BENCH_PASSWORD, { memoryKib: config.passwordHashMemoryKib }),
+  });
+  if (!user) throw new Error('bench: could not create the owner');
+  await billingRepository.setFreeAccount(db, user.id);
+  const business = await db.transaction((tx) =>
+    createBusinessRecords(tx, { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' }),
+  );
+  return { userId: user.id, business };
+}
+
+/** The p-th percentile (0-100) of the values, nearest rank; NaN for none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
