@@ -1,13 +1,31 @@
+// The single-page app's entry. A page the server rendered (it carries page
+// data) is hydrated; any other page (the owner's screens) is rendered here.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { seedQueriesFromPage } from './app/page-data-seed';
+import { createAppRouter, loadRoutesFor } from './app/router';
+import { readPageData } from './lib/page-data';
+import { queryClient } from './lib/query-client';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const pageData = readPageData();
+if (pageData && container.firstElementChild) {
+  seedQueriesFromPage(queryClient, pageData);
+  await loadRoutesFor(window.location);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+}

@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DataRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
 
-export function App() {
+export function App({ router, client }: { router: DataRouter; client?: QueryClient }) {
   return (
-    <AppProviders>
-      <AppRouter />
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

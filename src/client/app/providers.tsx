@@ -1,19 +1,36 @@
-// App-wide providers: data fetching, theme, tooltips and toasts.
-import { QueryClientProvider } from '@tanstack/react-query';
+// App-wide providers: data fetching, theme, tooltips, toasts, and the router's
+// links for components shared with the landing page (components/page-link.tsx).
+// The server renders public pages with its own query client per page.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { RouterLinkProvider, type PageLinkProps } from '../components/page-link';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
+import { useHydrated } from '../lib/hydration';
 import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+const renderRouterLink = (props: PageLinkProps) => <Link {...props} />;
+
+export function AppProviders({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
+  // The toaster follows the theme the browser resolved; it is not part of a server-rendered page.
+  const hydrated = useHydrated();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        <RouterLinkProvider value={renderRouterLink}>
+          <TooltipProvider>
+            {children}
+            {hydrated ? <Toaster /> : null}
+          </TooltipProvider>
+        </RouterLinkProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

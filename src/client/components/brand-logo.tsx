@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { productName } from '../lib/product';
 import { cn } from '../lib/utils';
+import { PageLink } from './page-link';
 
 export function BrandMark({ className }: { className?: string }) {
   return (
@@ -26,7 +26,7 @@ export function BrandMark({ className }: { className?: string }) {
 /** The product mark and name, linking home. */
 export function BrandLogo({ className }: { className?: string }) {
   return (
-    <Link
+    <PageLink
       to="/"
       className={cn(
         'inline-flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-foreground',
@@ -36,6 +36,6 @@ export function BrandLogo({ className }: { className?: string }) {
       <BrandMark />
       <span>{productName}</span>
       <span className="sr-only">home</span>
-    </Link>
+    </PageLink>
   );
 }

@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useTheme, type Theme } from '../lib/theme';
 import { cn } from '../lib/utils';
+import { ThemeToggleIcon } from './theme-toggle-icon';
 import { Button } from './ui/button';
 import {
   DropdownMenu,
@@ -19,17 +20,22 @@ const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: 'system', label: 'System', Icon: Monitor },
 ];
 
-/** Icon button opening a Light / Dark / System menu. */
-export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, resolvedTheme, setTheme } = useTheme();
-  const Icon = resolvedTheme === 'dark' ? Moon : Sun;
+/** Icon button opening a Light / Dark / System menu (`defaultOpen`: open when first shown). */
+export function ThemeToggle({
+  className,
+  defaultOpen = false,
+}: {
+  className?: string;
+  defaultOpen?: boolean;
+}) {
+  const { theme, setTheme } = useTheme();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <Tooltip>
         <TooltipTrigger asChild>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon" className={className} aria-label="Toggle theme">
-              <Icon aria-hidden="true" />
+              <ThemeToggleIcon />
             </Button>
           </DropdownMenuTrigger>
         </TooltipTrigger>

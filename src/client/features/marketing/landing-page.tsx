@@ -7,13 +7,14 @@ import { Hero } from './components/hero';
 import { PricingSection } from './components/pricing-section';
 import { WidgetDemo } from './components/widget-demo';
 
-export function LandingPage() {
+/** `demoWidgetSlug`: the product's own widget (DEMO_WIDGET_SLUG), from the page data. */
+export function LandingPage({ demoWidgetSlug }: { demoWidgetSlug: string | undefined }) {
   return (
     <>
       <title>{`${productName} – Customer testimonials for small businesses`}</title>
-      <Hero />
+      <Hero demoWidgetSlug={demoWidgetSlug} />
       <FeatureCards />
-      <WidgetDemo />
+      <WidgetDemo demoWidgetSlug={demoWidgetSlug} />
       <ComparisonTable />
       <PricingSection />
       <HappyCustomers />

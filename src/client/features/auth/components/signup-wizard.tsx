@@ -17,8 +17,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { useDetectedLogo, useRedirectAfterAuth, useRegister } from '../api';
+import { useHydrated } from '../../../lib/hydration';
 import {
   clearSignupProgress,
+  emptySignupProgress,
   readSignupProgress,
   saveSignupProgress,
   type SignupStep,
@@ -38,9 +40,25 @@ const LOGO_DEBOUNCE_MS = 800;
 const websiteToDetect = (value: string | undefined): string | null =>
   value && isValidWebsite(value) ? normalizeWebsite(value) : null;
 
-/** `finishTo`: where a finished wizard goes (default /; /wix/auth?… when signing up to connect a Wix site). */
-export function SignupWizard({ finishTo = '/' }: { finishTo?: string }) {
-  const [initial] = useState(readSignupProgress);
+type SignupWizardProps = {
+  /** Where a finished wizard goes (default /; /wix/auth?… when signing up to connect a Wix site). */
+  finishTo?: string;
+};
+
+/**
+ * The server renders the wizard at its start; progress kept in this tab's
+ * storage comes back right after hydration (a new wizard, reading it).
+ */
+export function SignupWizard(props: SignupWizardProps) {
+  const hydrated = useHydrated();
+  return <SignupSteps key={hydrated ? 'browser' : 'server'} {...props} fromStorage={hydrated} />;
+}
+
+function SignupSteps({
+  finishTo = '/',
+  fromStorage,
+}: SignupWizardProps & { fromStorage: boolean }) {
+  const [initial] = useState(() => (fromStorage ? readSignupProgress() : emptySignupProgress));
   const [progress, setProgress] = useState({
     step: initial.step,
     userCreated: initial.userCreated,
@@ -65,7 +83,8 @@ export function SignupWizard({ finishTo = '/' }: { finishTo?: string }) {
 
   // Keep the step and the typed data (never the password) in sessionStorage.
   useEffect(() => {
-    if (finished) return;
+    // The server's wizard, before hydration completes, must not overwrite what is kept.
+    if (finished || !fromStorage) return;
     const save = () => {
       const values = form.getValues();
       saveSignupProgress({
@@ -78,7 +97,7 @@ export function SignupWizard({ finishTo = '/' }: { finishTo?: string }) {
     };
     save();
     return form.subscribe({ formState: { values: true }, callback: save });
-  }, [form, progress, finished]);
+  }, [form, progress, finished, fromStorage]);
 
   // Logo detection: after a pause in typing, or at once on blur and on Continue.
   const website = useWatch({ control: form.control, name: 'website' });

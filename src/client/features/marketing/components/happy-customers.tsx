@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
+import { PageLink } from '../../../components/page-link';
 import { Button } from '../../../components/ui/button';
 
 /** The closing call to action. */
@@ -31,7 +31,7 @@ export function HappyCustomers() {
             size="lg"
             className="w-full bg-white text-brand-700 hover:bg-brand-50 focus-visible:outline-white sm:w-auto"
           >
-            <Link to="/auth?tab=register">Add to My Site</Link>
+            <PageLink to="/auth?tab=register">Add to My Site</PageLink>
           </Button>
           <Button
             asChild
@@ -39,7 +39,7 @@ export function HappyCustomers() {
             variant="ghost"
             className="w-full text-white ring-1 ring-white/40 hover:bg-white/10 hover:text-white focus-visible:outline-white sm:w-auto"
           >
-            <Link to="/auth?tab=login">Sign In</Link>
+            <PageLink to="/auth?tab=login">Sign In</PageLink>
           </Button>
         </div>
       </div>

@@ -1,10 +1,12 @@
-import { ArrowRight, QrCode, Star } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
 import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../../shared/constants';
+import { PageLink } from '../../../components/page-link';
 import { Button } from '../../../components/ui/button';
 import { productName } from '../../../lib/product';
+import { LiveWidget } from './live-widget';
 
-export function Hero() {
+/** `demoWidgetSlug`: the product's own widget, shown live beside the pitch. */
+export function Hero({ demoWidgetSlug }: { demoWidgetSlug: string | undefined }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden">
       <div
@@ -33,10 +35,10 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg" className="w-full sm:w-auto">
-              <Link to="/auth?tab=register">
+              <PageLink to="/auth?tab=register">
                 Add to My Site
                 <ArrowRight aria-hidden="true" />
-              </Link>
+              </PageLink>
             </Button>
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
               <a href="#pricing">See pricing</a>
@@ -47,54 +49,10 @@ export function Hero() {
             anytime
           </p>
         </div>
-        <HeroIllustration />
+        <div className="mx-auto w-full max-w-md lg:max-w-none">
+          <LiveWidget slug={demoWidgetSlug} />
+        </div>
       </div>
     </section>
-  );
-}
-
-/** A decorative sketch of the collect-then-show flow (not real testimonials). */
-function HeroIllustration() {
-  return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none">
-      <div className="rounded-3xl border border-border bg-card p-6 shadow-xl shadow-brand-900/5 dark:shadow-black/30">
-        <div className="flex items-center gap-1 text-amber-400">
-          {Array.from({ length: 5 }, (_, index) => (
-            <Star key={index} className="size-5 fill-current" />
-          ))}
-        </div>
-        <div className="mt-5 space-y-2.5">
-          <div className="h-3 w-full rounded-full bg-muted" />
-          <div className="h-3 w-11/12 rounded-full bg-muted" />
-          <div className="h-3 w-4/6 rounded-full bg-muted" />
-        </div>
-        <div className="mt-6 flex items-center gap-3">
-          <div className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700 dark:bg-brand-900 dark:text-brand-200">
-            A
-          </div>
-          <div className="space-y-2">
-            <div className="h-2.5 w-24 rounded-full bg-foreground/20" />
-            <div className="h-2 w-16 rounded-full bg-muted" />
-          </div>
-        </div>
-        <div className="mt-6 flex justify-center gap-1.5">
-          <span className="h-1.5 w-5 rounded-full bg-brand-600" />
-          <span className="size-1.5 rounded-full bg-border" />
-          <span className="size-1.5 rounded-full bg-border" />
-        </div>
-      </div>
-      <div className="absolute -bottom-6 left-2 flex items-center gap-3 rounded-2xl border border-border bg-card p-3 pr-4 shadow-lg sm:-left-8">
-        <div className="flex size-10 items-center justify-center rounded-xl bg-brand-600 text-white">
-          <QrCode className="size-5" />
-        </div>
-        <div className="space-y-1.5">
-          <div className="h-2.5 w-20 rounded-full bg-foreground/20" />
-          <div className="h-2 w-14 rounded-full bg-muted" />
-        </div>
-      </div>
-      <div className="absolute -top-4 right-2 rounded-full bg-emerald-600 px-3 py-1 text-xs font-semibold text-white shadow-md sm:-right-6">
-        Approved
-      </div>
-    </div>
   );
 }

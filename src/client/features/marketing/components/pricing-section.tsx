@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { PageLink } from '../../../components/page-link';
 import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../../shared/constants';
 import { PlanFeatureList } from '../../../components/plan-feature-list';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +29,7 @@ export function PricingSection() {
           </p>
           <PlanFeatureList className="mt-8 space-y-3 text-left" itemClassName="gap-3" />
           <Button asChild size="lg" className="mt-8 w-full">
-            <Link to="/auth?tab=register">Add to My Site</Link>
+            <PageLink to="/auth?tab=register">Add to My Site</PageLink>
           </Button>
           <p className="mt-4 flex items-center justify-center gap-1.5 text-sm text-muted-foreground">
             <ShieldCheck className="size-4 text-success" aria-hidden="true" />

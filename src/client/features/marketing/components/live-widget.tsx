@@ -1,0 +1,57 @@
+// The product's own widget, live (SPEC §2 "Landing page"): the page loads
+// /widget.js from its own host with data-widget naming the demo business
+// (DEMO_WIDGET_SLUG, created on first start with example testimonials), exactly
+// as a customer's site does: the script tag is in the server-rendered HTML, so
+// the browser runs it as it parses the page. It stands in a sketch of a
+// browser window, on the neutral page a widget usually sits on; the box keeps
+// its height while the script loads, so nothing below it moves.
+import { useEffect, useRef } from 'react';
+import { escapeHtml } from '../../../../shared/widget-static-html';
+
+const scriptTag = (slug: string) =>
+  `<script src="/widget.js" data-widget="${escapeHtml(slug)}" async></script>`;
+
+export function LiveWidget({ slug }: { slug: string | undefined }) {
+  const slot = useRef<HTMLDivElement>(null);
+  // Rendered in the browser (the app's / for a visitor whose session ended), the
+  // tag above is inert: a script added by innerHTML never runs. Add a live one.
+  useEffect(() => {
+    const element = slot.current;
+    if (!slug || !element) return;
+    const script = document.createElement('script');
+    script.src = '/widget.js';
+    script.async = true;
+    script.dataset.widget = slug;
+    element.replaceChildren(script);
+    return () => element.replaceChildren();
+  }, [slug]);
+
+  return (
+    <figure className="overflow-hidden rounded-2xl border border-border bg-card shadow-xl shadow-brand-900/5 dark:shadow-black/30">
+      <div
+        aria-hidden="true"
+        className="flex items-center gap-2 border-b border-border bg-muted px-3 py-2"
+      >
+        <span className="flex gap-1">
+          <span className="size-2.5 rounded-full bg-red-400/80" />
+          <span className="size-2.5 rounded-full bg-amber-400/80" />
+          <span className="size-2.5 rounded-full bg-emerald-400/80" />
+        </span>
+        <span className="min-w-0 flex-1 truncate rounded-md bg-background px-2 py-0.5 text-center font-mono text-[11px] text-muted-foreground">
+          yourwebsite.com
+        </span>
+      </div>
+      {/* The widget keeps its own colours in both themes, as on a customer's page. */}
+      <div className="bg-zinc-100 p-3 sm:p-5">
+        <div
+          ref={slot}
+          className="min-h-[22rem]"
+          dangerouslySetInnerHTML={slug ? { __html: scriptTag(slug) } : undefined}
+        />
+      </div>
+      <figcaption className="sr-only">
+        Our own widget, live, showing example testimonials
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,150 @@
+// The public pages as HTML that reads before any script runs
+// (docs/decisions/0017-server-rendered-public-pages.md). At start the server
+// loads the client's renderer (dist/render/server-entry.js, built by
+// `vite build --ssr`) and renders, once, with its own configuration (product
+// name, demo widget): the landing page (landing.html, its own small bundle)
+// and /terms, /auth (both tabs) and /forgot-password (index.html, hydrated by
+// the single-page app). /submit/{slug} is rendered per request with the
+// business and its form settings. Each page carries its page data
+// (shared/page-data.ts), so the browser starts from what the server saw.
+//
+// They are for visitors without a session cookie: a signed-in owner (or one
+// whose session ended) gets the app shell, which asks who is signed in.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pageDataScript, type PageData } from '../../shared/page-data.js';
+import type { PublicBusiness } from '../../shared/schemas/business.js';
+import { escapeHtml } from '../../shared/widget-static-html.js';
+
+/** dist/render/server-entry.js, as src/client/render/server-entry.tsx exports it. */
+type Renderer = {
+  renderLandingPage(data: PageData): string;
+  renderAppPage(url: string, data: PageData): Promise<string>;
+};
+
+declare global {
+  // Read by src/client/lib/product.ts where there is no document: the server's PRODUCT_NAME.
+  var __VOUCHLY_PRODUCT_NAME__: string | undefined;
+}
+
+export type PublicPagesOptions = {
+  /** The built client: index.html, landing.html, assets/. */
+  clientDir: string;
+  /** The built renderer: server-entry.js. */
+  renderDir: string;
+  productName: string;
+  demoWidgetSlug: string | undefined;
+};
+
+/** The app's pages rendered once at start, by path and query as a visitor asks for them. */
+const PRERENDERED_APP_PAGES = [
+  '/terms',
+  '/auth',
+  '/auth?tab=login',
+  '/auth?tab=register',
+  '/forgot-password',
+] as const;
+
+/**
+ * The page as HTML: `markup` inside #root, its leading <title> in place of
+ * the template's, the product's name, the page data, and (for a page that
+ * reads without script) no "needs JavaScript" notice.
+ */
+export function assemblePage(
+  template: string,
+  page: { markup: string; data: PageData; productName: string },
+): string {
+  const titleMatch = /^<title>(.*?)<\/title>/s.exec(page.markup);
+  const markup = titleMatch ? page.markup.slice(titleMatch[0].length) : page.markup;
+  let html = template
+    .replace(
+      /<meta name="application-name" content="[^"]*"/,
+      `<meta name="application-name" content="${escapeHtml(page.productName)}"`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${markup}</div>${pageDataScript(page.data)}`,
+    );
+  if (titleMatch) html = html.replace(/<title>.*?<\/title>/s, () => titleMatch[0]);
+  if (markup) html = html.replace(/<noscript>.*?<\/noscript>/s, '');
+  return html;
+}
+
+export class PublicPages {
+  private constructor(
+    private readonly options: PublicPagesOptions,
+    private readonly appTemplate: string,
+    private readonly renderer: Renderer | undefined,
+    private readonly rendered: Map<string, Buffer>,
+    private readonly shells: { signedOut: Buffer; maybeSignedIn: Buffer },
+  ) {}
+
+  /** Undefined without a built client; without a built renderer, every page is the app shell. */
+  static async load(options: PublicPagesOptions): Promise<PublicPages | undefined> {
+    const indexFile = path.join(options.clientDir, 'index.html');
+    if (!existsSync(indexFile)) return undefined;
+    const appTemplate = readFileSync(indexFile, 'utf8');
+    const { productName, demoWidgetSlug } = options;
+    const shell = (signedOut: boolean) =>
+      Buffer.from(
+        assemblePage(appTemplate, { markup: '', data: { signedOut, demoWidgetSlug }, productName }),
+      );
+    const shells = { signedOut: shell(true), maybeSignedIn: shell(false) };
+
+    const renderer = await loadRenderer(options);
+    const rendered = new Map<string, Buffer>();
+    const landingFile = path.join(options.clientDir, 'landing.html');
+    if (renderer && existsSync(landingFile)) {
+      const data: PageData = { signedOut: true, demoWidgetSlug };
+      const markup = renderer.renderLandingPage(data);
+      rendered.set(
+        '/',
+        Buffer.from(assemblePage(readFileSync(landingFile, 'utf8'), { markup, data, productName })),
+      );
+      for (const url of PRERENDERED_APP_PAGES) {
+        const pageData: PageData = { signedOut: true };
+        const html = await renderer.renderAppPage(`http://localhost${url}`, pageData);
+        rendered.set(
+          url,
+          Buffer.from(assemblePage(appTemplate, { markup: html, data: pageData, productName })),
+        );
+      }
+    }
+    return new PublicPages(options, appTemplate, renderer, rendered, shells);
+  }
+
+  /** The app shell: rendered in the browser, which asks who is signed in unless there is no session. */
+  shell(signedOut: boolean): Buffer {
+    return signedOut ? this.shells.signedOut : this.shells.maybeSignedIn;
+  }
+
+  /** The page rendered at start for `url` (path and query), for a visitor without a session. */
+  prerendered(url: string): Buffer | undefined {
+    return this.rendered.get(url);
+  }
+
+  /** /submit/{slug} with the business's form, or undefined without a renderer. */
+  async submitPage(
+    slug: string,
+    business: PublicBusiness,
+    signedOut: boolean,
+  ): Promise<Buffer | undefined> {
+    if (!this.renderer) return undefined;
+    const data: PageData = { signedOut, publicBusiness: { slug, business } };
+    const markup = await this.renderer.renderAppPage(
+      `http://localhost/submit/${encodeURIComponent(slug)}`,
+      data,
+    );
+    return Buffer.from(
+      assemblePage(this.appTemplate, { markup, data, productName: this.options.productName }),
+    );
+  }
+}
+
+async function loadRenderer(options: PublicPagesOptions): Promise<Renderer | undefined> {
+  const entry = path.join(options.renderDir, 'server-entry.js');
+  if (!existsSync(entry)) return undefined;
+  globalThis.__VOUCHLY_PRODUCT_NAME__ = options.productName;
+  return (await import(pathToFileURL(entry).href)) as Renderer;
+}
