@@ -2,9 +2,10 @@
 // remove button) and the button that opens the file picker (plus, on phones,
 // one that opens the camera straight away).
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { useRef, useState, type Ref } from 'react';
+import { useRef, type Ref } from 'react';
 import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
+import { useHydrated } from '../../../lib/hydration';
 import { cn } from '../../../lib/utils';
 import type { PhotoItem } from '../use-photo-group';
 
@@ -62,12 +63,16 @@ export function PhotoTile({
   );
 }
 
-/** True on touch-first devices, where a camera shortcut makes sense. */
+const isCoarsePointer = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
+/**
+ * True on touch-first devices, where a camera shortcut makes sense. The server
+ * cannot know: a page it rendered (/submit/{slug}) adds the camera button
+ * right after hydration.
+ */
 function useCoarsePointer(): boolean {
-  const [coarse] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches,
-  );
-  return coarse;
+  return useHydrated() && isCoarsePointer();
 }
 
 export function AddPhotoButton({

@@ -1,0 +1,100 @@
+// The public pages render before their script (issue 13): readable with
+// JavaScript off, no failing request for a signed-out visitor, and the
+// customer's form usable once hydrated. The landing page's live demo is the
+// product's own widget, loaded by /widget.js.
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { registerOwner } from './helpers';
+
+let slug = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  const request = await playwrightRequest.newContext({ baseURL });
+  ({ slug } = await registerOwner(request, { businessName: 'Tidewater Books' }));
+  await request.dispose();
+});
+
+const PAGES = [
+  { url: '/', heading: /customer trust/ },
+  { url: '/terms', heading: 'Terms of Service & Privacy Policy' },
+  { url: '/auth?tab=login', heading: 'Welcome back' },
+  { url: '/auth?tab=register', heading: 'Step 1 of 4' },
+  { url: '/forgot-password', heading: 'Send Reset Link' },
+] as const;
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every public page shows its content', async ({ page }) => {
+    for (const { url, heading } of PAGES) {
+      await page.goto(url);
+      await expect(page.getByText(heading).first(), url).toBeVisible();
+      await expect(page.getByText('needs JavaScript'), url).toHaveCount(0);
+    }
+    await page.goto(`/submit/${slug}`);
+    await expect(page.getByRole('heading', { name: 'Tidewater Books' })).toBeVisible();
+    await expect(page.getByLabel('Your testimonial')).toBeVisible();
+    // The landing page's links work without script.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Terms of Service & Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+  });
+});
+
+test("a signed-out visitor's pages make no request that fails", async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  for (const { url } of PAGES) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto(`/submit/${slug}`);
+  await page.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+});
+
+test("the customer's form is there at once and works once hydrated", async ({ page }) => {
+  await page.goto(`/submit/${slug}`, { waitUntil: 'commit' });
+  // In the HTML itself: no loading skeleton first.
+  await expect(page.getByRole('heading', { name: 'Tidewater Books' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the testimonial form' })).toHaveCount(0);
+  // Usable once hydrated: until then its Submit button is disabled, so nothing half-works.
+  const submit = page.getByRole('button', { name: 'Submit Testimonial' });
+  await expect(submit).toBeEnabled();
+  await page.getByRole('radio', { name: '5 stars' }).click();
+  await page.getByLabel('Your testimonial').fill('The best bookshop on the coast, and kind staff.');
+  await page.getByLabel('Name', { exact: true }).fill('Marguerite');
+  await submit.click();
+  await expect(
+    page.getByText('Your testimonial has been submitted and will be reviewed shortly.'),
+  ).toBeVisible();
+});
+
+test("the landing page shows the product's own widget, loaded by /widget.js, with labelled examples", async ({
+  page,
+}) => {
+  const widgetScript = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/widget.js',
+  );
+  await page.goto('/');
+  expect((await widgetScript).status()).toBe(200);
+  const script = page.locator('script[src="/widget.js"][data-widget]');
+  await expect(script).toHaveCount(1);
+  const demoSlug = await script.getAttribute('data-widget');
+  const data = await page.request.get(`/api/widget/${demoSlug}`);
+  expect(data.status()).toBe(200);
+  const { settings, testimonials } = (await data.json()) as {
+    settings: { headerText: string };
+    testimonials: { text: string }[];
+  };
+  expect(settings.headerText).toMatch(/example/i);
+  expect(testimonials.length).toBeGreaterThan(0);
+  // The widget draws in its own shadow root, beside the script tag.
+  const shadowText = await page.waitForFunction(() => {
+    const host = document.querySelector('script[data-widget]')?.nextElementSibling;
+    return host?.shadowRoot?.textContent ?? '';
+  });
+  expect(await shadowText.jsonValue()).toContain(settings.headerText);
+});
