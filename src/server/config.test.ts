@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { slugify } from './modules/business/service.js';
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'vouchly-config-'));
 
@@ -85,6 +86,40 @@ describe('loadConfig', () => {
     });
     expect(config.accessCodes).toEqual(['launch-1', 'LAUNCH-2']);
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ stripe: undefined, accessCodes: [] });
+  });
+
+  it('names the demo widget vouchly and its owner demo@ the public host, or demo@example.com on a local one', () => {
+    const local = loadConfig({ DATA_DIR: tempDir() });
+    expect(local.demoWidgetSlug).toBe('vouchly');
+    // demo@localhost is no address the forms accept, so the owner could not ask for a reset link.
+    expect(local.demoOwnerEmail).toBe('demo@example.com');
+    expect(loadConfig({ DATA_DIR: tempDir(), BASE_URL: 'http://192.168.1.20:3000' }).demoOwnerEmail).toBe('demo@example.com');
+    expect(loadConfig({ DATA_DIR: tempDir(), BASE_URL: 'https://Reviews.Example.com/' }).demoOwnerEmail).toBe(
+      'demo@reviews.example.com',
+    );
+    const set = loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: 'acme-reviews-2', DEMO_OWNER_EMAIL: ' Owner@Acme.Example ' });
+    expect(set).toMatchObject({ demoWidgetSlug: 'acme-reviews-2', demoOwnerEmail: 'owner@acme.example' });
+  });
+
+  it('takes any slug the business module makes as DEMO_WIDGET_SLUG', () => {
+    for (const name of ['Acme Bakery', 'Café Müller & Sons!', 'A'.repeat(60), '日本の店']) {
+      const slug = `${slugify(name)}-0a9z7b`;
+      expect(loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug }).demoWidgetSlug).toBe(slug);
+    }
+  });
+
+  it.each(['Vouchly', 'my demo', '-demo', 'demo-', 'de--mo', 'café', 'demo/../x', 'a'.repeat(48)])(
+    'refuses DEMO_WIDGET_SLUG=%s',
+    (slug) => {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug })).toThrow(/DEMO_WIDGET_SLUG: must/);
+    },
+  );
+
+  it('refuses a DEMO_OWNER_EMAIL that is not an address', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_OWNER_EMAIL: 'demo@localhost' })).toThrow(
+      /DEMO_OWNER_EMAIL: Invalid email format/,
+    );
   });
 
   it('generates a session secret once and keeps it in DATA_DIR', () => {

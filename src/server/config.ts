@@ -5,9 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailField } from '../shared/schemas/fields.js';
 
 const optionalText = z.string().min(1).optional();
 const optionalUrl = z.url().optional();
+/** What a collection slug is made of (modules/business/service.ts makes them): lowercase letters and digits in
+ * words joined by single hyphens, at most a 40-character base, a hyphen and a 6-character suffix. */
+const COLLECTION_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const COLLECTION_SLUG_MAX_LENGTH = 47;
+const DEFAULT_DEMO_WIDGET_SLUG = 'vouchly';
+/** DEMO_OWNER_EMAIL's fallback when `demo@` and BASE_URL's host is not an address (localhost, an IP address). */
+const FALLBACK_DEMO_OWNER_EMAIL = 'demo@example.com';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -55,6 +63,12 @@ const envSchema = z.object({
   WIX_APP_SECRET: optionalText,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
+  DEMO_WIDGET_SLUG: z
+    .string()
+    .max(COLLECTION_SLUG_MAX_LENGTH, `must be at most ${COLLECTION_SLUG_MAX_LENGTH} characters`)
+    .regex(COLLECTION_SLUG_PATTERN, 'must be a collection slug: lowercase letters and digits, words joined by single hyphens')
+    .default(DEFAULT_DEMO_WIDGET_SLUG),
+  DEMO_OWNER_EMAIL: emailField.optional(),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   LOG_LEVEL: z
@@ -82,6 +96,10 @@ export type Config = {
   wixAppSecret: string | undefined;
   redisUrl: string | undefined;
   productName: string;
+  /** The landing page's live demo: the collection slug of the product's own widget (modules/demo). */
+  demoWidgetSlug: string;
+  /** The owner account made with the demo business on first start; it moderates the demo's testimonials. */
+  demoOwnerEmail: string;
   trustProxy: boolean;
   /** Multiplies every rate limit's allowance; for load tests and end-to-end suites from one address. */
   rateLimitScale: number;
@@ -172,12 +190,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wixAppSecret: vars.WIX_APP_SECRET,
     redisUrl: vars.REDIS_URL,
     productName: vars.PRODUCT_NAME,
+    demoWidgetSlug: vars.DEMO_WIDGET_SLUG,
+    demoOwnerEmail: vars.DEMO_OWNER_EMAIL ?? defaultDemoOwnerEmail(baseUrl),
     trustProxy: vars.TRUST_PROXY,
     rateLimitScale: vars.RATE_LIMIT_SCALE,
     logLevel: vars.LOG_LEVEL,
     passwordHashMemoryKib: 19456,
     allowPrivateNetworkFetch: false,
   };
+}
+
+/** `demo@` and BASE_URL's host when that is a valid address (demo@reviews.example.com), else demo@example.com. */
+function defaultDemoOwnerEmail(baseUrl: string): string {
+  const parsed = emailField.safeParse(`demo@${new URL(baseUrl).hostname}`);
+  return parsed.success ? parsed.data : FALLBACK_DEMO_OWNER_EMAIL;
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */

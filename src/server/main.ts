@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseTarget } from './db/client.js';
 import { openMigratedDatabase } from './db/wait-for-database.js';
 import { addAccessCodes } from './modules/billing/service.js';
+import { ensureDemoBusiness } from './modules/demo/service.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
     const added = await addAccessCodes(database.db, config.accessCodes);
     app.log.info(`ACCESS_CODES: ${added} new access code(s) added, ${config.accessCodes.length - added} already known`);
   }
+  // The landing page's live demo: made on the very first start, never touched again.
+  await ensureDemoBusiness(database.db, config, app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     wixAppSecret: undefined,
     redisUrl: undefined,
     productName: 'Vouchly',
+    demoWidgetSlug: 'vouchly',
+    demoOwnerEmail: 'demo@example.com',
     trustProxy: false,
     rateLimitScale: 1,
     logLevel: 'silent',

@@ -1,0 +1,227 @@
+// Lighthouse scores of the public pages a visitor lands on: the landing page,
+// /terms, /auth and a collection form (/submit/{slug}, the demo business the
+// server makes on its first start). Against the production build (`npm run
+// build`: node dist/server/main.js, in its own process, on a scratch data
+// directory), in Chromium (/usr/bin/chromium) with Lighthouse's defaults:
+// a mobile device and simulated throttling. Each page runs RUNS times; a row
+// is the median of its runs. Per page: the four category scores (0-100), LCP,
+// TBT, CLS and the bytes transferred. The audits that keep a category below
+// 100 are printed (from the run with the median performance score), not
+// written to results.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+
+type Row = { name: string; value: number; unit: string };
+
+const RUNS = 3;
+const CHROMIUM = '/usr/bin/chromium';
+/** The demo business's slug (DEMO_WIDGET_SLUG): its collection form is the /submit page measured. */
+const DEMO_SLUG = 'vouchly';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const serverMain = path.join(repoRoot, 'dist/server/main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+/** `node dist/server/main.js` on a new data directory, as `npm start` runs it; resolves once it is healthy. */
+async function startProductionServer(
+  scratch: string,
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      DATA_DIR: mkdtempSync(path.join(scratch, 'lighthouse-')),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '100',
+      DEMO_WIDGET_SLUG: DEMO_SLUG,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`bench: lighthouse: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error('bench: lighthouse: the server did not start');
+}
+
+/** The collection slug of the demo business the server made on its first start. */
+async function demoSlug(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/business/${DEMO_SLUG}`);
+  if (!response.ok) {
+    throw new Error(
+      `bench: lighthouse: no demo business "${DEMO_SLUG}" (${response.status}); is dist/ older than the sources?`,
+    );
+  }
+  return DEMO_SLUG;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const score = (lhr: Result, category: string): number =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const numeric = (lhr: Result, audit: string): number =>
+  lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+type LooseItem = {
+  node?: { selector?: string; nodeLabel?: string };
+  issueType?: string;
+  url?: string;
+  source?: { url?: string };
+};
+
+/** Where an audit failed, briefly: the first few elements, issues or URLs of its details. */
+function whereItFailed(audit: Result['audits'][string]): string {
+  const details = audit.details as { items?: LooseItem[] } | undefined;
+  const places = (details?.items ?? [])
+    .map((item) => item.node?.selector ?? item.issueType ?? item.url ?? item.source?.url ?? '')
+    .filter(Boolean);
+  const shown = [...new Set(places)].slice(0, 3);
+  return shown.length > 0
+    ? ` [${shown.join(' | ')}${places.length > shown.length ? ' | …' : ''}]`
+    : '';
+}
+
+/**
+ * The audits that cost a category points: for performance the metrics and the
+ * opportunities and diagnostics scored below 0.9 (with their estimate),
+ * elsewhere every scored audit that did not pass (with where).
+ */
+function failingAudits(lhr: Result, category: string): string[] {
+  const isPerformance = category === 'performance';
+  const failing: string[] = [];
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null) continue;
+    if (['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode)) continue;
+    if (audit.score >= (isPerformance ? 0.9 : 1)) continue;
+    const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+    failing.push(`${ref.id}${value}${isPerformance ? '' : whereItFailed(audit)}`);
+  }
+  return failing;
+}
+
+export async function measureLighthouse(scratch: string): Promise<Row[]> {
+  if (!existsSync(serverMain)) {
+    console.warn(
+      'bench: lighthouse skipped: run `npm run build` first (dist/server/main.js is missing)',
+    );
+    return [];
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.warn(`bench: lighthouse skipped: ${CHROMIUM} is missing`);
+    return [];
+  }
+  const server = await startProductionServer(scratch);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const rows: Row[] = [];
+  try {
+    const pages = ['/', '/terms', '/auth', `/submit/${await demoSlug(server.baseUrl)}`];
+    for (const page of pages) {
+      const results: Result[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const started = performance.now();
+        const result = await lighthouse(`${server.baseUrl}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`bench: lighthouse: no result for ${page}`);
+        if (result.lhr.runtimeError)
+          throw new Error(`bench: lighthouse: ${page}: ${result.lhr.runtimeError.message}`);
+        results.push(result.lhr);
+        console.log(
+          `lighthouse ${page} run ${run + 1}/${RUNS}: ${Math.round((performance.now() - started) / 1000)} s`,
+        );
+      }
+      const of = (read: (lhr: Result) => number) => median(results.map(read));
+      for (const category of CATEGORIES) {
+        rows.push({
+          name: `lighthouse ${page} ${category} (median of ${RUNS})`,
+          value: of((lhr) => score(lhr, category)),
+          unit: 'score',
+        });
+      }
+      rows.push(
+        {
+          name: `lighthouse ${page} LCP (median of ${RUNS})`,
+          value: Math.round(of((lhr) => numeric(lhr, 'largest-contentful-paint'))),
+          unit: 'ms',
+        },
+        {
+          name: `lighthouse ${page} TBT (median of ${RUNS})`,
+          value: Math.round(of((lhr) => numeric(lhr, 'total-blocking-time'))),
+          unit: 'ms',
+        },
+        {
+          name: `lighthouse ${page} CLS (median of ${RUNS})`,
+          value: Math.round(of((lhr) => numeric(lhr, 'cumulative-layout-shift')) * 1000) / 1000,
+          unit: 'CLS',
+        },
+        {
+          name: `lighthouse ${page} transfer (median of ${RUNS})`,
+          value: Math.round(of((lhr) => numeric(lhr, 'total-byte-weight'))),
+          unit: 'bytes',
+        },
+      );
+      // What to fix, from the run with the median performance score.
+      const representative = [...results].sort(
+        (a, b) => score(a, 'performance') - score(b, 'performance'),
+      )[Math.floor(results.length / 2)];
+      if (representative) {
+        for (const category of CATEGORIES) {
+          if (score(representative, category) >= 100) continue;
+          console.log(
+            `lighthouse ${page} ${category} ${score(representative, category)}: ${failingAudits(representative, category).join(', ') || '(no single audit below its bar)'}`,
+          );
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  return rows;
+}
