@@ -53,6 +53,8 @@ export default defineConfig(({ mode }) => {
           // Other libraries go with the (lazy) pages that use them.
           codeSplitting: {
             groups: [
+              // Runs before zod is evaluated (see lib/zod-config.ts): no imports, its own chunk.
+              { name: 'zod-config', test: /lib[\\/]zod-config/, priority: 3 },
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,

@@ -41,11 +41,15 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test("a signed-out visitor's pages make no request that fails", async ({ page }) => {
+test("a signed-out visitor's pages make no request that fails and raise no issue", async ({ page }) => {
   const failed: string[] = [];
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
   });
+  // What DevTools' Issues panel (and Lighthouse's best practices) would list, e.g. a CSP violation.
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => failed.push(`issue ${JSON.stringify(issue)}`));
+  await cdp.send('Audits.enable');
   for (const { url } of PAGES) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');

@@ -1,5 +1,6 @@
 // The single-page app's entry. A page the server rendered (it carries page
 // data) is hydrated; any other page (the owner's screens) is rendered here.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,4 +1,4 @@
-// App-wide providers: data fetching, theme, tooltips, toasts, and the router's
+// App-wide providers: data fetching, theme, toasts, and the router's
 // links for components shared with the landing page (components/page-link.tsx).
 // The server renders public pages with its own query client per page.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RouterLinkProvider, type PageLinkProps } from '../components/page-link';
 import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { useHydrated } from '../lib/hydration';
 import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
@@ -26,10 +25,8 @@ export function AppProviders({
     <QueryClientProvider client={client}>
       <ThemeProvider>
         <RouterLinkProvider value={renderRouterLink}>
-          <TooltipProvider>
-            {children}
-            {hydrated ? <Toaster /> : null}
-          </TooltipProvider>
+          {children}
+          {hydrated ? <Toaster /> : null}
         </RouterLinkProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -8,13 +8,15 @@
 // not-found screen. Feature screens load on demand.
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { RequireAccess, type GatedRouteHandle } from './access-gate';
+import type { GatedRouteHandle } from './access-gate';
 import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
 import { NotFoundScreen } from './not-found';
 import { RouteError } from './route-error';
-import { HomeRoute, RequireNoBusiness, RequireSignedIn } from './session-guards';
+
+// The owner's side (guards, signed-in layout, menus) loads on demand too: the
+// public pages the server renders hydrate without it.
+const sessionGuards = () => import('./session-guards');
 
 export const routes: RouteObject[] = [
   {
@@ -28,7 +30,7 @@ export const routes: RouteObject[] = [
       </div>
     ),
     children: [
-      { index: true, element: <HomeRoute /> },
+      { index: true, lazy: async () => ({ Component: (await sessionGuards()).HomeRoute }) },
       // The public testimonial form: no header or footer of ours, it speaks for the business.
       {
         path: '/submit/:slug',
@@ -73,14 +75,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireSignedIn />,
+        lazy: async () => ({ Component: (await sessionGuards()).RequireSignedIn }),
         children: [
           {
-            element: <SignedInLayout />,
+            lazy: async () => ({
+              Component: (await import('./layouts/signed-in-layout')).SignedInLayout,
+            }),
             children: [
               {
                 path: '/setup',
-                element: <RequireNoBusiness />,
+                lazy: async () => ({ Component: (await sessionGuards()).RequireNoBusiness }),
                 children: [
                   {
                     index: true,
@@ -123,7 +127,7 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
-                element: <RequireAccess />,
+                lazy: async () => ({ Component: (await import('./access-gate')).RequireAccess }),
                 children: [
                   {
                     path: '/testimonials',

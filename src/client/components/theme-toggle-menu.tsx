@@ -1,12 +1,7 @@
-// The theme toggle with its own tooltip provider, as one module that
+// The theme toggle as the default export of its own module, which
 // deferred-theme-toggle.tsx loads on demand.
 import { ThemeToggle } from './theme-toggle';
-import { TooltipProvider } from './ui/tooltip';
 
 export default function ThemeToggleMenu({ defaultOpen }: { defaultOpen: boolean }) {
-  return (
-    <TooltipProvider>
-      <ThemeToggle defaultOpen={defaultOpen} />
-    </TooltipProvider>
-  );
+  return <ThemeToggle defaultOpen={defaultOpen} />;
 }

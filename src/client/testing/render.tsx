@@ -7,7 +7,6 @@ import type { ReactElement } from 'react';
 // RouterProvider from the main entry: react-router/dom resolves to a second copy under Node.
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { createQueryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
 
@@ -20,7 +19,10 @@ export type RenderOptions = {
   routes?: RouteObject[];
 };
 
-export function renderScreen(element: ReactElement, { path = '/', routePath, routes = [] }: RenderOptions = {}) {
+export function renderScreen(
+  element: ReactElement,
+  { path = '/', routePath, routes = [] }: RenderOptions = {},
+) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [{ path: routePath ?? (path.split('?')[0] || '/'), element }, ...routes],
@@ -30,10 +32,8 @@ export function renderScreen(element: ReactElement, { path = '/', routePath, rou
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <Toaster />
       </ThemeProvider>
     </QueryClientProvider>,
   );

@@ -1,7 +1,8 @@
 // The public pages a visitor without a session gets as HTML that reads before
 // any script (plugins/public-pages.ts), rendered here by the fake renderer of
 // testing/fake-build.ts, which echoes what it was asked to render.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../shared/page-data.js';
 import { fakeBuild } from '../testing/fake-build.js';
@@ -73,6 +74,25 @@ describe('server-rendered public pages', () => {
     expect(pageDataOf(response.body)).toEqual({ signedOut: true, publicBusiness: { slug, business: api.json() } });
     // The name cannot close the page data's script element.
     expect(response.body.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('inlines the stylesheet into rendered pages, and keeps the cached link in the app shell', async () => {
+    const build = fakeBuild();
+    const link = '<link rel="stylesheet" crossorigin href="/assets/styles-abc123.css">';
+    for (const page of ['index.html', 'landing.html']) {
+      const file = path.join(build.clientDir, page);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('</head>', `${link}</head>`));
+    }
+    writeFileSync(path.join(build.clientDir, 'assets', 'styles-abc123.css'), 'body{color:red}');
+    const app = await createTestApp({}, build);
+    const { business } = await createUser(app);
+    for (const url of ['/', '/terms', `/submit/${business?.collectionSlug}`]) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain('<style>body{color:red}</style>');
+      expect(page.body, url).not.toContain(link);
+    }
+    const shell = await app.inject({ method: 'GET', url: '/testimonials' });
+    expect(shell.body).toContain(link);
   });
 
   it('gives an unknown slug the app with 404, which shows Business Not Found', async () => {

@@ -71,10 +71,27 @@ export function assemblePage(
   return html;
 }
 
+/**
+ * The template with its stylesheets inlined: a page that reads before its
+ * script should not wait for another request to be drawn (the CSP allows
+ * inline styles). Only for the rendered pages; the app shell keeps the link,
+ * cached for a year.
+ */
+export function inlineStylesheets(template: string, clientDir: string): string {
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (tag, file: string) => {
+      const css = path.join(clientDir, file);
+      return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : tag;
+    },
+  );
+}
+
 export class PublicPages {
   private constructor(
     private readonly options: PublicPagesOptions,
-    private readonly appTemplate: string,
+    /** index.html with its styles inlined, for /submit/{slug}. */
+    private readonly renderedTemplate: string,
     private readonly renderer: Renderer | undefined,
     private readonly rendered: Map<string, Buffer>,
     private readonly shells: { signedOut: Buffer; maybeSignedIn: Buffer },
@@ -85,6 +102,7 @@ export class PublicPages {
     const indexFile = path.join(options.clientDir, 'index.html');
     if (!existsSync(indexFile)) return undefined;
     const appTemplate = readFileSync(indexFile, 'utf8');
+    const renderedTemplate = inlineStylesheets(appTemplate, options.clientDir);
     const { productName, demoWidgetSlug } = options;
     const shell = (signedOut: boolean) =>
       Buffer.from(
@@ -98,20 +116,23 @@ export class PublicPages {
     if (renderer && existsSync(landingFile)) {
       const data: PageData = { signedOut: true, demoWidgetSlug };
       const markup = renderer.renderLandingPage(data);
-      rendered.set(
-        '/',
-        Buffer.from(assemblePage(readFileSync(landingFile, 'utf8'), { markup, data, productName })),
+      const landingTemplate = inlineStylesheets(
+        readFileSync(landingFile, 'utf8'),
+        options.clientDir,
       );
+      rendered.set('/', Buffer.from(assemblePage(landingTemplate, { markup, data, productName })));
       for (const url of PRERENDERED_APP_PAGES) {
         const pageData: PageData = { signedOut: true };
         const html = await renderer.renderAppPage(`http://localhost${url}`, pageData);
         rendered.set(
           url,
-          Buffer.from(assemblePage(appTemplate, { markup: html, data: pageData, productName })),
+          Buffer.from(
+            assemblePage(renderedTemplate, { markup: html, data: pageData, productName }),
+          ),
         );
       }
     }
-    return new PublicPages(options, appTemplate, renderer, rendered, shells);
+    return new PublicPages(options, renderedTemplate, renderer, rendered, shells);
   }
 
   /** The app shell: rendered in the browser, which asks who is signed in unless there is no session. */
@@ -137,7 +158,7 @@ export class PublicPages {
       data,
     );
     return Buffer.from(
-      assemblePage(this.appTemplate, { markup, data, productName: this.options.productName }),
+      assemblePage(this.renderedTemplate, { markup, data, productName: this.options.productName }),
     );
   }
 }

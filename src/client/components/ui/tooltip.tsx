@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
 import { cn } from '../../lib/utils';
 
-/** Mounted once in app/providers.tsx. */
+/** Around each tooltip (the theme toggle's, components/theme-toggle.tsx). */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
     <TooltipPrimitive.Provider
