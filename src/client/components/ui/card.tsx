@@ -17,9 +17,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6 pb-0', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+/** A card's heading: an h2, as cards sit right under a page's h1. */
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
   return (
-    <h3
+    <h2
       className={cn('text-lg font-semibold leading-tight tracking-tight', className)}
       {...props}
     />

@@ -3,27 +3,42 @@ import { DropdownMenu as MenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Menus are not modal: a modal one hides the rest of the page from assistive
+ * technology (aria-hidden over the page's links and buttons, no main landmark
+ * while it is open), which axe reports; Escape, a click outside or moving
+ * focus away still closes it.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
+
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
 
+/**
+ * Rendered in place, not in a portal at the end of <body>: the open menu stays
+ * inside its trigger's landmark (the header) and follows it in reading order.
+ * It is positioned `fixed`, so no ancestor's overflow clips it.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 6,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-40 overflow-hidden rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg motion-safe:animate-pop-in',
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
+    <MenuPrimitive.Content
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-40 overflow-hidden rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg motion-safe:animate-pop-in',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

@@ -38,7 +38,7 @@ function RecentItem({ testimonial }: { testimonial: Testimonial }) {
             size="sm"
             disabled={setStatus.isPending}
             onClick={() => setStatus.mutate({ id: testimonial.id, status: 'approved' })}
-            className="bg-emerald-600 text-white hover:bg-emerald-700 dark:hover:bg-emerald-500"
+            className="bg-emerald-700 text-white hover:bg-emerald-800"
           >
             <Check aria-hidden="true" />
             Approve

@@ -16,18 +16,23 @@ function StatCard({
   icon: ReactNode;
   tone: string;
 }) {
+  // A <dl> allows one <div> around each dt/dd pair and nothing else, so the
+  // card is that div and the icon sits in the <dt>, placed in the corner.
   return (
-    <div className="flex items-start justify-between gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5">
-      <div className="grid min-w-0 gap-1">
-        <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-        <dd className="text-2xl font-extrabold tracking-tight tabular-nums sm:text-3xl">{value}</dd>
-      </div>
-      <span
-        aria-hidden="true"
-        className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl [&_svg]:size-5', tone)}
-      >
-        {icon}
-      </span>
+    <div className="relative grid min-w-0 content-start gap-1 rounded-2xl border border-border bg-card p-4 pr-17 shadow-sm sm:p-5 sm:pr-18">
+      <dt className="text-sm font-medium text-muted-foreground">
+        {label}
+        <span
+          aria-hidden="true"
+          className={cn(
+            'absolute top-4 right-4 flex size-10 items-center justify-center rounded-xl sm:top-5 sm:right-5 [&_svg]:size-5',
+            tone,
+          )}
+        >
+          {icon}
+        </span>
+      </dt>
+      <dd className="text-2xl font-extrabold tracking-tight tabular-nums sm:text-3xl">{value}</dd>
     </div>
   );
 }

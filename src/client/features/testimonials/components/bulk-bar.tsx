@@ -54,7 +54,7 @@ export function BulkBar({
           size="sm"
           disabled={bulk.isPending}
           onClick={() => run('approve')}
-          className="bg-emerald-600 text-white hover:bg-emerald-700 dark:hover:bg-emerald-500"
+          className="bg-emerald-700 text-white hover:bg-emerald-800"
         >
           {busy('approve') ? <Spinner /> : <Check aria-hidden="true" />}
           Approve

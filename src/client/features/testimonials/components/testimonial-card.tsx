@@ -48,7 +48,13 @@ export function TestimonialCard({
           aria-label={`Select testimonial from ${authorName}`}
           className="mt-3"
         />
-        <TestimonialSummary testimonial={testimonial} headingId={headingId} className="flex-1" />
+        <TestimonialSummary
+          testimonial={testimonial}
+          headingId={headingId}
+          // The list sits right under the page's h1.
+          headingLevel="h2"
+          className="flex-1"
+        />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-border pt-4">
         {status !== 'approved' ? (
@@ -56,7 +62,7 @@ export function TestimonialCard({
             size="sm"
             disabled={setStatus.isPending}
             onClick={() => setStatus.mutate({ id, status: 'approved' })}
-            className="bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-600 dark:hover:bg-emerald-500"
+            className="bg-emerald-700 text-white hover:bg-emerald-800"
           >
             <Check aria-hidden="true" />
             Approve
