@@ -1,26 +1,71 @@
-// Gzipped sizes of what a browser downloads first: the client's initial
-// JavaScript (the entry and its static imports) and the widget script.
-import { existsSync, readFileSync } from 'node:fs';
+// Sizes of what a browser downloads first, as the server sends them: for the
+// app page (index.html) and the landing page (landing.html), the JavaScript
+// (the entry and its static imports) and the CSS they load, and the widget
+// script. "br" and "gzip" are the copies scripts/compress-assets.mjs wrote
+// beside each file, which @fastify/static sends to a browser that accepts
+// them; a file without a copy (under 1 KB) goes out as it is.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+
+type Row = { name: string; value: number; unit: string };
 
 const dist = path.resolve(import.meta.dirname, '../dist');
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
-export function measureBundleSizes() {
-  const rows: { name: string; value: number; unit: string }[] = [];
-  const indexFile = path.join(dist, 'client/index.html');
-  if (existsSync(indexFile)) {
-    const html = readFileSync(indexFile, 'utf8');
-    const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)]
-      .map((match) => match[1] ?? '')
-      .filter((src) => src.startsWith('/assets/'));
-    const bytes = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(dist, 'client', src))).length, 0);
-    rows.push({ name: 'client initial JavaScript (gzip)', value: Math.round(bytes / 102.4) / 10, unit: 'KB' });
+/** Bytes sent for `file` to a browser accepting `suffix` (.br, .gz), or as it is (''). */
+function served(file: string, suffix: '' | '.br' | '.gz'): number {
+  const copy = `${file}${suffix}`;
+  return statSync(suffix && existsSync(copy) ? copy : file).size;
+}
+
+function sizeRows(label: string, files: string[]): Row[] {
+  const total = (suffix: '' | '.br' | '.gz') =>
+    files.reduce((sum, file) => sum + served(file, suffix), 0);
+  if (files.length === 0) return [];
+  if (!files.every((file) => existsSync(`${file}.br`) || statSync(file).size < 1024)) {
+    console.warn(`bench: ${label} has no compressed copies: run \`npm run build\`.`);
+  }
+  return [
+    { name: `${label} (uncompressed)`, value: kb(total('')), unit: 'KB' },
+    { name: `${label} (gzip, as served)`, value: kb(total('.gz')), unit: 'KB' },
+    { name: `${label} (br, as served)`, value: kb(total('.br')), unit: 'KB' },
+  ];
+}
+
+/** The same-origin files a page loads before it can run: scripts, module preloads and stylesheets. */
+function pageFiles(html: string, extension: 'js' | 'css'): string[] {
+  const pattern =
+    extension === 'js'
+      ? /<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g
+      : /<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+\.css)"/g;
+  const urls = [...new Set([...html.matchAll(pattern)].map((match) => match[1] ?? ''))];
+  return urls.map((url) => path.join(dist, 'client', url));
+}
+
+export function measureBundleSizes(): Row[] {
+  const rows: Row[] = [];
+  for (const [page, label] of [
+    ['index.html', 'client app page'],
+    ['landing.html', 'landing page'],
+  ] as const) {
+    const file = path.join(dist, 'client', page);
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8');
+    rows.push(...sizeRows(`${label}: initial JavaScript`, pageFiles(html, 'js')));
+    rows.push(...sizeRows(`${label}: CSS`, pageFiles(html, 'css')));
   }
   const widgetFile = path.join(dist, 'widget/widget.js');
-  if (existsSync(widgetFile)) {
-    const bytes = gzipSync(readFileSync(widgetFile), { level: 9 }).length;
-    rows.push({ name: 'widget.js (gzip)', value: Math.round(bytes / 102.4) / 10, unit: 'KB' });
-  }
+  if (existsSync(widgetFile)) rows.push(...sizeRows('widget.js', [widgetFile]));
   return rows;
+}
+
+// `npx tsx bench/bundle-size.ts`: this file's rows alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(
+    measureBundleSizes().map((row) => ({
+      measurement: row.name,
+      value: row.value,
+      unit: row.unit,
+    })),
+  );
 }

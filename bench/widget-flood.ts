@@ -1,7 +1,7 @@
 // A cached widget while unknown slugs flood the server (issue 12, finding 9;
 // SECURITY.md §22), measured, never asserted. The real app with its real
 // limits (bench/real-limits-server.ts, its own process): a probe asks for one
-// cached widget, one request at a time, first alone, then while 100 other
+// cached widget (as a browser asks: its Brotli copy), one request at a time, first alone, then while 100 other
 // addresses each ask 10 random slugs a second (600 a minute: the widget's
 // per-address limit). Before the fix every random slug was a database read;
 // now each address's lookups that find nothing are budgeted
@@ -19,6 +19,8 @@ import { roundMs, startRealLimitsServer } from './real-limits';
 type Row = { name: string; value: number; unit: string };
 
 const FLOOD_ADDRESSES = 100;
+/** As Chromium asks: the probe gets the cached Brotli copy, as a real page view does. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const FLOOD_RATE_PER_ADDRESS = 10;
 const FLOOD_S = 10;
 const QUIET_MS = 3_000;
@@ -36,11 +38,19 @@ async function probe(url: URL, ms: number): Promise<number[]> {
   try {
     for (let i = 0; Date.now() < until; i++) {
       const started = process.hrtime.bigint();
+      let encoding: string | undefined;
       const status = await new Promise<number>((resolve, reject) => {
         const request = http.get(
           url,
-          { agent, headers: { 'x-forwarded-for': visitor(i % VISITORS) } },
+          {
+            agent,
+            headers: {
+              'x-forwarded-for': visitor(i % VISITORS),
+              'accept-encoding': BROWSER_ACCEPT_ENCODING,
+            },
+          },
           (response) => {
+            encoding = response.headers['content-encoding'];
             response.resume();
             response.once('end', () => resolve(response.statusCode ?? 0));
           },
@@ -48,6 +58,7 @@ async function probe(url: URL, ms: number): Promise<number[]> {
         request.once('error', reject);
       });
       if (status !== 200) throw new Error(`bench: the cached widget answered ${status}`);
+      if (encoding !== 'br') throw new Error('bench: the cached widget was not sent as Brotli');
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
   } finally {

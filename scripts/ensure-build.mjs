@@ -13,9 +13,15 @@
 // A production install without devDependencies (`npm install --omit=dev`) has
 // no vite nor tsc: a stale build is then served as it is, with a warning; a
 // missing one is an error.
+//
+// Then the Brotli and gzip copies the server sends (compress-assets.mjs, only
+// node:zlib): written for files just built and for a dist/ built before the
+// copies existed; with nothing new it is a directory walk. They sit beside the
+// build outputs and never change their times, so the checks above are unaffected.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { compressAssets } from './compress-assets.mjs';
 
 process.chdir(path.join(import.meta.dirname, '..'));
 
@@ -40,6 +46,13 @@ const builds = [
       '--logLevel',
       'warn',
     ],
+  },
+  {
+    name: 'renderer of public pages',
+    output: 'dist/render/server-entry.js',
+    inputs: ['src/client', 'src/shared', 'vite.config.ts'],
+    tool: 'node_modules/.bin/vite',
+    command: ['node_modules/.bin/vite', 'build', '--mode', 'ssr', '--logLevel', 'warn'],
   },
   {
     name: 'server',
@@ -94,3 +107,6 @@ for (const { name, output, inputs, tool, command } of builds) {
   const result = spawnSync(program, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+const written = await compressAssets();
+if (written > 0) console.log(`wrote ${written} compressed copies of the client and widget files`);

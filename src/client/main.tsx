@@ -1,7 +1,7 @@
 // The single-page app's entry. A page the server rendered (it carries page
 // data) is hydrated; any other page (the owner's screens) is rendered here.
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedQueriesFromPage } from './app/page-data-seed';
@@ -17,12 +17,16 @@ const pageData = readPageData();
 if (pageData && container.firstElementChild) {
   seedQueriesFromPage(queryClient, pageData);
   await loadRoutesFor(window.location);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={createAppRouter()} />
-    </StrictMode>,
-  );
+  // In a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={createAppRouter()} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(container).render(
     <StrictMode>

@@ -39,6 +39,7 @@ import { objectRoutes } from './modules/uploads/object-routes.js';
 import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plugins/client-app.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
@@ -63,6 +64,8 @@ export type AppDeps = {
   /** Built client and widget; default: dist/ at the repository root. */
   clientDir?: string;
   widgetDir?: string;
+  /** The built renderer of public pages (server-entry.js); default: dist/render. */
+  renderDir?: string;
   /** A pino logger configuration (default: LOG_LEVEL), or false to stay silent (tests). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -94,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('database', deps.database);
 
   registerErrorHandler(app);
+  await registerCompression(app);
   await registerSecurityHeaders(app, config);
   registerCsrfProtection(app, config);
   registerJsonTextGuard(app);
@@ -104,9 +108,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app, config);
   deps.beforeRoutes?.(app);
 
-  const client = loadClientApp({
+  const client = await loadClientApp({
     clientDir: deps.clientDir ?? path.join(distDir, 'client'),
     widgetDir: deps.widgetDir ?? path.join(distDir, 'widget'),
+    renderDir: deps.renderDir ?? path.join(distDir, 'render'),
+    productName: config.productName,
+    demoWidgetSlug: config.demoWidgetSlug,
   });
 
   await app.register(async function publicScope(scope) {

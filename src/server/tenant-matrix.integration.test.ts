@@ -94,7 +94,11 @@ const tid = (a: Tenant) => `/api/testimonials/${a.testimonialId}`;
 
 /** Every route of the server. Adding a route means adding it here. */
 const matrix: Record<string, Expectation> = {
-  'GET /': { kind: 'public', why: 'the client app' },
+  'GET /': { kind: 'public', why: 'the landing page, or the client app with a session cookie' },
+  'GET /terms': { kind: 'public', why: 'a public page rendered at start' },
+  'GET /auth': { kind: 'public', why: 'a public page rendered at start' },
+  'GET /forgot-password': { kind: 'public', why: 'a public page rendered at start' },
+  'GET /submit/:slug': { kind: 'public', why: "the customer's form, rendered with its public business" },
   'GET /*': { kind: 'public', why: 'client app routes and static files' },
   'GET /widget.js': { kind: 'public', why: 'the embeddable script' },
   'GET /api/health': { kind: 'public', why: 'health check' },

@@ -1,54 +1,108 @@
-// Serves the built client with a history fallback, and the widget script.
-// `clientAppRoutes` (the static files, `/` and `/widget.js`) runs in the public
-// scope: nothing here reads a session or sends its cookie (see app.ts).
-// `registerClientAppFallback` sets the one not-found handler on the root:
-// an unknown /api/... path is a JSON 404 from the error handler; any other
-// unknown GET gets the app, whose router shows the not-found screen.
-import { existsSync, readFileSync } from 'node:fs';
+// Serves the built client with a history fallback, the server-rendered public
+// pages (public-pages.ts) and the widget script. `clientAppRoutes` (the static
+// files, the public pages and `/widget.js`) runs in the public scope: nothing
+// here reads a session or sends its cookie (see app.ts); whether the request
+// carries a session cookie at all picks the page. `registerClientAppFallback`
+// sets the one not-found handler on the root: an unknown /api/... path is a
+// JSON 404 from the error handler; any other unknown GET gets the app, whose
+// router shows the not-found screen.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { parse as parseCookies } from 'cookie';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
-import { notFound } from '../errors.js';
+import { businessSlugParamsSchema } from '../../shared/schemas/business.js';
+import { AppError, notFound } from '../errors.js';
+import { getPublicBusiness } from '../modules/business/service.js';
+import { COMPRESSION_THRESHOLD_BYTES, skipDynamicCompression } from './compression.js';
+import { sendCompressed, type CompressedBody } from './compressed-body.js';
+import { PublicPages } from './public-pages.js';
+import { SESSION_COOKIE } from './sessions.js';
 
 export type ClientAppOptions = {
-  /** Folder holding the built client (index.html, assets/). */
+  /** Folder holding the built client (index.html, landing.html, assets/). */
   clientDir: string;
   /** Folder holding the built widget (widget.js). */
   widgetDir: string;
+  /** Folder holding the built renderer of public pages (server-entry.js). */
+  renderDir: string;
+  productName: string;
+  demoWidgetSlug: string | undefined;
 };
 
-/** The built client as both halves below need it: index.html read once at start. */
-export type ClientApp = ClientAppOptions & { indexHtml: Buffer | undefined };
+/** The built client as both halves below need it: its pages loaded and rendered once at start. */
+export type ClientApp = ClientAppOptions & { pages: PublicPages | undefined };
 
-export function loadClientApp(options: ClientAppOptions): ClientApp {
-  const indexFile = path.join(options.clientDir, 'index.html');
-  return { ...options, indexHtml: existsSync(indexFile) ? readFileSync(indexFile) : undefined };
+export async function loadClientApp(options: ClientAppOptions): Promise<ClientApp> {
+  return { ...options, pages: await PublicPages.load(options) };
 }
+
+/** No session cookie: nobody is signed in, and the rendered public pages are the answer. */
+function isSignedOut(request: FastifyRequest): boolean {
+  const cookies = request.headers.cookie;
+  return cookies === undefined || parseCookies(cookies)[SESSION_COOKIE] === undefined;
+}
+
+/** The public pages a signed-out visitor gets rendered (SPEC §2 route table), besides / and /submit/:slug. */
+const RENDERED_PATHS = ['/terms', '/auth', '/forgot-password'] as const;
+
+/** The routes answering HTML pages (not API: plugins/openapi-sections.ts leaves them out). */
+export const PAGE_ROUTES: readonly string[] = ['/', ...RENDERED_PATHS, '/submit/:slug'];
 
 /** Streamed from disk (never serialized); plugins/openapi-sections.ts documents the body. */
 const widgetScriptSchema = {
   response: { 200: z.string(), '4xx': apiErrorSchema, '5xx': apiErrorSchema },
 };
 
-const sendApp = (reply: FastifyReply, indexHtml: Buffer) =>
-  reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+/**
+ * An HTML page: made at start and compressed then, or (`/submit/{slug}`)
+ * rendered now and compressed on the way out. It depends on whether the
+ * request has a session cookie, so caches must tell.
+ */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CompressedBody | Buffer,
+  status = 200,
+) {
+  void reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'cookie');
+  return Buffer.isBuffer(page) ? reply.send(page) : sendCompressed(request, reply, page);
+}
+
+/** The rendered page for this request, else the app shell. */
+function sendPublicPage(request: FastifyRequest, reply: FastifyReply, pages: PublicPages) {
+  const signedOut = isSignedOut(request);
+  const rendered = signedOut ? pages.prerendered(request.url) : undefined;
+  return sendPage(request, reply, rendered ?? pages.shell(signedOut));
+}
 
 export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client) => {
-  const { clientDir, widgetDir, indexHtml } = client;
+  const { clientDir, widgetDir, pages } = client;
 
   if (existsSync(clientDir)) {
+    const clientRoot = `${path.resolve(clientDir)}${path.sep}`;
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
       wildcard: true,
-      setHeaders(res, filePath) {
+      // The .br and .gz copies scripts/compress-assets.mjs wrote: sent as they are, with Vary: Accept-Encoding.
+      preCompressed: true,
+      setHeaders(reply, filePath, stat) {
+        // Too small for copies (scripts/compress-assets.mjs), and not worth compressing on the way out either.
+        if (stat.size < COMPRESSION_THRESHOLD_BYTES) skipDynamicCompression(reply.request);
+        // /widget.js sets its own caching.
+        if (!filePath.startsWith(clientRoot)) return;
         // Vite names assets by content hash, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.header('cache-control', 'no-cache');
+          reply.header('cache-control', 'no-cache');
         }
       },
     });
@@ -56,21 +110,48 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
 
   const widgetFile = path.join(widgetDir, 'widget.js');
   // Public and cacheable: loaded by other sites, so it lives in the cookie-free scope.
-  app.get('/widget.js', { schema: widgetScriptSchema }, async (_request, reply) => {
+  // Sent as widget.js.br or .gz when accepted (preCompressed above), as it is otherwise.
+  app.get('/widget.js', { schema: widgetScriptSchema, compress: false }, async (_request, reply) => {
     if (!existsSync(widgetFile)) return reply.callNotFound();
     return reply
       .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
       .header('access-control-allow-origin', '*')
-      .sendFile('widget.js', widgetDir);
+      .sendFile('widget.js', widgetDir, { cacheControl: false });
   });
 
+  if (!pages) return;
   // @fastify/static refuses a directory request, so the root is routed explicitly.
-  app.get('/', (_request, reply) => (indexHtml ? sendApp(reply, indexHtml) : reply.callNotFound()));
+  app.get('/', (request, reply) => sendPublicPage(request, reply, pages));
+  for (const url of RENDERED_PATHS)
+    app.get(url, (request, reply) => sendPublicPage(request, reply, pages));
+
+  // The customer's form, readable and visible before any script runs.
+  app.get('/submit/:slug', async (request, reply) => {
+    const signedOut = isSignedOut(request);
+    const params = businessSlugParamsSchema.safeParse(request.params);
+    if (!params.success) return sendPage(request, reply, pages.shell(signedOut), 404);
+    const { slug } = params.data;
+    try {
+      const business = await getPublicBusiness(app.database.db, slug);
+      return sendPage(
+        request,
+        reply,
+        (await pages.submitPage(slug, business, signedOut)) ?? pages.shell(signedOut),
+      );
+    } catch (error) {
+      // Unknown: the app shows Business Not Found. Anything else: the app tries again itself.
+      if (error instanceof AppError && error.statusCode === 404) {
+        return sendPage(request, reply, pages.shell(signedOut), 404);
+      }
+      request.log.warn({ err: error }, 'submit page rendered in the browser instead');
+      return sendPage(request, reply, pages.shell(signedOut));
+    }
+  });
 };
 
 /** The not-found handler of the whole app (Fastify allows one per prefix): set it on the root. */
 export function registerClientAppFallback(app: FastifyInstance, client: ClientApp): void {
-  const { indexHtml } = client;
+  const { pages } = client;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsApp =
@@ -79,7 +160,7 @@ export function registerClientAppFallback(app: FastifyInstance, client: ClientAp
       pathname !== '/api' &&
       // A missing file (an old asset, a typo) is a real 404, not the app.
       !/\.[a-z0-9]+$/i.test(pathname);
-    if (wantsApp && indexHtml !== undefined) return sendApp(reply, indexHtml);
+    if (wantsApp && pages !== undefined) return sendPage(request, reply, pages.shell(isSignedOut(request)));
     // The error handler answers it, in the one error shape.
     throw notFound(`Route ${request.method} ${pathname} not found`);
   });

@@ -14,7 +14,13 @@ function containsUnstorableText(value: unknown, depth = 0): boolean {
   // A raw body (the payment webhook) is bytes, checked by its own route.
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((item) => containsUnstorableText(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => !isStorableText(key) || containsUnstorableText(item, depth + 1));
+  // A loop over own keys, not Object.entries: every request runs this on its params and query, and most are tiny.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (!isStorableText(key) || containsUnstorableText(item, depth + 1)) return true;
+  }
+  return false;
 }
 
 export function registerJsonTextGuard(app: FastifyInstance): void {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { uploadEndpoints, uploadPurposes } from '../../shared/schemas/uploads.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
+import { PAGE_ROUTES } from './client-app.js';
 
 type Security = Array<Record<string, string[]>>;
 
@@ -77,14 +78,14 @@ export const openApiSections: OpenApiSection[] = [
 
 /**
  * Not in the document, besides routes whose schema says `hide` (the reference's
- * own, the client's static files): CORS preflights, the client app's page, and
+ * own, the client's static files): CORS preflights, the client app's pages, and
  * the built-in test checkout (a stand-in for Stripe's hosted pages, 404 when
  * Stripe is configured).
  */
 export function isHidden(method: string, url: string): boolean {
   return (
     method === 'OPTIONS' ||
-    url === '/' ||
+    PAGE_ROUTES.includes(url) ||
     url === '/*' ||
     url.startsWith('/test-checkout/') ||
     url.startsWith('/api/test-checkout/')

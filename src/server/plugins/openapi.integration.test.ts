@@ -31,7 +31,12 @@ function collectingRoutes(): { routes: Route[]; deps: Partial<AppDeps> } {
  * people. Everything else declares its schemas, response included.
  */
 const NOT_API = new Set([
-  'GET /', // the client app's page (plugins/client-app.ts)
+  'GET /', // the landing page or the client app (plugins/client-app.ts)
+  // The public pages rendered by the server (plugins/public-pages.ts).
+  'GET /terms',
+  'GET /auth',
+  'GET /forgot-password',
+  'GET /submit/:slug',
   'GET /*', // the client app's static files (@fastify/static)
   'GET /test-checkout/invoices/:invoiceId', // the built-in test checkout's printable receipt page
   // The API reference (Swagger UI): its page, its own files and its copy of the document.

@@ -3,6 +3,7 @@
 // testing/fake-build.ts, which echoes what it was asked to render.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../shared/page-data.js';
 import { fakeBuild } from '../testing/fake-build.js';
@@ -31,6 +32,22 @@ describe('server-rendered public pages', () => {
     // Readable without script: no "needs JavaScript" notice.
     expect(response.body).not.toContain('<noscript>');
     expect(pageDataOf(response.body)).toEqual({ signedOut: true, demoWidgetSlug: 'kudos-demo' });
+  });
+
+  it('sends the pages made at start compressed once, with a validator: a revalidation is a 304', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    const plain = await app.inject({ method: 'GET', url: '/terms' });
+    const br = await app.inject({ method: 'GET', url: '/terms', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.vary).toMatch(/cookie/i);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/terms',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('gives a visitor with a session cookie the app at /, which asks who is signed in', async () => {

@@ -9,7 +9,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 export type Count = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Count) => void;
 
 const NAMESPACE = 'vouchly:rate-limit:';
 /** Keys kept in memory, all limits together; past it, expired windows go first, then the emptiest. */
@@ -209,9 +208,8 @@ export class SharedCounts {
 
 /**
  * The store of every limit: Redis while it answers, this process's memory
- * otherwise. Never fails, so no limit is ever skipped. `child` is what
- * @fastify/rate-limit calls for each limit; the children share the one Redis
- * connection and the one memory (keys carry their rule's name).
+ * otherwise. Never fails, so no limit is ever skipped. Every limit shares the
+ * one Redis connection and the one memory (keys carry their rule's name).
  */
 export class FallbackStore {
   constructor(
@@ -219,12 +217,15 @@ export class FallbackStore {
     readonly memory = new MemoryCounts(),
   ) {}
 
-  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    void this.count(key, timeWindow, max, true).then((result) => callback(null, result));
-  }
-
-  read(key: string, callback: Callback, timeWindow: number): void {
-    void this.count(key, timeWindow, Number.POSITIVE_INFINITY, false).then((result) => callback(null, result));
+  /**
+   * Counts one request: at once from memory (no Redis configured, or Redis
+   * resting after a failure), so the hot path makes no promise; else a promise
+   * of Redis's count, or of the memory's if Redis fails.
+   */
+  increment(key: string, timeWindow: number, max: number): Count | Promise<Count> {
+    const shared = this.shared;
+    if (!shared?.usable) return this.memory.increment(key, timeWindow, Date.now(), max);
+    return this.incrementIn(shared, key, timeWindow, max);
   }
 
   /** Takes back one count of `key` (a key as the limit's keyGenerator made it); never fails. */
@@ -240,18 +241,17 @@ export class FallbackStore {
     this.memory.decrement(key);
   }
 
-  child(): FallbackStore {
-    return new FallbackStore(this.shared, this.memory);
-  }
-
-  private async count(key: string, timeWindow: number, max: number, increment: boolean): Promise<Count> {
-    if (this.shared?.usable) {
-      try {
-        return await this.shared.count(key, timeWindow, increment);
-      } catch {
-        // Counted in memory below; SharedCounts logged it and rests Redis for a while.
-      }
+  private async incrementIn(
+    shared: SharedCounts,
+    key: string,
+    timeWindow: number,
+    max: number,
+  ): Promise<Count> {
+    try {
+      return await shared.count(key, timeWindow, true);
+    } catch {
+      // Counted in memory below; SharedCounts logged it and rests Redis for a while.
+      return this.memory.increment(key, timeWindow, Date.now(), max);
     }
-    return increment ? this.memory.increment(key, timeWindow, Date.now(), max) : this.memory.read(key);
   }
 }

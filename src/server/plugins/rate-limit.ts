@@ -1,15 +1,18 @@
-// Rate limits (SECURITY.md §5) on @fastify/rate-limit with `global: false`,
-// registered on the root so routes of both scopes of app.ts can opt in with
-// `rateLimit(app, rule)` hooks. Counts live in Redis when REDIS_URL is set
-// (several servers share them), in memory otherwise, and in memory while
-// Redis is away (rate-limit-store.ts, §20): a limit is never skipped.
+// Rate limits (SECURITY.md §5): routes of both scopes of app.ts opt in with
+// `rateLimit(app, rule)` hooks, fixed windows counted in one store decorated
+// on the root. Counts live in Redis when REDIS_URL is set (several servers
+// share them), in memory otherwise, and in memory while Redis is away
+// (rate-limit-store.ts, §20): a limit is never skipped. A count made in memory
+// is made at once, without a promise: the public widget is counted on every
+// page view of every site that shows it (issue 13).
 // The client IP is `request.ip`, which honours X-Forwarded-For only when
-// TRUST_PROXY is on, so a spoofed header cannot reset a count.
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+// TRUST_PROXY is on, so a spoofed header cannot reset a count; an IPv6
+// address counts for its /64 (@fastify/rate-limit's normalizeIP).
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { FallbackStore, SharedCounts } from './rate-limit-store.js';
+import { FallbackStore, SharedCounts, type Count } from './rate-limit-store.js';
 import { getSessionUserId } from './sessions.js';
 
 /** Start-up waits this long at most for Redis, so the first requests already share counts. */
@@ -68,15 +71,6 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     }
     done(null, payload);
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // The plugin makes its own root with `new`; every limit gets a child, all on the same counts.
-    store: class extends FallbackStore {
-      constructor() {
-        super(shared, store.memory);
-      }
-    },
-  });
 }
 
 /** 429 `RATE_LIMITED` with Retry-After (seconds, at least 1). */
@@ -85,14 +79,27 @@ function tooManyRequests(reply: FastifyReply, ttlInSeconds: number): AppError {
   return new AppError(429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
 }
 
+type Counted = { key: string; max: number; count: Count };
+
+/** Counts the request against `rule`: the count itself from memory, a promise of it from Redis. */
 function limiter(app: FastifyInstance, rule: RateLimitRule) {
   const keyOf = rule.keyGenerator ?? clientIpKey;
-  return app.createRateLimit({
-    max: rule.max * app.config.rateLimitScale,
-    timeWindow: rule.timeWindowMs,
-    keyGenerator: (request) => `${rule.name}:${keyOf(request)}`,
-  });
+  const max = Math.trunc(rule.max * app.config.rateLimitScale);
+  const store = app.rateLimitStore;
+  return (request: FastifyRequest): Counted | Promise<Counted> => {
+    const key = `${rule.name}:${keyOf(request)}`;
+    const count = store.increment(key, rule.timeWindowMs, max);
+    return count instanceof Promise
+      ? count.then((made) => ({ key, max, count: made }))
+      : { key, max, count };
+  };
 }
+
+const isExceeded = ({ count, max }: Counted) => count.current > max;
+const secondsLeft = ({ count }: Counted) => Math.ceil(count.ttl / 1000);
+
+/** The hooks' answer when the count was made at once and allowed: one promise for every request. */
+const ALLOWED = Promise.resolve();
 
 /**
  * A hook enforcing `rule`; put it in a route's `onRequest` (IP rules) or
@@ -102,18 +109,29 @@ function limiter(app: FastifyInstance, rule: RateLimitRule) {
  * -Reset (the IETF draft's names), as the public API promises its callers.
  */
 export function rateLimit(app: FastifyInstance, rule: RateLimitRule & { headers?: boolean }): RateLimitHook {
-  const check = limiter(app, rule);
-  return async (request, reply) => {
-    const result = await check(request);
-    if (result.isAllowed) return;
+  const count = limiter(app, rule);
+  /** Sets the rule's headers; the 429 to throw when the count is over the limit. */
+  const refusal = (reply: FastifyReply, counted: Counted): AppError | undefined => {
     if (rule.headers) {
       void reply.headers({
-        'ratelimit-limit': String(result.max),
-        'ratelimit-remaining': String(result.remaining),
-        'ratelimit-reset': String(Math.max(0, result.ttlInSeconds)),
+        'ratelimit-limit': String(counted.max),
+        'ratelimit-remaining': String(Math.max(0, counted.max - counted.count.current)),
+        'ratelimit-reset': String(Math.max(0, secondsLeft(counted))),
       });
     }
-    if (result.isExceeded) throw tooManyRequests(reply, result.ttlInSeconds);
+    return isExceeded(counted) ? tooManyRequests(reply, secondsLeft(counted)) : undefined;
+  };
+  // Not async: a count made in memory is decided at once, and an allowed one answers with ALLOWED.
+  return (request, reply) => {
+    const counted = count(request);
+    if (counted instanceof Promise) {
+      return counted.then((made) => {
+        const refused = refusal(reply, made);
+        if (refused) throw refused;
+      });
+    }
+    const refused = refusal(reply, counted);
+    return refused ? Promise.reject(refused) : ALLOWED;
   };
 }
 
@@ -147,11 +165,10 @@ export function failureLimit(app: FastifyInstance, rule: RateLimitRule): Failure
   return {
     check: async (request, reply) => {
       const result = await counter(request);
-      if (result.isAllowed) return;
-      if (result.isExceeded) {
+      if (isExceeded(result)) {
         // Refused, so not tried: nothing to hold against anyone.
         await store.decrement(result.key);
-        throw tooManyRequests(reply, result.ttlInSeconds);
+        throw tooManyRequests(reply, secondsLeft(result));
       }
       const counts = unsettled.get(request);
       if (counts) counts.push({ limit, key: result.key });
