@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_TESTIMONIALS, WIDGET_SETTINGS_DEFAULTS, type PublicWidget } from './schemas/widget.js';
+import {
+  SAMPLE_TESTIMONIALS,
+  WIDGET_SETTINGS_DEFAULTS,
+  type PublicWidget,
+} from './schemas/widget.js';
 import { escapeHtml, renderStaticHtml } from './widget-static-html.js';
 
 const XSS = [
@@ -31,13 +35,76 @@ const tags = (html: string) =>
 describe('renderStaticHtml', () => {
   it('renders the first 3 testimonials by default with text, name, location, date and rating', () => {
     const html = renderStaticHtml(data(), options);
-    expect(html.match(/<figure>/g)).toHaveLength(3);
+    expect(html.match(/<figure /g)).toHaveLength(3);
     expect(html).toContain('Maria Gonzalez');
     expect(html).toContain('Austin, TX');
     expect(html).toContain('Jun 12, 2025');
-    expect(html).toContain('Rated 5 out of 5');
     expect(html).not.toContain('Tom Becker');
-    expect(renderStaticHtml(data(), { ...options, limit: 1 }).match(/<figure>/g)).toHaveLength(1);
+    expect(renderStaticHtml(data(), { ...options, limit: 1 }).match(/<figure /g)).toHaveLength(1);
+  });
+
+  it('shows the rating as stars with an accessible label, not as text', () => {
+    const four = { ...(SAMPLE_TESTIMONIALS[0] as PublicWidget['testimonials'][number]), rating: 4 };
+    const html = renderStaticHtml(data({}, [four]), options);
+    expect(html).toContain(
+      '<div class="st" role="img" aria-label="Rated 4 out of 5">★★★★<i>★</i></div>',
+    );
+    // The label is an attribute only: no "Rated" outside it.
+    expect(html.replace(/aria-label="[^"]*"/g, '')).not.toContain('Rated');
+  });
+
+  it('writes the same card markup as the widget script: card, text, photos, author', () => {
+    const sample = SAMPLE_TESTIMONIALS[0] as PublicWidget['testimonials'][number];
+    const html = renderStaticHtml(
+      data({}, [
+        {
+          ...sample,
+          rating: 5,
+          content: 'Great bread.',
+          authorName: 'Ada Lovelace',
+          authorLocation: 'London',
+          authorBusinessName: null,
+          authorImageUrl: '/objects/ada.png',
+          beforeImageUrl: '/objects/b.png',
+          afterImageUrl: null,
+          productImageUrls: ['/objects/p1.png', 'javascript:alert(1)'],
+          date: '2025-03-03T12:00:00.000Z',
+        },
+      ]),
+      options,
+    );
+    expect(html).toBe(
+      '<section class="w" aria-label="Testimonials"><div class="ls"><figure class="cd">' +
+        '<div class="st" role="img" aria-label="Rated 5 out of 5">★★★★★</div>' +
+        '<div class="qw"><blockquote class="q">Great bread.</blockquote></div>' +
+        '<div class="md">' +
+        '<a class="ph ba" href="https://vouchly.test/objects/b.png" target="_blank" rel="noopener" aria-label="View Before photo from Ada Lovelace">' +
+        '<img src="https://vouchly.test/objects/b.png" alt="" width="60" height="44" loading="lazy" decoding="async"><span aria-hidden="true">Before</span></a>' +
+        '<a class="ph" href="https://vouchly.test/objects/p1.png" target="_blank" rel="noopener" aria-label="View Product photo 1 from Ada Lovelace">' +
+        '<img src="https://vouchly.test/objects/p1.png" alt="" width="44" height="44" loading="lazy" decoding="async"></a>' +
+        '</div>' +
+        '<figcaption class="au"><img class="av" src="https://vouchly.test/objects/ada.png" alt="" width="44" height="44" loading="lazy" decoding="async">' +
+        '<div><div class="nm">Ada Lovelace</div><span class="mt">London · <time datetime="2025-03-03T12:00:00.000Z">Mar 3, 2025</time></span></div>' +
+        '</figcaption></figure></div></section>',
+    );
+  });
+
+  it('lists every photo (no "+N" as in a slide) and shows initials without an author photo', () => {
+    const sample = SAMPLE_TESTIMONIALS[0] as PublicWidget['testimonials'][number];
+    const html = renderStaticHtml(
+      data({}, [
+        {
+          ...sample,
+          authorName: 'grace brewster hopper',
+          authorImageUrl: null,
+          productImageUrls: ['/1.png', '/2.png', '/3.png', '/4.png', '/5.png'],
+        },
+      ]),
+      options,
+    );
+    expect(html.match(/<a class="ph"/g)).toHaveLength(5);
+    expect(html).not.toContain('more photos');
+    expect(html).toContain('<span class="av" aria-hidden="true">GB</span>');
   });
 
   it('honours the show flags and branding', () => {
@@ -46,6 +113,7 @@ describe('renderStaticHtml', () => {
       options,
     );
     expect(off).not.toContain('Rated');
+    expect(off).not.toContain('★');
     expect(off).not.toContain('2025');
     expect(off).not.toContain('Austin');
     expect(off).not.toContain('Powered by');
@@ -62,10 +130,11 @@ describe('renderStaticHtml', () => {
       },
     );
     expect(on).toContain(
-      '<a href="https://vouchly.app/" target="_blank" rel="noopener">Powered by Vouchly</a>',
+      '<a class="br" href="https://vouchly.app/" target="_blank" rel="noopener">Powered by Vouchly</a>',
     );
-    expect(on).toContain('<p class="vouchly-business">Acme</p>');
-    expect(on).toContain('<h2 style="text-align:right">Hi</h2>');
+    expect(on).toContain(
+      '<div class="hd right"><p class="bn">Acme</p><h2 class="ht">Hi</h2></div>',
+    );
   });
 
   it.each(XSS)('escapes %s everywhere so it creates no element', (payload) => {

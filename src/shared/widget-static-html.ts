@@ -1,70 +1,45 @@
 // The widget as plain, escaped HTML: the server puts it in the no-script page
-// (/embed/{slug}) so the testimonial text is in the document without
-// JavaScript. It lives in shared/ because the server may not import src/widget.
+// (/embed/{slug}) so the testimonials are in the document without JavaScript.
+// The same cards as the widget script, from the same renderer
+// (widget-card.ts) and for the same stylesheet (widget-styles.ts), listed one
+// under another instead of in a carousel. It lives in shared/ because the
+// server may not import src/widget.
 import type { PublicWidget } from './schemas/widget.js';
-import { formatWidgetDate, ratingLabel, safeHttpUrl } from './widget-format.js';
+import { brandingMarkup, cardMarkup, headerMarkup } from './widget-card.js';
 import { normalizePublicWidget } from './widget-data.js';
+import { el, escapeHtml, toHtml } from './widget-markup.js';
+
+export { escapeHtml };
 
 export type StaticHtmlOptions = {
   /** Shown as "Powered by {productName}" when settings.showBranding is on. */
   productName: string;
   /** The branding link; falls back to baseUrl. */
   homeUrl?: string;
+  /** Origin of the Vouchly server: relative image URLs resolve against it. */
   baseUrl?: string;
   /** How many testimonials to include (default 3). */
   limit?: number;
-  /** Date locale (default en-US, so the server's output does not depend on its machine). */
-  locale?: string;
 };
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * The first testimonial(s) as escaped, dependency-free HTML, honouring the
- * show flags. Every value from the data is escaped; links are http(s) only.
+ * show flags: a `section.w` with the header, a `.ls` list of `figure.cd`
+ * cards and the branding. Every value from the data is escaped; links and
+ * images are http(s) only.
  */
 export function renderStaticHtml(data: PublicWidget, options: StaticHtmlOptions): string {
-  const { business, settings: s, testimonials } = normalizePublicWidget(data);
-  const e = escapeHtml;
-  const label = s.headerText || 'Testimonials';
-  const parts = [`<section class="vouchly-static" aria-label="${e(label)}">`];
-  if (s.showBusinessName && business.name)
-    parts.push(`<p class="vouchly-business">${e(business.name)}</p>`);
-  if (s.headerText)
-    parts.push(`<h2 style="text-align:${s.headerAlignment}">${e(s.headerText)}</h2>`);
-  for (const t of testimonials.slice(0, Math.max(0, options.limit ?? 3))) {
-    const meta = [
-      t.authorBusinessName,
-      s.showLocation ? t.authorLocation : null,
-      s.showDates ? formatWidgetDate(t.date, options.locale ?? 'en-US') : null,
-    ].filter(Boolean) as string[];
-    parts.push(
-      '<figure>',
-      s.showRatings && t.rating > 0
-        ? `<p class="vouchly-rating">${e(ratingLabel(t.rating))}</p>`
-        : '',
-      `<blockquote><p>${e(t.content)}</p></blockquote>`,
-      `<figcaption><strong>${e(t.authorName)}</strong>${meta.length ? ` <span>${e(meta.join(' · '))}</span>` : ''}</figcaption>`,
-      '</figure>',
-    );
-  }
-  const home = s.showBranding ? safeHttpUrl(options.homeUrl || options.baseUrl) : null;
-  if (s.showBranding) {
-    const text = e(`Powered by ${options.productName}`);
-    parts.push(
-      `<p class="vouchly-branding">${home ? `<a href="${e(home)}" target="_blank" rel="noopener">${text}</a>` : text}</p>`,
-    );
-  }
-  parts.push('</section>');
-  return parts.join('');
+  const widget = normalizePublicWidget(data);
+  const { settings: s, testimonials } = widget;
+  const baseUrl = options.baseUrl ?? '';
+  const cards = testimonials
+    .slice(0, Math.max(0, options.limit ?? 3))
+    .map((t) => cardMarkup(t, s, { baseUrl, mode: 'static' }));
+  return toHtml(
+    el('section', { class: 'w', 'aria-label': s.headerText || 'Testimonials' }, [
+      headerMarkup(widget, s, baseUrl),
+      el('div', { class: 'ls' }, cards),
+      s.showBranding && brandingMarkup(options.productName, options.homeUrl || options.baseUrl),
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
-// The one DOM helper of the widget. Text only ever goes in via textContent:
-// nothing from the data is parsed as HTML (SECURITY.md §8).
+// The widget's DOM helpers. Text only ever goes in via textContent or text
+// nodes: nothing from the data is parsed as HTML (SECURITY.md §8).
+import type { Markup } from '../shared/widget-markup';
 
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -17,7 +18,24 @@ export function attrs<E extends Element>(element: E, values: Record<string, stri
   return element;
 }
 
-/** An icon-only button; the icon is drawn in CSS (see styles.ts), so the label is its accessible name. */
+/** Elements of a Markup tree by their ref, in document order. */
+export type Refs = Record<string, HTMLElement[] | undefined>;
+
+/** A shared Markup tree (src/shared/widget-card.ts) as DOM; elements with a ref are collected in `refs`. */
+export function toDom(node: Markup, refs: Refs = {}): HTMLElement {
+  const element = document.createElement(node.tag);
+  for (const name in node.attrs) {
+    const value = node.attrs[name];
+    if (value !== false && value !== undefined)
+      element.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of node.children)
+    element.append(typeof child === 'string' ? child : toDom(child, refs));
+  if (node.ref) (refs[node.ref] ??= []).push(element);
+  return element;
+}
+
+/** An icon-only button; the icon is drawn in CSS (see widget-styles.ts), so the label is its accessible name. */
 export function iconButton(className: string, label: string): HTMLButtonElement {
   return attrs(h('button', `b ${className}`), { type: 'button', 'aria-label': label });
 }

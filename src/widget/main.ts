@@ -42,28 +42,33 @@ function findOwnScripts(): HTMLScriptElement[] {
   return candidates;
 }
 
+/** GET {origin}/api/widget/{slug}: cookie-free, and revalidated on every page view. */
+async function fetchWidget(
+  slug: string,
+  origin: string,
+): Promise<Parameters<typeof mountWidget>[1]> {
+  const response = await fetch(`${origin}/api/widget/${encodeURIComponent(slug)}`, {
+    credentials: 'omit',
+    // Always ask the server (a cheap 304 while nothing changed): an owner who
+    // saves their settings and reloads their site must see the change, not a
+    // copy cached for the response's max-age.
+    cache: 'no-cache',
+    // A hung request must not leave the reserved space empty for minutes.
+    signal: AbortSignal.timeout?.(FETCH_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as Parameters<typeof mountWidget>[1];
+}
+
 async function load(
   container: HTMLElement,
   slug: string,
   origin: string,
+  data = fetchWidget(slug, origin),
 ): Promise<WidgetHandle | null> {
   try {
-    const response = await fetch(`${origin}/api/widget/${encodeURIComponent(slug)}`, {
-      credentials: 'omit',
-      // Always ask the server (a cheap 304 while nothing changed): an owner who
-      // saves their settings and reloads their site must see the change, not a
-      // copy cached for the response's max-age.
-      cache: 'no-cache',
-      // A hung request must not leave the reserved space empty for minutes.
-      signal: AbortSignal.timeout?.(FETCH_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
     // The answer names the product for the "Powered by" link (the server's PRODUCT_NAME).
-    const handle = mountWidget(
-      container,
-      (await response.json()) as Parameters<typeof mountWidget>[1],
-      { baseUrl: origin },
-    );
+    const handle = mountWidget(container, await data, { baseUrl: origin });
     container.style.minHeight = '';
     return handle;
   } catch (error) {
@@ -94,8 +99,10 @@ function init(): void {
     const origin = script.src ? new URL(script.src).origin : defaultOrigin;
     if (!i) defaultOrigin = origin;
     if (!slug) return;
+    // The request goes out first; the page is touched while it travels.
+    const data = fetchWidget(slug, origin);
     const container = place(script, slug);
-    void load(container, slug, origin).then((handle) => {
+    void load(container, slug, origin, data).then((handle) => {
       if (!handle) container.remove();
     });
   });

@@ -4,15 +4,15 @@
 // its timer and empties the shadow root (listeners go with the elements).
 import { PRODUCT_NAME } from '../shared/constants';
 import type { PublicWidget } from '../shared/schemas/widget';
+import { brandingMarkup, headerMarkup } from '../shared/widget-card';
 import { normalizePublicWidget } from '../shared/widget-data';
-import { safeHttpUrl } from '../shared/widget-format';
-import { image, renderCard } from './card';
+import { WIDGET_CSS } from '../shared/widget-styles';
+import { themeVariables } from '../shared/widget-theme';
+import { renderCard, watchClamps } from './card';
 import { createCarousel } from './carousel';
-import { attrs, h } from './dom';
-import { fontStack, loadFont } from './fonts';
-import { createLightbox } from './lightbox';
-import { CSS } from './styles';
-import { themeVariables } from './theme';
+import { attrs, h, toDom, type Refs } from './dom';
+import { loadFont } from './fonts';
+import { createModals } from './modal';
 
 export type MountOptions = {
   /** Origin of the Vouchly server: relative image URLs resolve against it; the default branding link. */
@@ -39,25 +39,27 @@ export type WidgetHandle = {
 function addStyles(root: ShadowRoot): void {
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+    sheet.replaceSync(WIDGET_CSS);
     root.adoptedStyleSheets = [sheet];
   } catch {
-    root.append(h('style', '', CSS));
+    root.append(h('style', '', WIDGET_CSS));
   }
 }
 
 type View = { index: () => number; destroy: () => void };
 
 function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, start: number): View {
-  const { productName, business, settings: s, testimonials } = normalizePublicWidget(input);
+  const data = normalizePublicWidget(input);
+  const { productName, settings: s, testimonials } = data;
+  const { baseUrl } = options;
   const widget = h('section', 'w');
   // CSSOM, not a style attribute: allowed under a host page's CSP.
-  widget.style.cssText = themeVariables(s, fontStack(s.fontFamily));
+  widget.style.cssText = themeVariables(s);
   loadFont(s.fontFamily);
   root.append(widget);
 
   if (!testimonials.length) {
-    // Nothing visible on a customer's site; the preview says why it is empty.
+    // Nothing visible on a site; the preview says why it is empty.
     if (options.preview) widget.append(h('p', 'em', 'No testimonials yet'));
     else widget.hidden = true;
     return { index: () => 0, destroy() {} };
@@ -67,45 +69,34 @@ function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, st
     'aria-roledescription': 'carousel',
     'aria-label': s.headerText || 'Testimonials',
   });
-  if (s.headerText || (s.showBusinessName && business.name)) {
-    const header = h('div', 'hd');
-    header.style.textAlign = s.headerAlignment;
-    if (s.showBusinessName && business.name) {
-      const name = h('p', 'bn');
-      const logo = safeHttpUrl(business.logoUrl, options.baseUrl);
-      if (logo) {
-        const img = image(logo, 28);
-        img.onerror = () => img.remove();
-        name.append(img);
-      }
-      name.append(business.name);
-      header.append(name);
-    }
-    if (s.headerText) header.append(h('h2', 'ht', s.headerText));
-    widget.append(header);
+  const header = headerMarkup(data, s, baseUrl);
+  if (header) {
+    const refs: Refs = {};
+    widget.append(toDom(header, refs));
+    const logo = refs.logo?.[0];
+    if (logo) logo.onerror = () => logo.remove();
   }
 
-  const lightbox = createLightbox(widget, (open) => carousel.hold(open));
+  const modals = createModals(widget, (open) => carousel.hold(open));
+  const clamps = watchClamps();
   const slides = testimonials.map((t) => {
     const slide = h('div', 'sl');
-    slide.append(renderCard(t, s, options.baseUrl, lightbox.open));
+    slide.append(renderCard(t, s, { baseUrl, modals, clamps }));
     return slide;
   });
   const carousel = createCarousel(widget, slides, s.autoRotate, start);
 
   if (s.showBranding) {
-    const href = safeHttpUrl(options.homeUrl || options.baseUrl);
     const product = productName || options.productName || PRODUCT_NAME;
-    const link = h('a', 'br', `Powered by ${product}`);
-    if (href) attrs(link, { href, target: '_blank', rel: 'noopener' });
-    widget.append(link);
+    widget.append(toDom(brandingMarkup(product, options.homeUrl || baseUrl)));
   }
 
   return {
     index: carousel.index,
     destroy() {
       carousel.destroy();
-      lightbox.close();
+      clamps.disconnect();
+      modals.closeAll();
     },
   };
 }

@@ -1,13 +1,32 @@
 // The no-script fallback (GET /embed/:slug): one complete, self-contained HTML
-// page for an <iframe>, with the testimonials as escaped HTML from
-// renderStaticHtml. No script at all; its own CSP lets any site frame it.
+// page for an <iframe>. The same cards as the widget script: the markup from
+// renderStaticHtml (the widget's shared renderer) styled by the widget's own
+// stylesheet and theme. One tiny inline script, allowed by its hash and
+// nothing else, tells the parent page how tall the content is, so a host page
+// with the resize snippet of README.md ("Embedding the widget") can make the
+// frame exactly that tall. Its own CSP lets any site frame it.
+import { createHash } from 'node:crypto';
 import type { PublicWidget } from '../../../shared/schemas/widget.js';
-import { FONT_OPTIONS, normalizeWidgetSettings } from '../../../shared/widget-data.js';
+import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import { escapeHtml, renderStaticHtml } from '../../../shared/widget-static-html.js';
+import { WIDGET_CSS } from '../../../shared/widget-styles.js';
+import { fontStylesheetUrl, themeVariables } from '../../../shared/widget-theme.js';
 
-/** Framable by any site; nothing but our inline styles, fonts and images may load. */
+/**
+ * Posts `{ vouchlyHeight }` (the content's height in px) to the parent page
+ * once and whenever it changes (text reflowing at another width, a web font
+ * arriving). A height is no secret, so any parent may read it ('*'); the host
+ * page checks that the message comes from the Vouchly origin.
+ */
+export const EMBED_RESIZE_SCRIPT =
+  '(function(){var b=document.body,h=0;if(parent===window||!window.ResizeObserver)return;new ResizeObserver(function(){var n=Math.ceil(b.getBoundingClientRect().height);if(n!==h){h=n;parent.postMessage({vouchlyHeight:n},"*")}}).observe(b)})()';
+
+const RESIZE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EMBED_RESIZE_SCRIPT).digest('base64')}'`;
+
+/** Framable by any site; nothing but our inline styles, fonts, images and the one resize script may load or run. */
 export const EMBED_CSP = [
   "default-src 'none'",
+  `script-src ${RESIZE_SCRIPT_HASH}`,
   "img-src 'self' https: data:",
   "style-src 'unsafe-inline' https://fonts.googleapis.com",
   'font-src https://fonts.gstatic.com',
@@ -16,46 +35,20 @@ export const EMBED_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-const FONT_PX = { sm: 14, base: 16, lg: 18 } as const;
-const SYSTEM_FONTS = 'system-ui,"Segoe UI",Roboto,Arial,sans-serif';
-const FALLBACK_ACCENT = '#2563EB';
-
-/**
- * A font-family value that cannot break out of the stylesheet: only a known
- * font's name goes in (used if the visitor has it; the page downloads no font),
- * anything else is the system font, as in the widget.
- */
-function fontFamilyOf(fontFamily: string): string {
-  const key = fontFamily.trim().toLowerCase();
-  if (!(FONT_OPTIONS as readonly string[]).includes(key)) return SYSTEM_FONTS;
-  const name = key === 'pt sans' ? 'PT Sans' : key.replace(/\b\w/g, (c) => c.toUpperCase());
-  const fallback = key === 'georgia' || key === 'times new roman' ? 'Georgia,serif' : SYSTEM_FONTS;
-  return `"${name}",${fallback}`;
-}
+/** The page around the widget: transparent, like the widget on a host page, and without a margin; the cards listed one under another. */
+const PAGE_CSS = 'body{margin:0}.ls{display:flex;flex-direction:column;gap:1em}';
 
 export type EmbedPageOptions = { productName: string; baseUrl: string };
 
 export function renderEmbedPage(widget: PublicWidget, options: EmbedPageOptions): string {
-  // Every value below is a validated colour, a fixed size or a known font name.
+  // Every value in the CSS is a validated colour, a fixed size or a known font name.
   const s = normalizeWidgetSettings(widget.settings);
-  const accent = /^#f{6}$/i.test(s.backgroundColor) ? FALLBACK_ACCENT : s.textColor;
   const title = s.headerText || `Testimonials for ${widget.business.name}`;
-  const css = [
-    `html{background:${s.backgroundColor};color:${s.textColor};font:400 ${FONT_PX[s.fontSize]}px/1.5 ${fontFamilyOf(s.fontFamily)}}`,
-    'body{margin:0;padding:1em}',
-    '.vouchly-static{display:flex;flex-direction:column;gap:.75em;max-width:48em;margin:0 auto}',
-    'h2{margin:0;font-size:1.375em;line-height:1.3}',
-    '.vouchly-business{margin:0;font-weight:700;opacity:.8}',
-    `figure{margin:0;padding:1.25em;border:1px solid rgba(0,0,0,.1);border-radius:.75em;background:${s.innerContainerColor}}`,
-    `.vouchly-rating{margin:0 0 .5em;color:${accent};font-weight:700;font-size:.875em}`,
-    'blockquote{margin:0 0 .75em}blockquote p{margin:0;white-space:pre-line;overflow-wrap:anywhere}',
-    'figcaption span{opacity:.75;font-size:.875em}',
-    '.vouchly-branding{margin:0;font-size:.75em;opacity:.65}.vouchly-branding a{color:inherit}',
-  ].join('');
+  const font = fontStylesheetUrl(s.fontFamily);
   const body = widget.testimonials.length
     ? renderStaticHtml(widget, { ...options, limit: widget.testimonials.length })
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title><style>${css}</style></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}.w{${themeVariables(s)}}${WIDGET_CSS}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
 }
 
 export const EMBED_NOT_FOUND_PAGE =

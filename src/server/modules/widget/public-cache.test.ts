@@ -1,13 +1,14 @@
 // The public widget cache on its own: shared loads, invalidation racing a
-// load, expiry, remembered misses, the byte budget and If-None-Match matching.
+// load, expiry, remembered misses, the byte budget and the compressed copies
+// of each entry (If-None-Match matching: plugins/compressed-body.test.ts).
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WIDGET_SETTINGS_DEFAULTS, type PublicWidget } from '../../../shared/schemas/widget.js';
+import { heldBytes } from '../../plugins/compressed-body.js';
 import {
-  etagMatches,
   PUBLIC_WIDGET_CACHE_TTL_MS,
   PUBLIC_WIDGET_MISS_TTL_MS,
   PublicWidgetCache,
-  strongEtag,
   type PublicWidgetLoader,
 } from './public-cache.js';
 
@@ -166,12 +167,15 @@ describe('PublicWidgetCache', () => {
     expect(cache.missCount).toBe(0);
   });
 
-  it('keeps the bodies under the byte budget, oldest out first', async () => {
+  it('keeps the bodies, every variant counted, under the byte budget, oldest out first', async () => {
     const load: PublicWidgetLoader = async (slug) => ({
       businessId: `id-${slug}`,
       widget: widgetNamed(slug.repeat(50), slug),
     });
-    const oneEntry = Buffer.byteLength(JSON.stringify(widgetNamed('a'.repeat(50), 'a')));
+    const probe = await cacheWith(load).get('a');
+    if (!probe) throw new Error('no entry');
+    const oneEntry = heldBytes(probe.json);
+    expect(oneEntry).toBeGreaterThan(probe.json.identity.body.length);
     const cache = cacheWith(load, { maxBytes: oneEntry * 2.5 });
     for (const slug of ['a', 'b', 'c']) await cache.get(slug);
     expect(cache.peek('a')).toBeUndefined();
@@ -188,23 +192,48 @@ describe('PublicWidgetCache', () => {
     const entry = await cache.get('acme');
     if (!entry) throw new Error('no entry');
     const html = cache.htmlOf(entry);
-    expect(html.body.toString()).toBe('<p>Acme</p>');
+    expect(html.identity.body.toString()).toBe('<p>Acme</p>');
     expect(cache.htmlOf(entry)).toBe(html);
-    expect(html.etag).not.toBe(entry.json.etag);
+    expect(html.identity.etag).not.toBe(entry.json.identity.etag);
   });
-});
 
-describe('etagMatches', () => {
-  const etag = strongEtag(Buffer.from('body'));
-  it.each([
-    [etag, true],
-    [`W/${etag}`, true],
-    [`"other", ${etag}`, true],
-    ['*', true],
-    ['"other"', false],
-    ['', false],
-    [undefined, false],
-  ])('%s -> %s', (header, expected) => {
-    expect(etagMatches(header, etag)).toBe(expected);
+  it('holds each body compressed, made once per entry', async () => {
+    const load: PublicWidgetLoader = async (slug) => ({
+      businessId: 'id',
+      widget: widgetNamed('A bakery with a long name '.repeat(20), slug),
+    });
+    const entry = await cacheWith(load).get('acme');
+    if (!entry) throw new Error('no entry');
+    const { identity, br, gzip } = entry.json;
+    expect(identity.body.toString()).toBe(JSON.stringify(entry.widget));
+    expect(brotliDecompressSync(br?.body ?? Buffer.alloc(0))).toEqual(identity.body);
+    expect(gzip?.body.length).toBeLessThan(identity.body.length);
+  });
+
+  it('keeps the compressed copies of an entry reloaded unchanged, and makes new ones after a change', async () => {
+    let now = 1_000;
+    const { calls, load } = manualLoader();
+    const cache = cacheWith(load, { now: () => now });
+    const first = cache.get('acme');
+    calls[0]?.resolve('Acme');
+    const before = await first;
+    if (!before) throw new Error('no entry');
+    const page = cache.htmlOf(before);
+
+    now += PUBLIC_WIDGET_CACHE_TTL_MS + 1;
+    const reloaded = cache.get('acme');
+    calls[1]?.resolve('Acme');
+    const same = await reloaded;
+    expect(same).not.toBe(before);
+    expect(same?.json).toBe(before.json);
+    expect(same && cache.htmlOf(same)).toBe(page);
+
+    now += PUBLIC_WIDGET_CACHE_TTL_MS + 1;
+    const changed = cache.get('acme');
+    calls[2]?.resolve('Acme & Sons');
+    const after = await changed;
+    expect(after?.json).not.toBe(before.json);
+    expect(after?.json.identity.etag).not.toBe(before.json.identity.etag);
+    expect(after?.html).toBeUndefined();
   });
 });

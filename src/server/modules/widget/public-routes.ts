@@ -4,7 +4,9 @@
 // is linked to, SPEC §2; the site is found through wix-directory.ts).
 // Read-only, CORS-open without credentials, never a cookie (registered in the
 // public scope of app.ts, which has no session plugin), answered from the
-// in-process cache (public-cache.ts) with a strong ETag and 304 on If-None-Match. Helmet is off for these routes: their
+// in-process cache (public-cache.ts), compressed once per entry and sent as
+// br, gzip or as it is (plugins/compressed-body.ts), with a strong ETag per
+// variant and 304 on If-None-Match. Helmet is off for these routes: their
 // headers are fixed strings set here, not rebuilt for every request.
 // Unknown names (SECURITY.md §22): a slug or site found nowhere is remembered
 // as a miss, and each address has a budget of lookups that found nothing, so
@@ -18,11 +20,12 @@ import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../../shared/constants.js';
 import { businessSlugParamsSchema } from '../../../shared/schemas/business.js';
 import { wixWidgetQuerySchema } from '../../../shared/schemas/integrations.js';
 import { notFound } from '../../errors.js';
+import { sendCompressed, type CompressedBody } from '../../plugins/compressed-body.js';
 import { failureLimit, rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
 import { watchPublicChanges, type PublicChange } from './events.js';
-import { etagMatches, PublicWidgetCache, type CachedBody } from './public-cache.js';
+import { PublicWidgetCache } from './public-cache.js';
 import * as widgetService from './service.js';
 import { WixSiteDirectory } from './wix-directory.js';
 
@@ -71,16 +74,14 @@ const HTML_HEADERS = {
 
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 
-/** The cached body, or 304 when the client holds it already. */
+/** The cached body in the encoding the request accepts, or 304 when the client holds that one already. */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
-  cached: CachedBody,
+  cached: CompressedBody,
   headers: Record<string, string>,
 ): void {
-  void reply.headers(headers).header('etag', cached.etag);
-  if (etagMatches(request.headers['if-none-match'], cached.etag)) void reply.code(304).send();
-  else void reply.send(cached.body);
+  void sendCompressed(request, reply.headers(headers), cached);
 }
 
 export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,10 +127,10 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const perIp = rateLimit(app, { name: 'widget:ip', ...publicWidgetRateLimit });
-  // One hook: the cross-origin headers first, so that a 429 carries them too.
-  const crossOriginAndRateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+  // One hook: the cross-origin headers first, so that a 429 carries them too. Not async: no promise of its own.
+  const crossOriginAndRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
     void reply.headers(CROSS_ORIGIN_HEADERS);
-    await perIp(request, reply);
+    return perIp(request, reply);
   };
   const publicRoute = {
     helmet: false as const,
@@ -142,7 +143,9 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/widget/:slug',
     {
       ...publicRoute,
-      // The 200 body is the cached Buffer of a PublicWidget (publicWidgetSchema), sent as is.
+      // Compressed already: @fastify/compress's hooks are not even run.
+      compress: false,
+      // The 200 body is the cached Buffer of a PublicWidget (publicWidgetSchema), in the accepted encoding.
       schema: {
         params: businessSlugParamsSchema,
         response: { 200: z.custom<Buffer>(), 304: z.null(), ...errors },
@@ -174,6 +177,7 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wix/widget',
     {
       ...publicRoute,
+      compress: false,
       preHandler: perSite,
       // The 200 body is the cached Buffer of a PublicWidget, the same bytes as GET /api/widget/{slug}.
       schema: {

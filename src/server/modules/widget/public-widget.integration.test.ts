@@ -499,12 +499,15 @@ describe('GET /embed/:slug', () => {
             'style',
             'body',
             'section',
+            'div',
             'figure',
-            'p',
             'blockquote',
             'figcaption',
-            'strong',
             'span',
+            'i',
+            'time',
+            // The one height messenger, allowed by its hash (embed-page.integration.test.ts).
+            'script',
           ].includes(tag ?? ''),
       ),
     ).toEqual([]);
@@ -513,7 +516,7 @@ describe('GET /embed/:slug', () => {
     expect(response.headers['content-security-policy']).toBe(EMBED_CSP);
     expect(EMBED_CSP).toContain('frame-ancestors *');
     expect(EMBED_CSP).toContain("default-src 'none'");
-    expect(EMBED_CSP).not.toContain('script-src');
+    expect(EMBED_CSP).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*';/);
     expect(response.headers['x-frame-options']).toBeUndefined();
     expectCrossOrigin(response);
     expect(response.headers['cache-control']).toBe(PUBLIC_WIDGET_CACHE_CONTROL);
@@ -540,9 +543,10 @@ describe('GET /embed/:slug', () => {
     const html = (await embed(app, slug)).body;
     expect(html).toContain('<title>Kind words</title>');
     expect(html).toContain('>Kind words</h2>');
-    expect(html).toContain('background:#000000');
+    expect(html).toContain('--bg:#000000;');
     expect(html).toContain('Powered by Vouchly');
-    expect(html).not.toContain('<script');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).not.toContain('alert(1)');
   });
 
   it('names the configured product (PRODUCT_NAME) in the widget answer and the embed page', async () => {

@@ -1,14 +1,23 @@
-// The widget's whole stylesheet, kept short on purpose (it ships inside
-// widget.js). It lives in a shadow root: `:host { all: initial }` and the
-// `all: initial` on .w stop the host page's inherited styles, and explicit px
-// sizes stop its root font size. Colours and sizes come in as custom
-// properties from theme.ts. Icons are drawn with borders: no icon font, no SVG.
+// The widget's whole stylesheet, used by the widget script (in its shadow
+// root) and by the no-script page /embed/{slug}, so both show the same cards.
+// Kept short on purpose (it ships inside widget.js). In a shadow root,
+// `:host { all: initial }` and the `all: initial` on .w stop the host page's
+// inherited styles, and explicit px sizes stop its root font size. Colours,
+// font and size come in as custom properties (widget-theme.ts). Icons are
+// drawn with borders: no icon font, no SVG.
+// Card heights: a carousel is as tall as its tallest slide, so a slide's text
+// is clamped to 4 lines (2 beside photos: their row of at most 4 thumbnails
+// takes about 2 lines) and a "Read more" button covers the end of the last
+// line. The whole testimonial opens in .cv, a modal dialog (the UA's
+// dialog:modal rules keep it fixed, centred and scrollable within the viewport).
 // Each line ends in a backslash (a line continuation): the shipped string has no newlines.
-export const CSS = `:host{all:initial;display:block}\
+export const WIDGET_CSS = `:host{all:initial;display:block}\
 [hidden]{display:none!important}\
 *,::before,::after{box-sizing:border-box;margin:0;padding:0}\
 .w{all:initial;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;gap:1em;padding:1.25em;border-radius:1em;background:var(--bg);color:var(--fg);font:400 var(--fs)/1.5 var(--ff);overflow-wrap:anywhere}\
 .w>*{width:100%;max-width:48em}\
+.hd.center{text-align:center}\
+.hd.right{text-align:right}\
 .bn{font-size:.875em;font-weight:700;opacity:.8}\
 .bn img{width:1.75em;height:1.75em;margin-right:.5em;border-radius:.375em;object-fit:contain;vertical-align:middle}\
 .ht{font-size:1.375em;font-weight:700;line-height:1.3}\
@@ -18,14 +27,20 @@ export const CSS = `:host{all:initial;display:block}\
 .cd{flex:1;display:flex;flex-direction:column;gap:1em;padding:1.5em;border:1px solid var(--ln);border-radius:.75em;background:var(--card);box-shadow:0 1px 3px #0000000f}\
 .st{color:var(--ac);font-size:1.125em;line-height:1;letter-spacing:.125em}\
 .st i{font-style:normal;color:var(--ln2)}\
-.q{font-size:1.0625em;line-height:1.65;white-space:pre-line}\
+.qw{position:relative}\
+.q,.rm{font-size:1.0625em;line-height:1.65}\
+.q{white-space:pre-line}\
+.cl .q{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:4;overflow:hidden}\
+.cp .q{-webkit-line-clamp:2}\
+.rm{position:absolute;right:0;bottom:0;padding-left:2.5em;border:0;background:linear-gradient(90deg,#0000,var(--card) 2em);color:var(--ac);font-family:inherit;font-weight:700;text-decoration:underline;cursor:pointer}\
 .md{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.5em}\
 .ph{position:relative;border:0;border-radius:.5em;overflow:hidden;background:var(--ln);color:#fff;font:inherit;cursor:zoom-in}\
-.ph img{display:block;width:4.5em;height:4.5em;object-fit:cover}\
-.ba img{width:6em}\
-.ph span{position:absolute;left:.375em;bottom:.375em;padding:0 .5em;border-radius:1em;background:#0009;font-size:.75em;font-weight:700;line-height:1.6}\
+.ph img{display:block;width:2.75em;height:2.75em;object-fit:cover}\
+.ba img{width:3.75em}\
+.ph span{position:absolute;left:.25em;bottom:.25em;padding:0 .375em;border-radius:1em;background:#0009;font-size:.625em;font-weight:700;line-height:1.6}\
+.ph .mo{inset:0;display:grid;place-items:center;border-radius:0;font-size:1em}\
 .au{display:flex;align-items:center;gap:.75em;margin-top:auto}\
-.av{flex:none;display:grid;place-items:center;width:2.75em;height:2.75em;border-radius:50%;object-fit:cover;background:var(--ac1);color:var(--ac);font-weight:700}\
+.av{flex:none;display:grid;place-items:center;width:2.75em;height:2.75em;border-radius:50%;object-fit:cover;background:var(--ac1);color:var(--fg);font-weight:700}\
 .nm{font-weight:700}\
 .mt{font-size:.875em;opacity:.75}\
 .bar{order:2;width:auto;display:flex;align-items:center;justify-content:center;gap:.5em}\
@@ -41,7 +56,7 @@ export const CSS = `:host{all:initial;display:block}\
 .x::before,.x::after{width:1em;height:0;border-width:2px 0 0;transform:rotate(45deg)}\
 .x::after{transform:rotate(-45deg)}\
 .dots{display:flex}\
-.d{display:grid;place-items:center;width:1.25em;height:1.75em;border:0;background:none;cursor:pointer}\
+.d{display:grid;place-items:center;width:1.25em;height:1.75em;min-width:24px;min-height:24px;border:0;background:none;cursor:pointer}\
 .d::before{content:"";width:.5em;height:.5em;border-radius:1em;background:var(--ln2);transition:width .3s}\
 .d[aria-current]{width:1.75em}\
 .d[aria-current]::before{width:1.25em;background:var(--ac)}\
@@ -54,5 +69,8 @@ export const CSS = `:host{all:initial;display:block}\
 .lb::backdrop{background:none}\
 .lb img{max-width:100%;max-height:calc(100% - 6em);object-fit:contain;border-radius:.5em}\
 .lb p{font-size:.875em;opacity:.85}\
+.cv{width:40em;max-width:calc(100% - 2em);margin:auto;border:0;border-radius:.75em;background:none;color:inherit;font:inherit}\
+.cv::backdrop{background:#111827b3}\
+.cv .cd{padding-top:3.5em}\
 @media(max-width:480px){.w{padding:.75em}.cd{padding:1.125em}}\
 @media(prefers-reduced-motion:reduce){*{transition:none!important}}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FONT_OPTIONS } from '../shared/widget-data';
-import { fontStack, fontStylesheetUrl } from './fonts';
+import { FONT_OPTIONS } from './widget-data.js';
+import { fontStack, fontStylesheetUrl } from './widget-theme.js';
 
 describe('fonts', () => {
   it('downloads exactly the 11 Google Fonts families, by their Google names', () => {

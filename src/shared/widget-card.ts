@@ -1,0 +1,193 @@
+// The one renderer of the widget's markup: a testimonial card, and the header
+// and branding around the cards, as a Markup tree (widget-markup.ts). The
+// widget script turns it into DOM (src/widget/dom.ts) and the no-script page
+// into escaped HTML (widget-static-html.ts), so the two cannot drift; both
+// are styled by widget-styles.ts. Image URLs are resolved against the
+// widget's origin and kept only if http(s); images are lazy, decoded off the
+// main thread and sized up front.
+import { RATING_MAX } from './constants.js';
+import type { PublicWidget, PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
+import { formatWidgetDate, initials, ratingLabel, safeHttpUrl } from './widget-format.js';
+import { el, type Markup } from './widget-markup.js';
+
+export type Photo = { src: string; alt: string; label?: string };
+
+/**
+ * slide: one slide of the widget's carousel (text clamped, at most
+ * MAX_THUMBNAILS photos in one row); whole: the full testimonial the widget
+ * opens from "Read more"; static: the no-script page, where every photo is a
+ * link to the image (nothing there runs a script).
+ */
+export type CardMode = 'slide' | 'whole' | 'static';
+
+/** A slide shows this many thumbnails at most; the last says "+N" when there are more photos. */
+export const MAX_THUMBNAILS = 4;
+
+/** The photos a card shows, in order: before/after first (the story), then product photos. */
+export function cardPhotos(
+  t: PublicWidgetTestimonial,
+  s: WidgetSettings,
+  baseUrl: string,
+): Photo[] {
+  const photos: Photo[] = [];
+  const who = t.authorName ? ` from ${t.authorName}` : '';
+  const url = (value: string | null) => safeHttpUrl(value, baseUrl);
+  if (s.showBeforeAfterPhotos) {
+    const before = url(t.beforeImageUrl);
+    const after = url(t.afterImageUrl);
+    if (before) photos.push({ src: before, alt: `Before photo${who}`, label: 'Before' });
+    if (after) photos.push({ src: after, alt: `After photo${who}`, label: 'After' });
+  }
+  if (s.showProductImages) {
+    t.productImageUrls.forEach((value, i) => {
+      const src = url(value);
+      if (src) photos.push({ src, alt: `Product photo ${i + 1}${who}` });
+    });
+  }
+  return photos;
+}
+
+/** A lazy <img> with its box reserved, decoded off the main thread. */
+export const image = (
+  src: string,
+  height: number,
+  className?: string,
+  width = height,
+  ref?: string,
+) =>
+  el(
+    'img',
+    { class: className, src, alt: '', width, height, loading: 'lazy', decoding: 'async' },
+    [],
+    ref,
+  );
+
+/** The author's initials in the avatar's circle (also the fallback for a photo that fails to load). */
+export const initialsAvatar = (name: string): Markup =>
+  el('span', { class: 'av', 'aria-hidden': 'true' }, [initials(name)]);
+
+function photoList(photos: Photo[], mode: CardMode, who: string): Markup {
+  const shown = mode === 'slide' ? photos.slice(0, MAX_THUMBNAILS) : photos;
+  /** Photos the last thumbnail stands for, itself included, when some are not shown. */
+  const more = photos.length > shown.length ? photos.length - shown.length + 1 : 0;
+  return el(
+    'div',
+    { class: 'md' },
+    shown.map((photo, i) => {
+      const counted = more > 0 && i === shown.length - 1;
+      const label = counted ? `View ${more} more photos${who}` : `View ${photo.alt}`;
+      const wide = !!photo.label && !counted;
+      const inner = [
+        image(photo.src, 44, undefined, wide ? 60 : 44),
+        counted
+          ? el('span', { class: 'mo', 'aria-hidden': 'true' }, [`+${more}`])
+          : wide && el('span', { 'aria-hidden': 'true' }, [photo.label ?? '']),
+      ];
+      const className = wide ? 'ph ba' : 'ph';
+      return mode === 'static'
+        ? el(
+            'a',
+            {
+              class: className,
+              href: photo.src,
+              target: '_blank',
+              rel: 'noopener',
+              'aria-label': label,
+            },
+            inner,
+          )
+        : el('button', { class: className, type: 'button', 'aria-label': label }, inner, 'photo');
+    }),
+  );
+}
+
+export type CardOptions = {
+  /** Origin of the Vouchly server: relative image URLs resolve against it. */
+  baseUrl: string;
+  mode: CardMode;
+};
+
+/**
+ * One testimonial card, honouring the show flags. Refs for the widget:
+ * `text` (the quote), `more` (a slide's hidden "Read more" button, right
+ * after the text), `photo` (each photo button, in the order of cardPhotos)
+ * and `avatar` (the author's photo).
+ */
+export function cardMarkup(
+  t: PublicWidgetTestimonial,
+  s: WidgetSettings,
+  { baseUrl, mode }: CardOptions,
+): Markup {
+  const photos = cardPhotos(t, s, baseUrl);
+  const who = t.authorName ? ` from ${t.authorName}` : '';
+  const stars =
+    s.showRatings &&
+    t.rating > 0 &&
+    el('div', { class: 'st', role: 'img', 'aria-label': ratingLabel(t.rating) }, [
+      '★'.repeat(t.rating),
+      t.rating < RATING_MAX && el('i', {}, ['★'.repeat(RATING_MAX - t.rating)]),
+    ]);
+
+  const avatarUrl = s.showPersonalPhotos && safeHttpUrl(t.authorImageUrl, baseUrl);
+  const avatar =
+    s.showPersonalPhotos &&
+    (avatarUrl ? image(avatarUrl, 44, 'av', 44, 'avatar') : initialsAvatar(t.authorName));
+  const date = s.showDates ? formatWidgetDate(t.date) : '';
+  const meta = [t.authorBusinessName, s.showLocation ? t.authorLocation : null]
+    .filter(Boolean)
+    .join(' · ');
+  const metaLine =
+    (meta || date) &&
+    el('span', { class: 'mt' }, [
+      meta,
+      meta && date ? ' · ' : '',
+      date && el('time', { datetime: t.date }, [date]),
+    ]);
+
+  const slide = mode === 'slide';
+  return el('figure', { class: `cd${slide ? ' cl' : ''}${slide && photos.length ? ' cp' : ''}` }, [
+    stars,
+    el('div', { class: 'qw' }, [
+      el('blockquote', { class: 'q' }, [t.content], 'text'),
+      // Shown by the widget while the clamp cuts the text off.
+      slide &&
+        el(
+          'button',
+          { class: 'rm', type: 'button', 'aria-haspopup': 'dialog', hidden: true },
+          ['Read more'],
+          'more',
+        ),
+    ]),
+    photos.length > 0 && photoList(photos, mode, who),
+    el('figcaption', { class: 'au' }, [
+      avatar,
+      el('div', {}, [el('div', { class: 'nm' }, [t.authorName]), metaLine]),
+    ]),
+  ]);
+}
+
+/** The business name (with its logo) and the header text above the cards, or null when neither shows. Ref: `logo`. */
+export function headerMarkup(
+  { business }: Pick<PublicWidget, 'business'>,
+  s: WidgetSettings,
+  baseUrl: string,
+): Markup | null {
+  const name = s.showBusinessName && business.name;
+  if (!s.headerText && !name) return null;
+  const logo = name && safeHttpUrl(business.logoUrl, baseUrl);
+  // A class, not a style attribute: a host page's CSP may refuse style attributes.
+  return el('div', { class: `hd ${s.headerAlignment}` }, [
+    name && el('p', { class: 'bn' }, [logo && image(logo, 28, undefined, 28, 'logo'), name]),
+    s.headerText && el('h2', { class: 'ht' }, [s.headerText]),
+  ]);
+}
+
+/** "Powered by {product}", a link home in a new tab when `homeUrl` is http(s). */
+export function brandingMarkup(product: string, homeUrl: string | undefined): Markup {
+  const href = safeHttpUrl(homeUrl);
+  return el(
+    'a',
+    href ? { class: 'br', href, target: '_blank', rel: 'noopener' } : { class: 'br' },
+    [`Powered by ${product}`],
+  );
+}

@@ -1,0 +1,231 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
+// Long testimonials and many photos: the text is clamped by CSS and a "Read
+// more" button opens the whole testimonial; photos are one row of at most
+// four thumbnails, the last one "+N". happy-dom does no layout, so the
+// overflow the ResizeObserver would see is set by hand.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicWidget } from '../shared/schemas/widget';
+import { mountWidget, type WidgetHandle } from './mount';
+import { BASE_URL, createTestimonial, createWidgetData } from './test-data';
+
+const LONG = `${'A long and happy story about the work. '.repeat(30)}The end.`;
+const FIVE_PHOTOS = {
+  beforeImageUrl: '/b.jpg',
+  afterImageUrl: '/a.jpg',
+  productImageUrls: ['/p1.jpg', '/p2.jpg', '/p3.jpg'],
+};
+
+/** Collects the observers the widget creates; resize() delivers what a layout would. */
+class FakeResizeObserver {
+  static all: FakeResizeObserver[] = [];
+  targets: Element[] = [];
+  constructor(readonly callback: ResizeObserverCallback) {
+    FakeResizeObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  unobserve(target: Element) {
+    this.targets = this.targets.filter((t) => t !== target);
+  }
+  disconnect() {
+    this.targets = [];
+  }
+}
+
+function resize(): void {
+  for (const observer of FakeResizeObserver.all) {
+    const entries = observer.targets.map((target) => ({ target }) as ResizeObserverEntry);
+    if (entries.length) observer.callback(entries, observer);
+  }
+}
+
+/** What a layout would report for a clamped (shown < full) or fitting text box. */
+function layOut(element: Element, full: number, shown: number): void {
+  Object.defineProperty(element, 'scrollHeight', { value: full, configurable: true });
+  Object.defineProperty(element, 'clientHeight', { value: shown, configurable: true });
+}
+
+let handles: WidgetHandle[] = [];
+
+function mount(data: PublicWidget) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly' });
+  handles.push(handle);
+  const root = host.shadowRoot as ShadowRoot;
+  const $$ = <E extends Element = HTMLElement>(selector: string) =>
+    Array.from(root.querySelectorAll<E>(selector));
+  /** The "Read more" buttons on show. */
+  const readMore = () =>
+    $$<HTMLButtonElement>('button').filter((b) => b.textContent === 'Read more' && !b.hidden);
+  const active = () => $$('.sl').findIndex((slide) => slide.classList.contains('on'));
+  return { root, $$, readMore, active };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeResizeObserver.all = [];
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+});
+
+afterEach(() => {
+  for (const handle of handles) handle.destroy();
+  handles = [];
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('long text', () => {
+  it('offers Read more only on a card whose text is cut off, and the card keeps the whole text', () => {
+    const { $$, readMore } = mount(
+      createWidgetData({ autoRotate: false }, [
+        createTestimonial({ id: 'long', content: LONG }),
+        createTestimonial({ id: 'short', content: 'Short and sweet.' }),
+      ]),
+    );
+    const [long, short] = $$('.q');
+    // Before any layout nothing claims to be cut off.
+    expect(readMore()).toHaveLength(0);
+    layOut(long as Element, 600, 112);
+    layOut(short as Element, 28, 28);
+    resize();
+    const buttons = readMore();
+    expect(buttons).toHaveLength(1);
+    const button = buttons[0] as HTMLButtonElement;
+    expect(button.closest('.sl')).toBe($$('.sl')[0]);
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    // Clamped only by CSS: the whole text is still in the card (and so read by screen readers).
+    expect(long?.textContent).toBe(LONG);
+    expect(long?.closest('[aria-hidden]')).toBeNull();
+
+    // A wider box where it fits: the button goes away; narrower again: it is back.
+    layOut(long as Element, 112, 112);
+    resize();
+    expect(readMore()).toHaveLength(0);
+    layOut(long as Element, 600, 112);
+    resize();
+    expect(readMore()).toEqual([button]);
+  });
+
+  it('Read more opens the whole testimonial in a modal dialog; Escape closes it and focus returns', () => {
+    const { root, $$, readMore } = mount(
+      createWidgetData({ autoRotate: false }, [
+        createTestimonial({ content: LONG, rating: 4, ...FIVE_PHOTOS }),
+      ]),
+    );
+    layOut($$('.q')[0] as Element, 600, 56);
+    resize();
+    const button = readMore()[0] as HTMLButtonElement;
+    button.focus();
+    button.click();
+    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.getAttribute('aria-label')).toBe('Testimonial from Ada Lovelace');
+    expect(dialog.contains(root.activeElement)).toBe(true);
+    // The whole card: full text (not clamped), stars, the author, every photo, no Read more.
+    const full = dialog.querySelector('.q') as HTMLElement;
+    expect(full.textContent).toBe(LONG);
+    expect(full.closest('.cl')).toBeNull();
+    expect(dialog.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe(
+      'Rated 4 out of 5',
+    );
+    expect(dialog.textContent).toContain('Ada Lovelace');
+    expect(dialog.querySelectorAll('.ph')).toHaveLength(5);
+    expect(dialog.textContent).not.toContain('Read more');
+
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(root.querySelector('dialog')).toBeNull();
+    expect(root.activeElement).toBe(button);
+  });
+
+  it('a photo opened from the whole testimonial closes back to it, and the close button ends both', () => {
+    const { root, $$, readMore } = mount(
+      createWidgetData({ autoRotate: false }, [
+        createTestimonial({ content: LONG, ...FIVE_PHOTOS }),
+      ]),
+    );
+    layOut($$('.q')[0] as Element, 600, 56);
+    resize();
+    const button = readMore()[0] as HTMLButtonElement;
+    button.click();
+    const card = root.querySelector('dialog') as HTMLDialogElement;
+    const photo = card.querySelectorAll<HTMLButtonElement>('.ph')[4] as HTMLButtonElement;
+    photo.focus();
+    photo.click();
+    expect(root.querySelectorAll('dialog')).toHaveLength(2);
+    const viewer = root.querySelectorAll('dialog')[1] as HTMLDialogElement;
+    expect(viewer.querySelector('[aria-live]')?.textContent).toBe('5 / 5');
+    viewer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(root.querySelectorAll('dialog')).toHaveLength(1);
+    expect(root.activeElement).toBe(photo);
+    (card.querySelector('.x') as HTMLButtonElement).click();
+    expect(root.querySelector('dialog')).toBeNull();
+    expect(root.activeElement).toBe(button);
+  });
+
+  it('the carousel holds while the whole testimonial is open', () => {
+    const { root, $$, readMore, active } = mount(
+      createWidgetData({ autoRotate: true }, [
+        createTestimonial({ id: 'a', content: LONG }),
+        createTestimonial({ id: 'b' }),
+      ]),
+    );
+    layOut($$('.q')[0] as Element, 600, 112);
+    resize();
+    (readMore()[0] as HTMLButtonElement).click();
+    root
+      .querySelector('dialog')
+      ?.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: null }));
+    vi.advanceTimersByTime(10_000);
+    expect(active()).toBe(0);
+  });
+
+  it('destroy() closes the whole testimonial and stops observing', () => {
+    const { root, $$, readMore } = mount(
+      createWidgetData({ autoRotate: false }, [createTestimonial({ content: LONG })]),
+    );
+    layOut($$('.q')[0] as Element, 600, 112);
+    resize();
+    (readMore()[0] as HTMLButtonElement).click();
+    handles.pop()?.destroy();
+    expect(root.querySelector('dialog')).toBeNull();
+    expect(FakeResizeObserver.all.every((observer) => observer.targets.length === 0)).toBe(true);
+  });
+});
+
+describe('many photos', () => {
+  it('shows one row of at most four thumbnails, the last one "+N" opening the photo view there', () => {
+    const { root, $$ } = mount(
+      createWidgetData({ autoRotate: false }, [createTestimonial(FIVE_PHOTOS)]),
+    );
+    const thumbs = $$<HTMLButtonElement>('.sl .ph');
+    expect(thumbs).toHaveLength(4);
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'View Before photo from Ada Lovelace',
+      'View After photo from Ada Lovelace',
+      'View Product photo 1 from Ada Lovelace',
+      'View 2 more photos from Ada Lovelace',
+    ]);
+    const more = thumbs[3] as HTMLButtonElement;
+    expect(more.textContent).toBe('+2');
+    more.click();
+    const viewer = root.querySelector('dialog') as HTMLDialogElement;
+    expect(viewer.querySelector('[aria-live]')?.textContent).toBe('4 / 5');
+    expect(viewer.querySelector('img')?.getAttribute('src')).toBe(`${BASE_URL}/p2.jpg`);
+  });
+
+  it('four photos or fewer are all shown, without a count', () => {
+    const { $$ } = mount(
+      createWidgetData({ autoRotate: false }, [
+        createTestimonial({ productImageUrls: ['/p1.jpg', '/p2.jpg', '/p3.jpg', '/p4.jpg'] }),
+      ]),
+    );
+    expect($$('.sl .ph')).toHaveLength(4);
+    expect($$('.sl .ph').map((b) => b.textContent)).toEqual(['', '', '', '']);
+  });
+});
