@@ -160,7 +160,8 @@ export async function measureLighthouse(scratch: string): Promise<Row[]> {
     const pages = ['/', '/terms', '/auth', `/submit/${await demoSlug(server.baseUrl)}`];
     for (const page of pages) {
       const results: Result[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      // A run Lighthouse itself could not record (NO_NAVSTART, now and then on this machine) is run again, up to twice.
+      for (let run = 0, retries = 0; run < RUNS; run++) {
         const started = performance.now();
         const result = await lighthouse(`${server.baseUrl}${page}`, {
           port: chrome.port,
@@ -169,8 +170,16 @@ export async function measureLighthouse(scratch: string): Promise<Row[]> {
           onlyCategories: [...CATEGORIES],
         });
         if (!result) throw new Error(`bench: lighthouse: no result for ${page}`);
-        if (result.lhr.runtimeError)
+        if (result.lhr.runtimeError) {
+          if (retries++ < 2) {
+            console.warn(
+              `bench: lighthouse ${page}: ${result.lhr.runtimeError.code}, running again`,
+            );
+            run--;
+            continue;
+          }
           throw new Error(`bench: lighthouse: ${page}: ${result.lhr.runtimeError.message}`);
+        }
         results.push(result.lhr);
         console.log(
           `lighthouse ${page} run ${run + 1}/${RUNS}: ${Math.round((performance.now() - started) / 1000)} s`,

@@ -48,6 +48,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
+import { themeScriptHash } from './plugins/public-pages.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerUploads } from './plugins/uploads.js';
@@ -98,7 +99,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   await registerCompression(app);
-  await registerSecurityHeaders(app, config);
+  const clientDir = deps.clientDir ?? path.join(distDir, 'client');
+  const themeHash = themeScriptHash(clientDir);
+  await registerSecurityHeaders(app, config, themeHash ? [themeHash] : []);
   registerCsrfProtection(app, config);
   registerJsonTextGuard(app);
   await registerRateLimits(app, config);
@@ -109,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   deps.beforeRoutes?.(app);
 
   const client = await loadClientApp({
-    clientDir: deps.clientDir ?? path.join(distDir, 'client'),
+    clientDir,
     widgetDir: deps.widgetDir ?? path.join(distDir, 'widget'),
     renderDir: deps.renderDir ?? path.join(distDir, 'render'),
     productName: config.productName,

@@ -18,6 +18,8 @@ export function isCrossOriginResource(url: string): boolean {
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: { baseUrl: string },
+  /** Inline scripts allowed by hash: the theme script of the rendered pages (public-pages.ts). */
+  scriptHashes: string[] = [],
 ): Promise<void> {
   const isHttps = config.baseUrl.startsWith('https:');
   await app.register(helmet, {
@@ -26,7 +28,7 @@ export async function registerSecurityHeaders(
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
