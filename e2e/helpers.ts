@@ -1,5 +1,6 @@
 // Small helpers shared by the journeys.
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { expect } from './fixtures';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -55,4 +56,30 @@ export async function grantPaidAccess(request: APIRequestContext): Promise<void>
   const sessionId = new URL(checkoutUrl).pathname.split('/').pop() ?? '';
   const paid = await request.post(`/api/test-checkout/${sessionId}/pay`);
   expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** A solid-colour PNG. */
+export function pngOf(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads an image the way the public form does; answers the reference to submit. */
+export async function uploadPublic(
+  request: APIRequestContext,
+  slug: string,
+  purpose: 'product-image' | 'before-after-image',
+  colour: string,
+): Promise<string> {
+  const start = await request.post(`/api/objects/upload/${purpose}`, { data: { slug } });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { uploadURL } = (await start.json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, {
+    data: await pngOf(colour),
+    headers: { 'Content-Type': 'image/png' },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const body = (await put.json().catch(() => ({}))) as { objectPath?: string };
+  return body.objectPath ?? uploadURL;
 }

@@ -5,9 +5,8 @@
 // expanded photo view, and an action after the session ended elsewhere.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { registerOwner as registerOwnerAs } from './helpers';
+import { pngOf, registerOwner as registerOwnerAs, uploadPublic } from './helpers';
 
 const registerOwner = async (page: Page, businessName: string) =>
   (await registerOwnerAs(page.request, { businessName, emailPrefix: 'moderation' })).slug;
@@ -30,31 +29,6 @@ async function submit(request: APIRequestContext, slug: string, submission: Subm
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** A solid-colour PNG. */
-function pngOf(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-/** Uploads an image the way the public form does; answers the reference to submit. */
-async function uploadPublic(
-  request: APIRequestContext,
-  slug: string,
-  purpose: 'product-image' | 'before-after-image',
-  colour: string,
-): Promise<string> {
-  const start = await request.post(`/api/objects/upload/${purpose}`, { data: { slug } });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { uploadURL } = (await start.json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, {
-    data: await pngOf(colour),
-    headers: { 'Content-Type': 'image/png' },
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  const body = (await put.json().catch(() => ({}))) as { objectPath?: string };
-  return body.objectPath ?? uploadURL;
-}
 
 /** The number shown on a dashboard stat card. */
 function stat(page: Page, label: string): Locator {

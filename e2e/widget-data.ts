@@ -5,11 +5,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
-import sharp from 'sharp';
 import type { WidgetSettings } from '../src/shared/schemas/widget';
 import { WIDGET_SETTINGS_DEFAULTS } from '../src/shared/widget-data';
 import { expect } from './fixtures';
-import { registerOwner } from './helpers';
+import { registerOwner, uploadPublic } from './helpers';
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
@@ -35,30 +34,6 @@ export const SHORT_TEXTS = [
 
 export type ShowcaseOwner = { api: APIRequestContext; slug: string };
 
-/** A solid-colour PNG, as a customer's phone photo would arrive. */
-function pngOf(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-}
-
-async function uploadPublic(
-  request: APIRequestContext,
-  slug: string,
-  purpose: 'product-image' | 'before-after-image',
-  colour: string,
-): Promise<string> {
-  const start = await request.post(`/api/objects/upload/${purpose}`, { data: { slug } });
-  expect(start.ok(), await start.text()).toBe(true);
-  const { uploadURL } = (await start.json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, {
-    data: await pngOf(colour),
-    headers: { 'Content-Type': 'image/png' },
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  const body = (await put.json().catch(() => ({}))) as { objectPath?: string };
-  return body.objectPath ?? uploadURL;
-}
 
 /**
  * A paying owner whose widget shows the long testimonial with five photos

@@ -6,6 +6,7 @@
 // browser window, on the neutral page a widget usually sits on; the box keeps
 // its height while the script loads, so nothing below it moves.
 import { useEffect, useRef } from 'react';
+import { BrowserBar } from '../../../components/browser-bar';
 import { escapeHtml } from '../../../../shared/widget-static-html';
 
 const scriptTag = (slug: string) =>
@@ -28,19 +29,7 @@ export function LiveWidget({ slug }: { slug: string | undefined }) {
 
   return (
     <figure className="overflow-hidden rounded-2xl border border-border bg-card shadow-xl shadow-brand-900/5 dark:shadow-black/30">
-      <div
-        aria-hidden="true"
-        className="flex items-center gap-2 border-b border-border bg-muted px-3 py-2"
-      >
-        <span className="flex gap-1">
-          <span className="size-2.5 rounded-full bg-red-400/80" />
-          <span className="size-2.5 rounded-full bg-amber-400/80" />
-          <span className="size-2.5 rounded-full bg-emerald-400/80" />
-        </span>
-        <span className="min-w-0 flex-1 truncate rounded-md bg-background px-2 py-0.5 text-center font-mono text-[11px] text-muted-foreground">
-          yourwebsite.com
-        </span>
-      </div>
+      <BrowserBar />
       {/* The widget keeps its own colours in both themes, as on a customer's page. */}
       <div className="bg-zinc-100 p-3 sm:p-5">
         <div

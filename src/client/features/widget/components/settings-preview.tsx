@@ -4,6 +4,7 @@
 // light and dark to see how it sits on their site.
 import { Eye, Moon, Sparkles, Sun } from 'lucide-react';
 import { useState } from 'react';
+import { BrowserBar } from '../../../components/browser-bar';
 import type { PublicWidget } from '../../../../shared/schemas/widget';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -69,19 +70,7 @@ export function SettingsPreview({
       </div>
 
       <div className="overflow-hidden rounded-2xl border border-border shadow-sm">
-        <div
-          aria-hidden="true"
-          className="flex items-center gap-2 border-b border-border bg-muted px-3 py-2"
-        >
-          <span className="flex gap-1">
-            <span className="size-2.5 rounded-full bg-red-400/80" />
-            <span className="size-2.5 rounded-full bg-amber-400/80" />
-            <span className="size-2.5 rounded-full bg-emerald-400/80" />
-          </span>
-          <span className="min-w-0 flex-1 truncate rounded-md bg-background px-2 py-0.5 text-center font-mono text-[11px] text-muted-foreground">
-            yourwebsite.com
-          </span>
-        </div>
+        <BrowserBar />
         <div
           className={cn(
             'grid gap-5 px-3 py-5 transition-colors sm:px-5 sm:py-6',
