@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import { cn } from '../../lib/utils';
 
-export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+export function Input({ className, type = 'text', readOnly, ...props }: ComponentProps<'input'>) {
+  // Typing into a server-rendered form before it is hydrated would be lost: its form library resets fields it registers.
+  const hydrated = useHydrated();
   return (
     <input
       type={type}
@@ -11,6 +14,7 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
         'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive file:border-0 file:bg-transparent file:text-sm file:font-medium',
         className,
       )}
+      readOnly={readOnly || !hydrated}
       {...props}
     />
   );

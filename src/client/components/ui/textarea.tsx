@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import { cn } from '../../lib/utils';
 
-export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+export function Textarea({ className, readOnly, ...props }: ComponentProps<'textarea'>) {
+  // Typing into a server-rendered form before it is hydrated would be lost (see input.tsx).
+  const hydrated = useHydrated();
   return (
     <textarea
       className={cn(
@@ -10,6 +13,7 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
         'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',
         className,
       )}
+      readOnly={readOnly || !hydrated}
       {...props}
     />
   );
