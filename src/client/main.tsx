@@ -6,14 +6,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedQueriesFromPage } from './app/page-data-seed';
 import { createAppRouter, loadRoutesFor } from './app/router';
-import { readPageData } from './lib/page-data';
+import { pageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-const pageData = readPageData();
 if (pageData && container.firstElementChild) {
   seedQueriesFromPage(queryClient, pageData);
   await loadRoutesFor(window.location);

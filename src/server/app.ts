@@ -48,7 +48,6 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { DebugRequestLog } from './plugins/request-log.js';
-import { themeScriptHash } from './plugins/public-pages.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSessions } from './plugins/sessions.js';
 import { registerUploads } from './plugins/uploads.js';
@@ -99,9 +98,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   await registerCompression(app);
-  const clientDir = deps.clientDir ?? path.join(distDir, 'client');
-  const themeHash = themeScriptHash(clientDir);
-  await registerSecurityHeaders(app, config, themeHash ? [themeHash] : []);
+  // Loaded first: the pages it renders bring the inline script the CSP must allow.
+  const client = await loadClientApp({
+    clientDir: deps.clientDir ?? path.join(distDir, 'client'),
+    widgetDir: deps.widgetDir ?? path.join(distDir, 'widget'),
+    renderDir: deps.renderDir ?? path.join(distDir, 'render'),
+    productName: config.productName,
+    demoWidgetSlug: config.demoWidgetSlug,
+  });
+  await registerSecurityHeaders(app, config, client.pages?.scriptHashes ?? []);
   registerCsrfProtection(app, config);
   registerJsonTextGuard(app);
   await registerRateLimits(app, config);
@@ -111,13 +116,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app, config);
   deps.beforeRoutes?.(app);
 
-  const client = await loadClientApp({
-    clientDir,
-    widgetDir: deps.widgetDir ?? path.join(distDir, 'widget'),
-    renderDir: deps.renderDir ?? path.join(distDir, 'render'),
-    productName: config.productName,
-    demoWidgetSlug: config.demoWidgetSlug,
-  });
 
   await app.register(async function publicScope(scope) {
     await scope.register(healthRoutes);

@@ -1,8 +1,7 @@
 // The single-page app's router. A page the server rendered is hydrated, so the
 // router must start with the page's screen already loaded: its lazy routes are
 // resolved first, and the first render is that screen, not the HydrateFallback.
-import { matchRoutes, type DataRouter } from 'react-router';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { routes } from './routes';
 
 export function createAppRouter(): DataRouter {

@@ -7,7 +7,7 @@ import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useSubscriptionSyncOnLoad } from '../features/billing/api';
 import { LandingPage } from '../features/marketing/landing-page';
-import { readPageData } from '../lib/page-data';
+import { pageData } from '../lib/page-data';
 import { useBusiness, useCurrentUser, useIsSigningOut } from '../lib/session';
 import { AccessGate } from './access-gate';
 import { PublicLayout } from './layouts/public-layout';
@@ -44,7 +44,7 @@ export function HomeRoute() {
   if (!user.data) {
     return (
       <PublicLayout>
-        <LandingPage demoWidgetSlug={readPageData()?.demoWidgetSlug} />
+        <LandingPage demoWidgetSlug={pageData?.demoWidgetSlug} />
       </PublicLayout>
     );
   }

@@ -1,5 +1,5 @@
-// The data a server-rendered page came with (shared/page-data.ts), read once.
-// Undefined when the page was not rendered on the server (the plain app shell).
+// The data the page came with (shared/page-data.ts), read once: `pageData`.
+// Undefined where there is none (a page the dev server sent, the server's own renderer).
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../shared/page-data';
 
 export function readPageData(
@@ -16,3 +16,5 @@ export function readPageData(
     return undefined;
   }
 }
+
+export const pageData = readPageData();

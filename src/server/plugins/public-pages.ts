@@ -75,34 +75,31 @@ export function assemblePage(
 
 /** The blocking script that sets the theme before first paint (src/client/public/theme-init.js). */
 const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+const STYLESHEET_TAG = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g;
 
-const readThemeScript = (clientDir: string): string | undefined => {
-  const file = path.join(clientDir, 'theme-init.js');
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-};
-
-/**
- * The CSP source allowing exactly the theme script inlined into rendered
- * pages (security-headers.ts adds it to script-src), or undefined without one.
- */
-export function themeScriptHash(clientDir: string): string | undefined {
-  const script = readThemeScript(clientDir);
-  return script === undefined
-    ? undefined
-    : `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-}
+const readIfThere = (file: string): string | undefined =>
+  existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 
 /**
- * The template for rendered pages: its stylesheets and its theme script
- * inlined, as a page that reads before its script should not wait for other
- * requests to be drawn (the CSP allows inline styles, and that one script by
- * its hash), and no module preloads. The app shell keeps
- * both: the stylesheet is cached for a year, and it has nothing to show
- * before its script runs.
+ * Makes templates for rendered pages from the built client's: their
+ * stylesheets and the theme script inlined, as a page that reads before its
+ * script should not wait for other requests to be drawn (the CSP allows
+ * inline styles, and that one script by the hash this gives), and no module
+ * preloads. Each file is read once. The app shell keeps all three: the
+ * stylesheet is cached for a year, and it has nothing to show before its
+ * script runs.
  */
-export function inlineStylesheets(template: string, clientDir: string): string {
-  const themeScript = readThemeScript(clientDir);
-  return (
+export function renderedPageTemplates(clientDir: string): {
+  of: (template: string) => string;
+  scriptHashes: string[];
+} {
+  const themeScript = readIfThere(path.join(clientDir, 'theme-init.js'));
+  const stylesheets = new Map<string, string | undefined>();
+  const stylesheet = (file: string) => {
+    if (!stylesheets.has(file)) stylesheets.set(file, readIfThere(path.join(clientDir, file)));
+    return stylesheets.get(file);
+  };
+  const of = (template: string) =>
     template
       .replace(THEME_SCRIPT_TAG, () =>
         themeScript === undefined ? THEME_SCRIPT_TAG : `<script>${themeScript}</script>`,
@@ -110,14 +107,15 @@ export function inlineStylesheets(template: string, clientDir: string): string {
       // Nor fetch every module of the app up front: on a slow line those compete
       // with the page itself (Lighthouse: LCP 2.8 s with them, 1.1 s without).
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(
-        /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
-        (tag, file: string) => {
-          const css = path.join(clientDir, file);
-          return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : tag;
-        },
-      )
-  );
+      .replace(STYLESHEET_TAG, (tag, file: string) => {
+        const css = stylesheet(file);
+        return css === undefined ? tag : `<style>${css}</style>`;
+      });
+  const scriptHashes =
+    themeScript === undefined
+      ? []
+      : [`'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`];
+  return { of, scriptHashes };
 }
 
 export class PublicPages {
@@ -128,6 +126,8 @@ export class PublicPages {
     private readonly renderer: Renderer | undefined,
     private readonly rendered: Map<string, CompressedBody>,
     private readonly shells: { signedOut: CompressedBody; maybeSignedIn: CompressedBody },
+    /** CSP sources for the inline scripts of the rendered pages (security-headers.ts). */
+    readonly scriptHashes: string[],
   ) {}
 
   /** Undefined without a built client; without a built renderer, every page is the app shell. */
@@ -135,7 +135,8 @@ export class PublicPages {
     const indexFile = path.join(options.clientDir, 'index.html');
     if (!existsSync(indexFile)) return undefined;
     const appTemplate = readFileSync(indexFile, 'utf8');
-    const renderedTemplate = inlineStylesheets(appTemplate, options.clientDir);
+    const templates = renderedPageTemplates(options.clientDir);
+    const renderedTemplate = templates.of(appTemplate);
     const { productName, demoWidgetSlug } = options;
     // Compressed once, here: an answer is a lookup (plugins/compressed-body.ts).
     const page = (html: string) => compressBody(Buffer.from(html));
@@ -151,10 +152,7 @@ export class PublicPages {
     if (renderer && existsSync(landingFile)) {
       const data: PageData = { signedOut: true, demoWidgetSlug };
       const markup = renderer.renderLandingPage(data);
-      const landingTemplate = inlineStylesheets(
-        readFileSync(landingFile, 'utf8'),
-        options.clientDir,
-      );
+      const landingTemplate = templates.of(readFileSync(landingFile, 'utf8'));
       rendered.set('/', page(assemblePage(landingTemplate, { markup, data, productName })));
       for (const url of PRERENDERED_APP_PAGES) {
         const pageData: PageData = { signedOut: true };
@@ -165,7 +163,14 @@ export class PublicPages {
         );
       }
     }
-    return new PublicPages(options, renderedTemplate, renderer, rendered, shells);
+    return new PublicPages(
+      options,
+      renderedTemplate,
+      renderer,
+      rendered,
+      shells,
+      templates.scriptHashes,
+    );
   }
 
   /** The app shell: rendered in the browser, which asks who is signed in unless there is no session. */

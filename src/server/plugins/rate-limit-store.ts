@@ -100,13 +100,6 @@ local current = tonumber(redis.call('GET', KEYS[1]))
 if current and current > 0 then return redis.call('DECR', KEYS[1]) end
 return 0`;
 
-const READ = `
-local current = redis.call('GET', KEYS[1])
-if not current then return {0, 0} end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then ttl = 0 end
-return {tonumber(current), ttl}`;
-
 function asCount(reply: unknown): Count {
   if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
     throw new Error('unexpected reply from the rate-limit script');
@@ -151,9 +144,9 @@ export class SharedCounts {
     return this.redis.status === 'ready' && Date.now() >= this.pausedUntil;
   }
 
-  async count(key: string, timeWindow: number, increment: boolean): Promise<Count> {
+  async increment(key: string, timeWindow: number): Promise<Count> {
     try {
-      const reply: unknown = await this.redis.eval(increment ? INCREMENT : READ, 1, NAMESPACE + key, timeWindow);
+      const reply: unknown = await this.redis.eval(INCREMENT, 1, NAMESPACE + key, timeWindow);
       // A frozen Redis keeps its connection: no 'ready' tells it answers again, this does.
       this.cameBack();
       return asCount(reply);
@@ -248,7 +241,7 @@ export class FallbackStore {
     max: number,
   ): Promise<Count> {
     try {
-      return await shared.count(key, timeWindow, true);
+      return await shared.increment(key, timeWindow);
     } catch {
       // Counted in memory below; SharedCounts logged it and rests Redis for a while.
       return this.memory.increment(key, timeWindow, Date.now(), max);

@@ -17,6 +17,7 @@ import {
   WELCOME_MESSAGE_MAX_LENGTH,
   type CollectionSettings,
 } from '../../../../shared/schemas/collection';
+import { BrowserBar } from '../../../components/browser-bar';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -252,16 +253,7 @@ export function CollectionSettingsEditor({
           <span className="text-xs text-muted-foreground">· nothing is sent from here</span>
         </div>
         <div className="overflow-hidden rounded-2xl border border-border bg-surface shadow-sm">
-          <div className="flex items-center gap-2 border-b border-border bg-muted px-3 py-2" aria-hidden="true">
-            <span className="flex gap-1">
-              <span className="size-2.5 rounded-full bg-red-400/80" />
-              <span className="size-2.5 rounded-full bg-amber-400/80" />
-              <span className="size-2.5 rounded-full bg-emerald-400/80" />
-            </span>
-            <span className="min-w-0 flex-1 truncate rounded-md bg-background px-2 py-0.5 text-center font-mono text-[11px] text-muted-foreground">
-              /submit/{business.collectionSlug}
-            </span>
-          </div>
+          <BrowserBar address={`/submit/${business.collectionSlug}`} />
           <div className="px-4 py-6 lg:max-h-[calc(100dvh-10rem)] lg:overflow-y-auto">
             <CollectionPageHeader
               name={business.name}
