@@ -41,7 +41,9 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test("a signed-out visitor's pages make no request that fails and raise no issue", async ({ page }) => {
+test("a signed-out visitor's pages make no request that fails and raise no issue", async ({
+  page,
+}) => {
   const failed: string[] = [];
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
@@ -74,6 +76,29 @@ test("the customer's form is there at once and works once hydrated", async ({ pa
   await expect(
     page.getByText('Your testimonial has been submitted and will be reviewed shortly.'),
   ).toBeVisible();
+});
+
+test('before hydration the form takes no click it would lose: stars and photo buttons wait for it', async ({
+  page,
+}) => {
+  // Hold the page's scripts, as a slow phone would, so the rendered form sits unhydrated.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`/submit/${slug}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Tidewater Books' })).toBeVisible();
+  const fiveStars = page.getByRole('radio', { name: '5 stars' });
+  await expect(fiveStars).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Add photo/ }).first()).toBeDisabled();
+  // A click made now waits for the form instead of vanishing at hydration.
+  const click = fiveStars.click();
+  releaseScripts();
+  await click;
+  await expect(fiveStars).toBeChecked();
+  await expect(page.getByText('5 out of 5 stars')).toBeVisible();
 });
 
 test("the landing page shows the product's own widget, loaded by /widget.js, with labelled examples", async ({

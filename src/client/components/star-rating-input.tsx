@@ -4,6 +4,7 @@
 import { Star } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { RATING_MAX } from '../../shared/constants';
+import { useHydrated } from '../lib/hydration';
 import { cn } from '../lib/utils';
 
 const starWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
@@ -36,6 +37,8 @@ export function StarRatingInput({
   disabled?: boolean;
 }) {
   const id = useId();
+  // A star clicked on a server-rendered form before hydration would be forgotten: the stars wait for it.
+  const hydrated = useHydrated();
   const [preview, setPreview] = useState<number | null>(null);
   const current = value ?? 0;
   const shown = preview ?? current;
@@ -46,7 +49,7 @@ export function StarRatingInput({
     <fieldset
       className="grid gap-2"
       aria-describedby={describedBy}
-      disabled={disabled}
+      disabled={disabled || !hydrated}
       onMouseLeave={() => setPreview(null)}
     >
       <legend className="mb-2 text-sm font-medium leading-none text-foreground">{label}</legend>

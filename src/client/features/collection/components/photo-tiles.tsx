@@ -66,15 +66,6 @@ export function PhotoTile({
 const isCoarsePointer = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
-/**
- * True on touch-first devices, where a camera shortcut makes sense. The server
- * cannot know: a page it rendered (/submit/{slug}) adds the camera button
- * right after hydration.
- */
-function useCoarsePointer(): boolean {
-  return useHydrated() && isCoarsePointer();
-}
-
 export function AddPhotoButton({
   label,
   onFiles,
@@ -106,7 +97,10 @@ export function AddPhotoButton({
 }) {
   const pickerRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
-  const showCamera = useCoarsePointer() && capture !== undefined;
+  // Until hydrated the button has no handler: disabled, so a click waits instead of doing nothing.
+  // The camera shortcut suits touch-first devices, which only the browser knows: it appears once hydrated.
+  const hydrated = useHydrated();
+  const showCamera = hydrated && isCoarsePointer() && capture !== undefined;
 
   const takeFiles = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? []);
@@ -121,6 +115,7 @@ export function AddPhotoButton({
         ref={buttonRef}
         type="button"
         onClick={() => pickerRef.current?.click()}
+        disabled={!hydrated}
         aria-label={accessibleName}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
