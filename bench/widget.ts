@@ -8,7 +8,7 @@
 //   rounds) is the cost of our stack on a cached answer (target >= 0.8).
 //   Each server runs in its own process (bench/widget-server.ts), so the load
 //   generator does not share its CPU; on a 2-core machine that is one core each.
-// - In Chromium: the time from the widget's <script> tag being parsed to the
+// - In Chromium: the time from the widget's snippet (as /widget gives it) being parsed to the
 //   first testimonial visible, on a host page on a second origin with a strict
 //   CSP (no 'unsafe-inline', scripts and connections only from our origin),
 //   cold cache, beside the same testimonials as the same card markup
@@ -26,6 +26,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import type { PublicWidget } from '../src/shared/schemas/widget';
+import { scriptSnippet } from '../src/shared/embed-snippets';
 import { renderStaticHtml } from '../src/shared/widget-static-html';
 import { startBenchServer, type Started } from './bench-server';
 
@@ -294,7 +295,8 @@ async function measureInBrowser(
   const page = (middle: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A customer's site</title></head><body><main><h1>Our bakery</h1><p>Fresh bread every morning.</p><i id="vouchly-bench-start"></i>${middle}<p>Open Monday to Saturday.</p></main></body></html>`;
   const pages: Record<string, string> = {
-    '/widget': page(`<script src="${appOrigin}/widget.js" data-widget="${slug}" async></script>`),
+    // The snippet owners copy from /widget (preload of the data, then the script).
+    '/widget': page(scriptSnippet(appOrigin, slug)),
     '/static': page(
       renderStaticHtml(widget, {
         productName: 'Vouchly',

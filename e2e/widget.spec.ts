@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { scriptSnippet, widgetDataUrl } from '../src/shared/embed-snippets';
 import { expect, test } from './fixtures';
 import { registerOwner } from './helpers';
 
@@ -21,12 +22,12 @@ function baseUrl(): string {
   return url;
 }
 
-/** The page of "someone else's website": hostile CSS, and a CSP that lets in only our script and API. */
+/** The page of "someone else's website", with the snippet owners copy: hostile CSS, and a CSP that lets in only our script and API. */
 function hostPage(base: string, slugs: string[]): string {
   const widgets = slugs
     .map(
       (slug) =>
-        `<section><h2>Reviews</h2><script src="${base}/widget.js" data-widget="${slug}" async></script></section><p>More of the host page.</p>`,
+        `<section><h2>Reviews</h2>${scriptSnippet(base, slug)}</section><p>More of the host page.</p>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${hostCsp(base)}"><title>Host site</title><link rel="stylesheet" href="/hostile.css"></head><body><h1>A customer's website</h1>${widgets}</body></html>`;
@@ -128,6 +129,13 @@ test('two widgets on a hostile host page show their own approved testimonials as
   page,
   baseURL,
 }, testInfo) => {
+  const dataRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/widget/')) dataRequests.push(request.url());
+  });
+  // Chromium warns here when a preload goes unused or does not match the widget's own request.
+  const consoleMessages: string[] = [];
+  page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
   await page.goto(host.origin);
   const a = widgetOf(page, alpha.slug);
   const b = widgetOf(page, beta.slug);
@@ -152,6 +160,10 @@ test('two widgets on a hostile host page show their own approved testimonials as
   await expect(a.getByText(XSS_NAME, { exact: true })).toHaveCount(1);
   await expect(a.locator('img[src="x"], script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+
+  // One request per widget: the snippet's preload, which the widget's own fetch takes over.
+  expect(dataRequests.sort()).toEqual([widgetDataUrl(baseURL!, alpha.slug), widgetDataUrl(baseURL!, beta.slug)].sort());
+  expect(consoleMessages).toEqual([]);
 
   // Public, cookie-free: nothing stored for either origin.
   expect(await page.context().cookies([baseURL!, host.origin])).toEqual([]);

@@ -79,8 +79,9 @@ describe('widget.js', () => {
       expect(containers().every((c) => c.shadowRoot?.querySelector('.sl'))).toBe(true),
     );
     expect(fetchMock.mock.calls).toEqual([
-      [`${ORIGIN}/api/widget/alpha`, expect.objectContaining({ credentials: 'omit', cache: 'no-cache' })],
-      [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ credentials: 'omit', cache: 'no-cache' })],
+      // As the snippet's preload asks (crossorigin="anonymous"), so its answer is used, not fetched again.
+      [`${ORIGIN}/api/widget/alpha`, expect.objectContaining({ mode: 'cors', credentials: 'same-origin' })],
+      [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ mode: 'cors', credentials: 'same-origin' })],
     ]);
     expect(containers().map((c) => c.style.minHeight)).toEqual(['', '']);
     expect(warn).not.toHaveBeenCalled();

@@ -5,6 +5,7 @@
 // It sets no cookies, uses no storage, and its one global is window.Vouchly.
 // Nothing it does may throw into the host page.
 import { PRODUCT_NAME } from '../shared/constants';
+import { widgetDataUrl } from '../shared/embed-snippets';
 import { mountWidget, type WidgetHandle } from './mount';
 
 declare const __VOUCHLY_WIDGET_VERSION__: string;
@@ -42,17 +43,21 @@ function findOwnScripts(): HTMLScriptElement[] {
   return candidates;
 }
 
-/** GET {origin}/api/widget/{slug}: cookie-free, and revalidated on every page view. */
+/**
+ * GET {origin}/api/widget/{slug}. Mode and credentials match the snippet's
+ * `<link rel="preload" as="fetch" crossorigin="anonymous">`, so the answer it
+ * started with the page is used, not fetched again; across origins
+ * `same-origin` credentials send no cookie. The answer's `max-age=0` makes
+ * the browser revalidate it on every page view, so an owner who saves their
+ * settings and reloads their site sees the change.
+ */
 async function fetchWidget(
   slug: string,
   origin: string,
 ): Promise<Parameters<typeof mountWidget>[1]> {
-  const response = await fetch(`${origin}/api/widget/${encodeURIComponent(slug)}`, {
-    credentials: 'omit',
-    // Always ask the server (a cheap 304 while nothing changed): an owner who
-    // saves their settings and reloads their site must see the change, not a
-    // copy cached for the response's max-age.
-    cache: 'no-cache',
+  const response = await fetch(widgetDataUrl(origin, slug), {
+    mode: 'cors',
+    credentials: 'same-origin',
     // A hung request must not leave the reserved space empty for minutes.
     signal: AbortSignal.timeout?.(FETCH_TIMEOUT_MS),
   });

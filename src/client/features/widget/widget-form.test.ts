@@ -3,10 +3,8 @@ import { SAMPLE_TESTIMONIALS, WIDGET_SETTINGS_DEFAULTS } from '../../../shared/s
 import type { Testimonial } from '../../../shared/schemas/testimonials';
 import {
   contrastRatio,
-  iframeSnippet,
   previewSettings,
   previewWidgetData,
-  scriptSnippet,
   toFormValues,
 } from './widget-form';
 
@@ -96,19 +94,5 @@ describe('contrastRatio', () => {
 
   it('is null for anything but #RRGGBB', () => {
     expect(contrastRatio('#fff', '#000000')).toBeNull();
-  });
-});
-
-describe('snippets', () => {
-  it('is the script tag of SPEC §2', () => {
-    expect(scriptSnippet('https://vouchly.app', 'harbour-coffee')).toBe(
-      '<script src="https://vouchly.app/widget.js" data-widget="harbour-coffee" async></script>',
-    );
-  });
-
-  it('frames /embed/{slug}', () => {
-    expect(iframeSnippet('https://vouchly.app', 'harbour-coffee')).toMatch(
-      /^<iframe src="https:\/\/vouchly\.app\/embed\/harbour-coffee" title="Customer testimonials"/,
-    );
   });
 });

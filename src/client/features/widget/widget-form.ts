@@ -82,13 +82,3 @@ export function contrastRatio(a: string, b: string): number | null {
 
 /** WCAG AA for body text. */
 export const MIN_TEXT_CONTRAST = 4.5;
-
-/** The embed snippet of SPEC §2. */
-export function scriptSnippet(origin: string, slug: string): string {
-  return `<script src="${origin}/widget.js" data-widget="${slug}" async></script>`;
-}
-
-/** The fallback for site builders that refuse scripts; /embed/{slug} serves the same widget as a page. */
-export function iframeSnippet(origin: string, slug: string): string {
-  return `<iframe src="${origin}/embed/${encodeURIComponent(slug)}" title="Customer testimonials" width="100%" height="460" style="border:0;width:100%" loading="lazy"></iframe>`;
-}

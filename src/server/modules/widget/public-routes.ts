@@ -44,12 +44,14 @@ export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeW
 export const unknownPublicNameLimit = { max: 30, timeWindowMs: 10 * 60 * 1000 } as const;
 
 /**
- * A browser or CDN keeps an answer for at most 30 s (fresh 20 s, then served
- * while it revalidates for 10 s). With the server's own copy, fresh at once
- * after a change and at most 30 s old if a change notification was lost, a
- * hidden or deleted testimonial leaves every site within a minute (decision 0016).
+ * A browser revalidates on every page view (`max-age=0`: a cheap 304 while
+ * nothing changed), so the answer the embed snippet preloads is never an old
+ * copy; a CDN keeps one for at most 20 s. With the server's own copy, fresh
+ * at once after a change and at most 30 s old if a change notification was
+ * lost, a hidden or deleted testimonial leaves every site within a minute
+ * (decision 0016).
  */
-export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=20, stale-while-revalidate=10';
+export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=0, s-maxage=20';
 
 /** On every answer of these routes, errors and 429s included, so a page on another site can read them. */
 const CROSS_ORIGIN_HEADERS = {

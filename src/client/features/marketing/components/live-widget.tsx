@@ -1,16 +1,13 @@
 // The product's own widget, live (SPEC §2 "Landing page"): the page loads
 // /widget.js from its own host with data-widget naming the demo business
 // (DEMO_WIDGET_SLUG, created on first start with example testimonials), exactly
-// as a customer's site does: the script tag is in the server-rendered HTML, so
-// the browser runs it as it parses the page. It stands in a sketch of a
+// as a customer's site does, with the snippet owners copy (its data preloaded):
+// it is in the server-rendered HTML, so the browser runs it as it parses the page. It stands in a sketch of a
 // browser window, on the neutral page a widget usually sits on; the box keeps
 // its height while the script loads, so nothing below it moves.
 import { useEffect, useRef } from 'react';
 import { BrowserBar } from '../../../components/browser-bar';
-import { escapeHtml } from '../../../../shared/widget-static-html';
-
-const scriptTag = (slug: string) =>
-  `<script src="/widget.js" data-widget="${escapeHtml(slug)}" async></script>`;
+import { scriptSnippet } from '../../../../shared/embed-snippets';
 
 export function LiveWidget({ slug }: { slug: string | undefined }) {
   const slot = useRef<HTMLDivElement>(null);
@@ -35,7 +32,7 @@ export function LiveWidget({ slug }: { slug: string | undefined }) {
         <div
           ref={slot}
           className="min-h-[22rem]"
-          dangerouslySetInnerHTML={slug ? { __html: scriptTag(slug) } : undefined}
+          dangerouslySetInnerHTML={slug ? { __html: scriptSnippet('', slug) } : undefined}
         />
       </div>
       <figcaption className="sr-only">

@@ -5,7 +5,7 @@ import { Code2, Frame } from 'lucide-react';
 import { CodeBlock } from '../../../components/code-block';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { iframeSnippet, scriptSnippet } from '../widget-form';
+import { iframeSnippet, scriptSnippet } from '../../../../shared/embed-snippets';
 
 export function EmbedCode({ slug }: { slug: string }) {
   const origin = window.location.origin;
