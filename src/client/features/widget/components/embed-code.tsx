@@ -1,5 +1,6 @@
 // The embed snippet (SPEC §2): a script tag pointing to /widget.js with the
-// business's collectionSlug in data-widget, and an iframe fallback for site
+// business's collectionSlug in data-widget (after the preload of its data,
+// shared/embed-snippets.ts), and an iframe fallback for site
 // builders that refuse scripts. Read-only, each with its own copy button.
 import { Code2, Frame } from 'lucide-react';
 import { CodeBlock } from '../../../components/code-block';
@@ -36,7 +37,8 @@ export function EmbedCode({ slug }: { slug: string }) {
           <TabsContent value="script" className="grid gap-3">
             <CodeBlock code={scriptSnippet(origin, slug)} label="HTML · recommended" what="script tag" />
             <p className="text-xs text-muted-foreground">
-              Loads asynchronously, sets no cookies, and adapts its height to your testimonials.
+              Loads asynchronously, sets no cookies, and adapts its height to your testimonials. The
+              first line starts loading your testimonials with the page, so they show sooner.
             </p>
           </TabsContent>
           <TabsContent value="iframe" className="grid gap-3">
