@@ -229,14 +229,13 @@ describe('GET /api/widget/:slug', () => {
     const app = await createTestApp();
     const { slug } = await owner(app);
     const seconds = (header: string, directive: string) =>
-      Number(new RegExp(`(?:^|,)\\s*${directive}=(\\d+)`).exec(header)?.[1] ?? 0);
+      Number(new RegExp(`(?:^|,)\\s*${directive}=(\\d+)`).exec(header)?.[1] ?? Number.NaN);
     for (const response of [await widget(app, slug), await embed(app, slug)]) {
       const header = String(response.headers['cache-control']);
       expect(header).toBe(PUBLIC_WIDGET_CACHE_CONTROL);
       expect(header).not.toMatch(/immutable|stale-while-revalidate|stale-if-error/);
       // An owner who saves and reloads their site sees the change: the preloaded answer is revalidated.
       expect(seconds(header, 'max-age')).toBe(0);
-      expect(header).toMatch(/(^|,)\s*max-age=0(,|$)/);
       // The server's copy is fresh at once after a change; it can be this old only if a notification was lost.
       const serverCopy = PUBLIC_WIDGET_CACHE_TTL_MS / 1000;
       expect(seconds(header, 's-maxage') + serverCopy).toBeLessThanOrEqual(60);

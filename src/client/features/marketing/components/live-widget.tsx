@@ -1,10 +1,11 @@
 // The product's own widget, live (SPEC §2 "Landing page"): the page loads
 // /widget.js from its own host with data-widget naming the demo business
 // (DEMO_WIDGET_SLUG, created on first start with example testimonials), exactly
-// as a customer's site does, with the snippet owners copy (its data preloaded):
-// it is in the server-rendered HTML, so the browser runs it as it parses the page. It stands in a sketch of a
-// browser window, on the neutral page a widget usually sits on; the box keeps
-// its height while the script loads, so nothing below it moves.
+// as a customer's site does, with the snippet owners copy (its data preloaded).
+// The snippet is in the server-rendered HTML, so the browser runs it as it
+// parses the page. It stands in a sketch of a browser window, on the neutral
+// page a widget usually sits on; the box keeps its height while the script
+// loads, so nothing below it moves.
 import { useEffect, useRef } from 'react';
 import { BrowserBar } from '../../../components/browser-bar';
 import { scriptSnippet } from '../../../../shared/embed-snippets';
