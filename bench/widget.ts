@@ -296,7 +296,7 @@ async function measureInBrowser(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A customer's site</title></head><body><main><h1>Our bakery</h1><p>Fresh bread every morning.</p><i id="vouchly-bench-start"></i>${middle}<p>Open Monday to Saturday.</p></main></body></html>`;
   const pages: Record<string, string> = {
     // The snippet owners copy from /widget (preload of the data, then the script).
-    '/widget': page(scriptSnippet(appOrigin, slug)),
+    '/widget': page(scriptSnippet(appOrigin, slug, widget.settings)),
     '/static': page(
       renderStaticHtml(widget, {
         productName: 'Vouchly',

@@ -35,14 +35,42 @@ export const SHORT_TEXTS = [
 export type ShowcaseOwner = { api: APIRequestContext; slug: string };
 
 
+/** Uploads a photo the way the public form does, for a submission; answers its reference. */
+export type Upload = (purpose: 'product-image' | 'before-after-image', colour: string) => Promise<string>;
+
+/** One submission of the public form (fields over rating 5 in Springfield), or one that uploads its photos first. */
+export type Submission =
+  | Record<string, unknown>
+  | ((upload: Upload) => Promise<Record<string, unknown>>);
+
+/** The long testimonial with five photos: before, after and three product photos. */
+export const PHOTO_SHOWCASE: Submission = async (upload) => ({
+  authorName: 'Priya Natarajan',
+  content: LONG_TEXT,
+  beforeImageUrl: await upload('before-after-image', '#78716c'),
+  afterImageUrl: await upload('before-after-image', '#16a34a'),
+  productImageUrls: [
+    await upload('product-image', '#db2777'),
+    await upload('product-image', '#2563eb'),
+    await upload('product-image', '#f59e0b'),
+  ],
+});
+
+/** SHORT_TEXTS as submissions, rated 4 and 5. */
+export const SHORT_SUBMISSIONS: Submission[] = SHORT_TEXTS.map((content, i) => ({
+  authorName: ['Tom Becker', 'Ana Silva', 'Joe Park'][i],
+  content,
+  rating: 4 + (i % 2),
+}));
+
 /**
- * A paying owner whose widget shows the long testimonial with five photos
- * (before, after and three product photos) and the SHORT_TEXTS, all approved;
- * `settings` are saved over the defaults.
+ * A paying owner whose widget shows `submissions`, all approved, in that
+ * order of submission; `settings` are saved over the defaults.
  */
-export async function createShowcaseOwner(
+export async function createWidgetOwner(
   playwright: PlaywrightWorkerArgs['playwright'],
   businessName: string,
+  submissions: Submission[],
   settings: Partial<WidgetSettings> = {},
 ): Promise<ShowcaseOwner> {
   const base = baseUrl();
@@ -51,31 +79,15 @@ export async function createShowcaseOwner(
   const api = await newApi();
   const { slug } = await registerOwner(api, { businessName, emailPrefix: 'widget-cards' });
   const customer = await newApi();
-  const submit = async (data: Record<string, unknown>) => {
+  const upload: Upload = (purpose, colour) => uploadPublic(customer, slug, purpose, colour);
+  const ids: string[] = [];
+  for (const submission of submissions) {
+    const data = typeof submission === 'function' ? await submission(upload) : submission;
     const response = await customer.post(`/api/submit/${slug}`, {
       data: { rating: 5, authorLocation: 'Springfield', website: '', ...data },
     });
     expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { testimonial: { id: string } }).testimonial.id;
-  };
-  const upload = (purpose: 'product-image' | 'before-after-image', colour: string) =>
-    uploadPublic(customer, slug, purpose, colour);
-  const ids = [
-    await submit({
-      authorName: 'Priya Natarajan',
-      content: LONG_TEXT,
-      beforeImageUrl: await upload('before-after-image', '#78716c'),
-      afterImageUrl: await upload('before-after-image', '#16a34a'),
-      productImageUrls: [
-        await upload('product-image', '#db2777'),
-        await upload('product-image', '#2563eb'),
-        await upload('product-image', '#f59e0b'),
-      ],
-    }),
-  ];
-  const names = ['Tom Becker', 'Ana Silva', 'Joe Park'];
-  for (const [i, content] of SHORT_TEXTS.entries()) {
-    ids.push(await submit({ authorName: names[i], content, rating: 4 + (i % 2) }));
+    ids.push(((await response.json()) as { testimonial: { id: string } }).testimonial.id);
   }
   for (const id of ids) {
     const response = await api.patch(`/api/testimonials/${id}`, { data: { status: 'approved' } });
@@ -88,6 +100,18 @@ export async function createShowcaseOwner(
   await customer.dispose();
   return { api, slug };
 }
+
+/**
+ * A paying owner whose widget shows the long testimonial with five photos
+ * (before, after and three product photos) and the SHORT_TEXTS, all approved;
+ * `settings` are saved over the defaults.
+ */
+export const createShowcaseOwner = (
+  playwright: PlaywrightWorkerArgs['playwright'],
+  businessName: string,
+  settings: Partial<WidgetSettings> = {},
+): Promise<ShowcaseOwner> =>
+  createWidgetOwner(playwright, businessName, [PHOTO_SHOWCASE, ...SHORT_SUBMISSIONS], settings);
 
 /** A second origin serving `pages` (path -> HTML); anything else (a favicon) is an empty 204. */
 export async function startHostSite(

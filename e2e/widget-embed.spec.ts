@@ -1,34 +1,22 @@
 // The no-script fallback as a customer's site uses it: an <iframe> of
 // /embed/{slug} plus the resize snippet documented in README.md ("Embedding
-// the widget"). The frame ends up exactly as tall as its content, at a phone's
-// width and again after the page gets wider; the page shows the same cards as
-// the script widget (stars, not "Rated n out of 5" as text) and its one
-// script runs under the embed CSP without a violation.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// the widget"). The frame is as tall as the script widget with the same
+// settings and keeps that height at any width, the cards side by side
+// inside; the page shows the same cards as the script widget (stars, not
+// "Rated n out of 5" as text) and its one script runs under the embed CSP
+// without a violation.
 import type { Frame, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { documentedIframeSnippet } from './readme-snippets';
+import { widgetBoxHeight } from '../src/shared/widget-box';
+import { WIDGET_SETTINGS_DEFAULTS } from '../src/shared/widget-data';
 import {
-  baseUrl,
   createShowcaseOwner,
   LONG_TEXT,
   SHORT_TEXTS,
   startHostSite,
   type ShowcaseOwner,
 } from './widget-data';
-
-/** The two snippets of README.md's "Embedding the widget" section that make a resizing iframe. */
-function documentedIframeSnippet(slug: string): string {
-  const readme = readFileSync(path.join(import.meta.dirname, '../README.md'), 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Embedding the widget'));
-  const blocks = [...(section ?? '').matchAll(/```html\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
-  const iframe = blocks.find((block) => block.includes('<iframe'));
-  if (!iframe?.includes("addEventListener('message'"))
-    throw new Error('README.md documents no iframe snippet with a message listener');
-  return iframe
-    .replaceAll('https://your-vouchly-host', baseUrl())
-    .replaceAll('your-collection-slug', slug);
-}
 
 let owner: ShowcaseOwner;
 let host: Awaited<ReturnType<typeof startHostSite>>;
@@ -64,49 +52,57 @@ async function sizes(page: Page, frame: Frame) {
   return { outer, ...inner };
 }
 
-test('an iframe of /embed/{slug} with the documented snippet is as tall as its content, at any width', async ({
+test('an iframe of /embed/{slug} with the documented snippet keeps one height: the cards side by side, each whole in the frame', async ({
   page,
 }) => {
   await page.goto(host.origin);
   const frame = await embedFrame(page);
-  await expect(frame.getByText(LONG_TEXT)).toBeVisible();
+  await expect(frame.getByText(LONG_TEXT)).toBeAttached();
 
   // The same cards as the script widget: stars with an accessible label, the text, the author.
   await expect(frame.getByRole('img', { name: 'Rated 5 out of 5' }).first()).toHaveText('★★★★★');
   await expect(frame.getByRole('img', { name: 'Rated 4 out of 5' }).first()).toHaveText('★★★★★');
   await expect(frame.getByText(/Rated \d out of 5/)).toHaveCount(0);
-  for (const text of SHORT_TEXTS) await expect(frame.getByText(text)).toBeVisible();
+  for (const text of SHORT_TEXTS) await expect(frame.getByText(text)).toBeAttached();
   await expect(frame.locator('figure')).toHaveCount(4);
   await expect(frame.getByRole('link', { name: /^View .* photo/ })).toHaveCount(5);
-  // Cards one under another, apart, each with the widget's rounded border.
-  const boxes = await frame
-    .locator('figure')
-    .evaluateAll((figures) =>
-      figures.map((figure) => figure.getBoundingClientRect().toJSON() as DOMRect),
-    );
-  for (let i = 1; i < boxes.length; i++)
-    expect(boxes[i]!.top - boxes[i - 1]!.bottom).toBeGreaterThanOrEqual(8);
   await expect(frame.locator('figure').first()).toHaveCSS('border-radius', '12px');
 
-  const wait = async () =>
+  // The frame is as tall as the script widget with the same settings, and the page exactly fills it.
+  const height = widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS);
+  const settled = async () =>
     expect
       .poll(async () => {
         const { outer, content, scrolls } = await sizes(page, frame);
-        return Math.abs(outer - content) <= 1 && !scrolls;
+        return outer === height && content === height && !scrolls;
       })
       .toBe(true);
-  await wait();
-  const narrow = await sizes(page, frame);
-  expect(narrow.content).toBeGreaterThan(600);
+  await settled();
 
-  // Wider: the text takes fewer lines, and the frame follows it down.
-  await page.setViewportSize({ width: 1000, height: 844 });
-  await wait();
-  const wide = await sizes(page, frame);
-  expect(wide.outer).toBeLessThan(narrow.outer - 100);
+  for (const width of [390, 1000]) {
+    await page.setViewportSize({ width, height: 844 });
+    await settled();
+    // Side by side, one card wide with the next peeking in, apart, each whole inside the frame.
+    const boxes = await frame
+      .locator('figure')
+      .evaluateAll((figures) =>
+        figures.map((figure) => figure.getBoundingClientRect().toJSON() as DOMRect),
+      );
+    for (const [i, box] of boxes.entries()) {
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.bottom).toBeLessThanOrEqual(height);
+      if (i) expect(box.left - boxes[i - 1]!.right).toBeGreaterThanOrEqual(8);
+    }
+    expect(boxes[1]!.left).toBeLessThan(width);
+  }
 
-  // Nothing cut off: the last card's end is inside the frame.
-  const lastCard = frame.locator('figure').last();
-  const bottom = await lastCard.evaluate((figure) => figure.getBoundingClientRect().bottom);
-  expect(bottom).toBeLessThanOrEqual(wide.outer);
+  // The long text scrolls inside its card, and a keyboard can reach it and every other card.
+  const longText = frame.getByRole('region', { name: 'Testimonial from Priya Natarajan' });
+  expect(await longText.evaluate((area) => area.scrollHeight > area.clientHeight)).toBe(true);
+  await longText.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => longText.evaluate((area) => area.scrollTop)).toBeGreaterThan(0);
+  const last = frame.getByRole('region', { name: 'Testimonial from Joe Park' });
+  await last.focus();
+  await expect(last).toBeInViewport();
 });

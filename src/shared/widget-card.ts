@@ -109,8 +109,8 @@ export type CardOptions = {
 
 /**
  * One testimonial card, honouring the show flags. Refs for the widget:
- * `text` (the quote), `more` (a slide's hidden "Read more" button, right
- * after the text), `photo` (each photo button, in the order of cardPhotos)
+ * `area` (a slide's text area, the height the text may take), `text` (the
+ * quote), `more` (a slide's hidden "Read more" button, right after the text), `photo` (each photo button, in the order of cardPhotos)
  * and `avatar` (the author's photo).
  */
 export function cardMarkup(
@@ -145,19 +145,27 @@ export function cardMarkup(
     ]);
 
   const slide = mode === 'slide';
-  return el('figure', { class: `cd${slide ? ' cl' : ''}${slide && photos.length ? ' cp' : ''}` }, [
+  const quote = el('div', { class: 'qw' }, [
+    el('blockquote', { class: 'q' }, [t.content], 'text'),
+    // Shown by the widget while the clamp cuts the text off.
+    slide &&
+      el(
+        'button',
+        { class: 'rm', type: 'button', 'aria-haspopup': 'dialog', hidden: true },
+        ['Read more'],
+        'more',
+      ),
+  ]);
+  // The text's share of a card of fixed height: on a slide the widget clamps the
+  // text to the lines that fit; on the no-script page a long one scrolls, and
+  // the area takes focus so a keyboard can scroll it too.
+  const areaAttrs =
+    mode === 'static'
+      ? { class: 'qa', tabindex: 0, role: 'region', 'aria-label': `Testimonial${who}` }
+      : { class: 'qa' };
+  return el('figure', { class: `cd${slide ? ' cl' : ''}` }, [
     stars,
-    el('div', { class: 'qw' }, [
-      el('blockquote', { class: 'q' }, [t.content], 'text'),
-      // Shown by the widget while the clamp cuts the text off.
-      slide &&
-        el(
-          'button',
-          { class: 'rm', type: 'button', 'aria-haspopup': 'dialog', hidden: true },
-          ['Read more'],
-          'more',
-        ),
-    ]),
+    mode === 'whole' ? quote : el('div', areaAttrs, [quote], 'area'),
     photos.length > 0 && photoList(photos, mode, who),
     el('figcaption', { class: 'au' }, [
       avatar,

@@ -76,7 +76,8 @@ describe('renderStaticHtml', () => {
     expect(html).toBe(
       '<section class="w" aria-label="Testimonials"><div class="ls"><figure class="cd">' +
         '<div class="st" role="img" aria-label="Rated 5 out of 5">★★★★★</div>' +
-        '<div class="qw"><blockquote class="q">Great bread.</blockquote></div>' +
+        '<div class="qa" tabindex="0" role="region" aria-label="Testimonial from Ada Lovelace">' +
+        '<div class="qw"><blockquote class="q">Great bread.</blockquote></div></div>' +
         '<div class="md">' +
         '<a class="ph ba" href="https://vouchly.test/objects/b.png" target="_blank" rel="noopener" aria-label="View Before photo from Ada Lovelace">' +
         '<img src="https://vouchly.test/objects/b.png" alt="" width="60" height="44" loading="lazy" decoding="async"><span aria-hidden="true">Before</span></a>' +

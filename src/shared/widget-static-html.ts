@@ -1,8 +1,8 @@
 // The widget as plain, escaped HTML: the server puts it in the no-script page
 // (/embed/{slug}) so the testimonials are in the document without JavaScript.
 // The same cards as the widget script, from the same renderer
-// (widget-card.ts) and for the same stylesheet (widget-styles.ts), listed one
-// under another instead of in a carousel. It lives in shared/ because the
+// (widget-card.ts) and for the same stylesheet (widget-styles.ts), in a list
+// instead of a carousel (the embed page lays it out as a row). It lives in shared/ because the
 // server may not import src/widget.
 import type { PublicWidget } from './schemas/widget.js';
 import { brandingMarkup, cardMarkup, headerMarkup } from './widget-card.js';

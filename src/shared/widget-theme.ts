@@ -50,6 +50,10 @@ export function fontStylesheetUrl(id: string): string | null {
     : null;
 }
 
+/** The widget's font size in px (sm, base, lg). */
+export const widgetFontPx = (s: Pick<WidgetSettings, 'fontSize'>): number =>
+  FONT_PX[s.fontSize] ?? 16;
+
 export const accentColor = (s: WidgetSettings): string =>
   /^#f{6}$/i.test(s.backgroundColor) ? FALLBACK_ACCENT : s.textColor;
 
@@ -63,5 +67,5 @@ function alpha(hex: string, opacity: number): string {
 export function themeVariables(s: WidgetSettings): string {
   const accent = accentColor(s);
   const fg = s.textColor;
-  return `--bg:${s.backgroundColor};--card:${s.innerContainerColor};--fg:${fg};--ac:${accent};--ac1:${alpha(accent, 0.12)};--ln:${alpha(fg, 0.12)};--ln2:${alpha(fg, 0.25)};--fs:${FONT_PX[s.fontSize] ?? 16}px;--ff:${fontStack(s.fontFamily)}`;
+  return `--bg:${s.backgroundColor};--card:${s.innerContainerColor};--fg:${fg};--ac:${accent};--ac1:${alpha(accent, 0.12)};--ln:${alpha(fg, 0.12)};--ln2:${alpha(fg, 0.25)};--fs:${widgetFontPx(s)}px;--ff:${fontStack(s.fontFamily)}`;
 }

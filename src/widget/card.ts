@@ -9,15 +9,23 @@ import { openPhotos } from './lightbox';
 import type { Modals } from './modal';
 
 /**
- * One observer for all the slides' texts: a text is cut off when its box is
- * shorter than its content. It reports after layout, so reading the sizes
- * costs no extra layout, and all are read before any button changes.
+ * One observer for all the slides' text areas. An area is as tall as its card
+ * has room for; the text is clamped to the whole lines that fit (at least
+ * one), and "Read more" shows when that cuts it off. The observer reports
+ * after layout and before paint, so the first frame already shows the clamp,
+ * and the sizes are all read before anything changes.
  */
 export const watchClamps = (): ResizeObserver =>
   new ResizeObserver((entries) => {
-    const cut = entries.map(({ target }) => target.scrollHeight > target.clientHeight + 1);
-    entries.forEach(({ target }, i) => {
-      (target.nextElementSibling as HTMLElement).hidden = !cut[i];
+    const fits = entries.map(({ target }) => {
+      const text = target.querySelector('.q') as HTMLElement;
+      const line = parseFloat(getComputedStyle(text).lineHeight) || 1;
+      return { text, lines: Math.max(1, Math.floor((target.clientHeight + 1) / line)) };
+    });
+    for (const { text, lines } of fits) text.style.webkitLineClamp = String(lines);
+    const cut = fits.map(({ text }) => text.scrollHeight > text.clientHeight + 1);
+    fits.forEach(({ text }, i) => {
+      (text.nextElementSibling as HTMLElement).hidden = !cut[i];
     });
   });
 
@@ -46,7 +54,7 @@ export function renderCard(
   if (avatar) avatar.onerror = () => avatar.replaceWith(toDom(initialsAvatar(t.authorName)));
   const more = refs.more?.[0];
   if (clamps && more) {
-    clamps.observe(refs.text?.[0] as HTMLElement);
+    clamps.observe(refs.area?.[0] as HTMLElement);
     more.onclick = () =>
       modals.open(
         'cv',

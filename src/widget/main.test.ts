@@ -10,6 +10,9 @@ import {
   type Mock,
   type MockInstance,
 } from 'vitest';
+import { scriptSnippet } from '../shared/embed-snippets';
+import { widgetBoxHeight } from '../shared/widget-box';
+import { WIDGET_SETTINGS_DEFAULTS } from '../shared/widget-data';
 import { createWidgetData } from './test-data';
 
 const ORIGIN = 'https://vouchly.test';
@@ -72,7 +75,8 @@ describe('widget.js', () => {
     ]);
     for (const container of containers()) {
       expect(container.previousElementSibling?.tagName).toBe('SCRIPT');
-      expect(container.style.minHeight).toBe('240px');
+      // A tag without the snippet's box: the default settings' height, until the data arrives.
+      expect(container.style.minHeight).toBe(`${widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS)}px`);
     }
     release();
     await vi.waitFor(() =>
@@ -84,6 +88,38 @@ describe('widget.js', () => {
       [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ mode: 'cors', credentials: 'same-origin' })],
     ]);
     expect(containers().map((c) => c.style.minHeight)).toEqual(['', '']);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("renders into the snippet's box around its tag and fills it, without adding anything to the page", async () => {
+    page(`<h1>Hi</h1>${scriptSnippet(ORIGIN, 'alpha', WIDGET_SETTINGS_DEFAULTS)}<p>Below</p>`);
+    const box = document.querySelector('vouchly-widget') as HTMLElement;
+    await runWidgetScript();
+    await vi.waitFor(() => expect(box.shadowRoot?.querySelector('.sl')).toBeTruthy());
+    expect(containers()).toEqual([box]);
+    expect(box.style.height).toBe(`${widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS)}px`);
+    expect(box.style.minHeight).toBe('');
+    // The widget takes the box's height (100% in the stylesheet), not one of its own.
+    expect((box.shadowRoot?.querySelector('.w') as HTMLElement).style.height).toBe('');
+    expect(document.body.children).toHaveLength(4);
+  });
+
+  it('a tag without the box gets a widget of the height its settings need', async () => {
+    fetchMock.mockImplementation(() => json(createWidgetData({ headerText: 'Kind words' })));
+    page(`<script src="${ORIGIN}/widget.js" data-widget="alpha"></script>`);
+    await runWidgetScript();
+    await vi.waitFor(() => expect(containers()[0]?.shadowRoot?.querySelector('.sl')).toBeTruthy());
+    const widget = containers()[0]?.shadowRoot?.querySelector('.w') as HTMLElement;
+    expect(widget.style.height).toBe(
+      `${widgetBoxHeight({ ...WIDGET_SETTINGS_DEFAULTS, headerText: 'Kind words' })}px`,
+    );
+  });
+
+  it('no approved testimonials: the box goes and the page gets its space back', async () => {
+    fetchMock.mockImplementation(() => json({ ...createWidgetData(), testimonials: [] }));
+    page(scriptSnippet(ORIGIN, 'alpha', WIDGET_SETTINGS_DEFAULTS));
+    await runWidgetScript();
+    await vi.waitFor(() => expect(document.querySelector('vouchly-widget')).toBeNull());
     expect(warn).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,16 @@
 // The embeddable widget script. A host page adds
 //   <script src="https://<host>/widget.js" data-widget="<collectionSlug>" async></script>
-// and the widget renders right where that tag stands. Works async, deferred,
+// and the widget renders right where that tag stands. The snippet owners copy
+// wraps the tag in the widget's box, <vouchly-widget style="display:block;
+// height:…px">, so the page keeps the widget's place before any script runs;
+// the widget then fills that box (src/shared/embed-snippets.ts). Works async, deferred,
 // injected by another script, and with several tags (one per widget) on a page.
 // It sets no cookies, uses no storage, and its one global is window.Vouchly.
 // Nothing it does may throw into the host page.
 import { PRODUCT_NAME } from '../shared/constants';
-import { widgetDataUrl } from '../shared/embed-snippets';
+import { WIDGET_BOX_ELEMENT, widgetDataUrl } from '../shared/embed-snippets';
+import { widgetBoxHeight } from '../shared/widget-box';
+import { WIDGET_SETTINGS_DEFAULTS } from '../shared/widget-data';
 import { mountWidget, type WidgetHandle } from './mount';
 
 declare const __VOUCHLY_WIDGET_VERSION__: string;
@@ -17,8 +22,8 @@ type VouchlyGlobal = {
 };
 
 const SEEN_ATTRIBUTE = 'data-vouchly-seen';
-/** Reserved before the data arrives, so the page does not jump as much when it does. */
-const RESERVED_HEIGHT = '240px';
+/** Reserved by a tag without the snippet's box until the data arrives: the height of the default settings. */
+const RESERVED_HEIGHT = `${widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS)}px`;
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** Origin of the Vouchly server, from this script's own URL; Vouchly.mount uses the first one found. */
@@ -83,12 +88,18 @@ async function load(
 }
 
 /**
- * A container right after the script tag (or at the end of <body> when the tag
- * sits in <head>). A custom element name, so theme rules aimed at divs (such as
+ * The snippet's box around the script tag; for a tag without one, a new
+ * container right after the tag (or at the end of <body> when the tag sits in
+ * <head>). A custom element name, so theme rules aimed at divs (such as
  * `div:empty { display: none }`) miss it; it needs no registration to host a shadow root.
  */
 function place(script: HTMLScriptElement, slug: string): HTMLElement {
-  const container = document.createElement('vouchly-widget');
+  const box = script.parentElement;
+  if (box?.localName === WIDGET_BOX_ELEMENT && !box.shadowRoot) {
+    box.setAttribute('data-vouchly-widget', slug);
+    return box;
+  }
+  const container = document.createElement(WIDGET_BOX_ELEMENT);
   container.setAttribute('data-vouchly-widget', slug);
   container.style.cssText = `display:block;min-height:${RESERVED_HEIGHT}`;
   if (!document.head.contains(script) && script.parentNode) script.after(container);
@@ -107,8 +118,9 @@ function init(): void {
     // The request goes out first; the page is touched while it travels.
     const data = fetchWidget(slug, origin);
     const container = place(script, slug);
+    // Nothing to show (no testimonials, or an error): the page gets its space back.
     void load(container, slug, origin, data).then((handle) => {
-      if (!handle) container.remove();
+      if (!handle?.shown) container.remove();
     });
   });
 }

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '../shared/constants';
 import type { PublicWidget } from '../shared/schemas/widget';
 import { brandingMarkup, headerMarkup } from '../shared/widget-card';
 import { normalizePublicWidget } from '../shared/widget-data';
+import { widgetBoxHeight } from '../shared/widget-box';
 import { WIDGET_CSS } from '../shared/widget-styles';
 import { themeVariables } from '../shared/widget-theme';
 import { renderCard, watchClamps } from './card';
@@ -30,6 +31,8 @@ export type MountOptions = {
 };
 
 export type WidgetHandle = {
+  /** False when there is nothing to show on a site: no testimonials (outside a preview). */
+  readonly shown: boolean;
   /** Re-renders with new data or settings, keeping the current slide. */
   update: (data: PublicWidget) => void;
   destroy: () => void;
@@ -46,15 +49,26 @@ function addStyles(root: ShadowRoot): void {
   }
 }
 
-type View = { index: () => number; destroy: () => void };
+type View = { shown: boolean; index: () => number; destroy: () => void };
 
-function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, start: number): View {
+/**
+ * Renders into `root`. The widget fills the host's height when the host has
+ * one of its own (the box of the embed snippet); otherwise it takes the
+ * height of widget-box.ts for its settings. Either way it never grows after.
+ */
+function render(
+  root: ShadowRoot,
+  input: PublicWidget,
+  options: MountOptions & { boxed: boolean },
+  start: number,
+): View {
   const data = normalizePublicWidget(input);
   const { productName, settings: s, testimonials } = data;
   const { baseUrl } = options;
   const widget = h('section', 'w');
   // CSSOM, not a style attribute: allowed under a host page's CSP.
   widget.style.cssText = themeVariables(s);
+  if (!options.boxed) widget.style.height = `${widgetBoxHeight(s)}px`;
   loadFont(s.fontFamily);
   root.append(widget);
 
@@ -62,7 +76,7 @@ function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, st
     // Nothing visible on a site; the preview says why it is empty.
     if (options.preview) widget.append(h('p', 'em', 'No testimonials yet'));
     else widget.hidden = true;
-    return { index: () => 0, destroy() {} };
+    return { shown: !!options.preview, index: () => 0, destroy() {} };
   }
 
   attrs(widget, {
@@ -92,6 +106,7 @@ function render(root: ShadowRoot, input: PublicWidget, options: MountOptions, st
   }
 
   return {
+    shown: true,
     index: carousel.index,
     destroy() {
       carousel.destroy();
@@ -108,15 +123,20 @@ export function mountWidget(
 ): WidgetHandle {
   // Reuse the shadow root when mounted again on the same element (React StrictMode).
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  // A height the host was given (the snippet's box) is the widget's to fill.
+  const boxed = host.style.height !== '';
   let view: View | null = null;
   const show = (next: PublicWidget, start: number) => {
     view?.destroy();
     root.replaceChildren();
     addStyles(root);
-    view = render(root, next, options, start);
+    view = render(root, next, { ...options, boxed }, start);
   };
   show(data, 0);
   return {
+    get shown() {
+      return view?.shown ?? false;
+    },
     update: (next) => show(next, view?.index() ?? 0),
     destroy() {
       view?.destroy();

@@ -17,7 +17,8 @@ import {
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { settleAfterAnswerWork } from '../auth/after-answer.js';
-import { DEMO_HEADER_TEXT, ensureDemoBusiness, type DemoLog } from './service.js';
+import { DEMO_HEADER_TEXT } from '../../../shared/demo-widget.js';
+import { ensureDemoBusiness, type DemoLog } from './service.js';
 
 const fakeLog = () => ({ info: vi.fn<DemoLog['info']>(), warn: vi.fn<DemoLog['warn']>() });
 

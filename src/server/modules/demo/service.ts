@@ -8,8 +8,8 @@
 // starting on one database make it once: one transaction under an advisory
 // lock, with the unique email and slug behind it.
 import { randomBytes } from 'node:crypto';
-import { SAMPLE_TESTIMONIALS, type WidgetSettings } from '../../../shared/schemas/widget.js';
-import { WIDGET_SETTINGS_DEFAULTS } from '../../../shared/widget-data.js';
+import { DEMO_WIDGET_SETTINGS } from '../../../shared/demo-widget.js';
+import { SAMPLE_TESTIMONIALS } from '../../../shared/schemas/widget.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { testimonials } from '../../db/schema.js';
@@ -17,20 +17,6 @@ import { hashPassword } from '../auth/passwords.js';
 import { findBySlug } from '../business/service.js';
 import { businessSlugCreated } from '../widget/events.js';
 import * as repository from './repository.js';
-
-/** The demo widget's header: visitors of the landing page, and the operator, see these are examples. */
-export const DEMO_HEADER_TEXT = 'Example testimonials: replace them with your own';
-
-/** Shown on the landing page: a carousel with stars and the "Powered by" link. */
-const DEMO_WIDGET_SETTINGS = {
-  ...WIDGET_SETTINGS_DEFAULTS,
-  layout: 'carousel',
-  showRatings: true,
-  showBranding: true,
-  autoRotate: true,
-  headerText: DEMO_HEADER_TEXT,
-  headerAlignment: 'center',
-} as const satisfies WidgetSettings;
 
 /** Marks the examples in the dashboard (a tag) and in the API and exports (their source). */
 export const EXAMPLE_MARK = 'example';

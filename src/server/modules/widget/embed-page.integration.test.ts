@@ -52,7 +52,7 @@ describe('GET /embed/:slug, like the script widget', () => {
     // "Rated 4 out of 5" is the label, never visible text.
     expect(html.replace(/aria-label="[^"]*"/g, '')).not.toContain('Rated');
     expect(html).toMatch(
-      /<section class="w" aria-label="Testimonials"><div class="ls"><figure class="cd"><div class="st"[^>]*>.*?<\/div><div class="qw"><blockquote class="q">Four stars for the engine\.<\/blockquote><\/div><div class="md">(<a class="ph" href="http[^"]+\/objects\/uploads\/(one|two)\.png" target="_blank" rel="noopener" aria-label="View Product photo \d from Ada Lovelace"><img [^>]+><\/a>){2}<\/div><figcaption class="au"><span class="av" aria-hidden="true">AL<\/span><div><div class="nm">Ada Lovelace<\/div><span class="mt">London · <time datetime="[^"]+">May \d, 2025<\/time><\/span><\/div><\/figcaption><\/figure><\/div><\/section>/,
+      /<section class="w" aria-label="Testimonials"><div class="ls"><figure class="cd"><div class="st"[^>]*>.*?<\/div><div class="qa" tabindex="0" role="region" aria-label="Testimonial from Ada Lovelace"><div class="qw"><blockquote class="q">Four stars for the engine\.<\/blockquote><\/div><\/div><div class="md">(<a class="ph" href="http[^"]+\/objects\/uploads\/(one|two)\.png" target="_blank" rel="noopener" aria-label="View Product photo \d from Ada Lovelace"><img [^>]+><\/a>){2}<\/div><figcaption class="au"><span class="av" aria-hidden="true">AL<\/span><div><div class="nm">Ada Lovelace<\/div><span class="mt">London · <time datetime="[^"]+">May \d, 2025<\/time><\/span><\/div><\/figcaption><\/figure><\/div><\/section>/,
     );
   });
 

@@ -1,12 +1,17 @@
 // The no-script fallback (GET /embed/:slug): one complete, self-contained HTML
 // page for an <iframe>. The same cards as the widget script: the markup from
 // renderStaticHtml (the widget's shared renderer) styled by the widget's own
-// stylesheet and theme. One tiny inline script, allowed by its hash and
-// nothing else, tells the parent page how tall the content is, so a host page
-// with the resize snippet of README.md ("Embedding the widget") can make the
-// frame exactly that tall. Its own CSP lets any site frame it.
+// stylesheet and theme. The page is exactly as tall as the script widget with
+// the same settings (widget-box.ts), the height the iframe snippet gives the
+// frame: the cards stand side by side in a row that scrolls sideways (swipe,
+// scroll or Tab through them), and a long text scrolls inside its card, so
+// nothing ever makes the frame grow and move the host page. One tiny inline
+// script, allowed by its hash and nothing else, tells the parent page that
+// height, so a frame pasted with another height gets it through the resize
+// snippet of README.md ("Embedding the widget"). Its own CSP lets any site frame it.
 import { createHash } from 'node:crypto';
 import type { PublicWidget } from '../../../shared/schemas/widget.js';
+import { widgetBoxHeight } from '../../../shared/widget-box.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import { escapeHtml, renderStaticHtml } from '../../../shared/widget-static-html.js';
 import { WIDGET_CSS } from '../../../shared/widget-styles.js';
@@ -35,8 +40,9 @@ export const EMBED_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-/** The page around the widget: transparent, like the widget on a host page, and without a margin; the cards listed one under another. */
-const PAGE_CSS = 'body{margin:0}.ls{display:flex;flex-direction:column;gap:1em}';
+/** The page around the widget: transparent, like the widget on a host page, and without a margin; the cards in a row that scrolls sideways, each filling the height, the next one peeking in so visitors see there is more. */
+const PAGE_CSS =
+  'body{margin:0}.w>.ls{flex:1;min-height:0;display:grid;grid-auto-flow:column;grid-auto-columns:calc(100% - 2.5em);gap:1em;overflow-x:auto;overscroll-behavior-x:contain;scroll-snap-type:x mandatory}.ls:has(>.cd:only-child){grid-auto-columns:100%}.ls>.cd{min-height:0;overflow:hidden;scroll-snap-align:start}.ls .qa{overflow-y:auto}';
 
 export type EmbedPageOptions = { productName: string; baseUrl: string };
 
@@ -48,7 +54,7 @@ export function renderEmbedPage(widget: PublicWidget, options: EmbedPageOptions)
   const body = widget.testimonials.length
     ? renderStaticHtml(widget, { ...options, limit: widget.testimonials.length })
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}.w{${themeVariables(s)}}${WIDGET_CSS}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}${WIDGET_CSS}.w{${themeVariables(s)};height:${widgetBoxHeight(s)}px}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
 }
 
 export const EMBED_NOT_FOUND_PAGE =

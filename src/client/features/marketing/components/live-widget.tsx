@@ -4,11 +4,16 @@
 // as a customer's site does, with the snippet owners copy (its data preloaded).
 // The snippet is in the server-rendered HTML, so the browser runs it as it
 // parses the page. It stands in a sketch of a browser window, on the neutral
-// page a widget usually sits on; the box keeps its height while the script
-// loads, so nothing below it moves.
+// page a widget usually sits on; the snippet's box, at the height of the demo's
+// settings, keeps its place while the script loads, so nothing below it moves.
 import { useEffect, useRef } from 'react';
 import { BrowserBar } from '../../../components/browser-bar';
-import { scriptSnippet } from '../../../../shared/embed-snippets';
+import { DEMO_WIDGET_SETTINGS } from '../../../../shared/demo-widget';
+import {
+  scriptSnippet,
+  WIDGET_BOX_ELEMENT,
+  widgetBoxStyle,
+} from '../../../../shared/embed-snippets';
 
 export function LiveWidget({ slug }: { slug: string | undefined }) {
   const slot = useRef<HTMLDivElement>(null);
@@ -21,7 +26,10 @@ export function LiveWidget({ slug }: { slug: string | undefined }) {
     script.src = '/widget.js';
     script.async = true;
     script.dataset.widget = slug;
-    element.replaceChildren(script);
+    const box = document.createElement(WIDGET_BOX_ELEMENT);
+    box.style.cssText = widgetBoxStyle(DEMO_WIDGET_SETTINGS);
+    box.append(script);
+    element.replaceChildren(box);
     return () => element.replaceChildren();
   }, [slug]);
 
@@ -32,8 +40,9 @@ export function LiveWidget({ slug }: { slug: string | undefined }) {
       <div className="bg-zinc-100 p-3 sm:p-5">
         <div
           ref={slot}
-          className="min-h-[22rem]"
-          dangerouslySetInnerHTML={slug ? { __html: scriptSnippet('', slug) } : undefined}
+          dangerouslySetInnerHTML={
+            slug ? { __html: scriptSnippet('', slug, DEMO_WIDGET_SETTINGS) } : undefined
+          }
         />
       </div>
       <figcaption className="sr-only">

@@ -1,0 +1,168 @@
+// The widget never moves the page it sits on (issue 16). The snippet an owner
+// copies from /widget is pasted into a plain page, a heading above it and
+// paragraphs below, and the page's cumulative layout shift is summed the way
+// Google counts it (`layout-shift` entries without recent input) over the
+// first 9.5 seconds: the script loading, the data arriving, photos loading
+// and two turns of the carousel. On a phone and on a desktop, for few and many
+// testimonials, short and long ones, with and without photos and a header;
+// and the same for the iframe of /embed/{slug} with the README's resize
+// snippet, and for the landing page's live demo.
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { documentedIframeSnippet } from './readme-snippets';
+import {
+  createWidgetOwner,
+  LONG_TEXT,
+  PHOTO_SHOWCASE,
+  SHORT_SUBMISSIONS,
+  startHostSite,
+  type ShowcaseOwner,
+  type Submission,
+} from './widget-data';
+
+/** How long a page is watched: the data, the photos and two rotations (every 4000 ms). */
+const WATCH_MS = 9_500;
+/** Google's "good" is below 0.1; the widget's own budget is 0.01. */
+const MAX_SHIFT = 0.01;
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/** About 600 characters: the first four sentences of LONG_TEXT. */
+const MEDIUM_TEXT = LONG_TEXT.split('. ').slice(0, 4).join('. ') + '.';
+const MEDIUM: Submission = { authorName: 'Grace Liu', content: MEDIUM_TEXT };
+const WITH_PHOTO: Submission = async (upload) => ({
+  authorName: 'Lena Ortiz',
+  content: 'Lovely new shelves, see for yourself.',
+  productImageUrls: [await upload('product-image', '#0d9488')],
+});
+const MANY: Submission[] = Array.from({ length: 12 }, (_, i) =>
+  i === 0
+    ? PHOTO_SHOWCASE
+    : i % 4 === 0
+      ? { ...MEDIUM, authorName: `Customer ${i}` }
+      : { authorName: `Customer ${i}`, content: `Short and sweet, number ${i}. Would book again.` },
+);
+
+type Case = { name: string; submissions: Submission[]; settings?: Record<string, unknown> };
+
+const CASES: Case[] = [
+  { name: 'text only', submissions: [...SHORT_SUBMISSIONS, MEDIUM] },
+  { name: 'with a photo testimonial', submissions: [...SHORT_SUBMISSIONS, MEDIUM, WITH_PHOTO] },
+  { name: 'one testimonial', submissions: [SHORT_SUBMISSIONS[0]!] },
+  {
+    name: 'many, with header, name and branding',
+    submissions: MANY,
+    settings: { headerText: 'What our customers say', showBusinessName: true, showBranding: true },
+  },
+];
+
+/** Sums layout shifts without recent input from the very start of the page, as Google's CLS does (one session is enough here). */
+const OBSERVE_SHIFTS = `(() => {
+  if (window !== window.top) return;
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (!entry.hadRecentInput)
+        window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), nodes: entry.sources.map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') });
+  }).observe({ type: 'layout-shift', buffered: true });
+})()`;
+
+type Shift = { value: number; at: number; nodes: string[] };
+
+/** The page at `url` watched for WATCH_MS: the shifts it saw and where the text below the widget ended up. */
+async function watch(context: BrowserContext, url: string) {
+  const page = await context.newPage();
+  await page.addInitScript(OBSERVE_SHIFTS);
+  await page.goto(url);
+  const below = page.locator('#below');
+  await below.waitFor();
+  const firstTop = await below.evaluate((p) => p.getBoundingClientRect().top);
+  await page.waitForTimeout(WATCH_MS);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  const lastTop = await below.evaluate((p) => p.getBoundingClientRect().top);
+  return { page, shifts, total: shifts.reduce((sum, s) => sum + s.value, 0), firstTop, lastTop };
+}
+
+/** The page of a customer's site: a heading, the pasted snippet, paragraphs below. */
+const hostPage = (snippet: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>A customer's site</title></head><body style="margin:0 16px;font:16px/1.5 sans-serif"><h1>Our work</h1>${snippet}<p id="below">Call us any weekday between eight and six, or drop by the workshop.</p><p>We cover the whole county.</p></body></html>`;
+
+/** The snippet the owner copies from /widget: the script tag, or the iframe code with the README's resize lines. */
+async function copiedSnippet(browser: Browser, owner: ShowcaseOwner, kind: 'script' | 'iframe') {
+  const context = await browser.newContext({ storageState: await owner.api.storageState() });
+  const page = await context.newPage();
+  await page.goto(`${process.env.E2E_BASE_URL}/widget`);
+  const card = page.getByRole('region', { name: 'Add the widget to your website' });
+  if (kind === 'iframe') await card.getByRole('tab', { name: 'iframe' }).click();
+  const code = (await card.getByRole('tabpanel').locator('pre code').textContent()) ?? '';
+  await context.close();
+  expect(code).toContain(
+    kind === 'script' ? `data-widget="${owner.slug}"` : `/embed/${owner.slug}`,
+  );
+  return kind === 'script' ? code : documentedIframeSnippet(owner.slug, code);
+}
+
+const owners: ShowcaseOwner[] = [];
+let host: Awaited<ReturnType<typeof startHostSite>>;
+
+test.beforeAll(async ({ playwright, browser }) => {
+  test.setTimeout(180_000);
+  const pages: Record<string, string> = {};
+  for (const [i, { name, submissions, settings }] of CASES.entries()) {
+    const owner = await createWidgetOwner(playwright, `Shift Test ${i}`, submissions, settings);
+    owners.push(owner);
+    pages[`/case-${i}`] = hostPage(await copiedSnippet(browser, owner, 'script'));
+    if (name === 'with a photo testimonial')
+      pages['/iframe'] = hostPage(await copiedSnippet(browser, owner, 'iframe'));
+  }
+  host = await startHostSite(pages);
+});
+
+test.afterAll(async () => {
+  await Promise.all(owners.map((owner) => owner.api.dispose()));
+  await host?.close();
+});
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test(`the pasted snippet does not move the page on a ${viewportName}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport });
+    // All cases at once: each page is watched for the same 9.5 s.
+    const paths = [...CASES.map((_, i) => `/case-${i}`), '/iframe'];
+    const names = [...CASES.map((c) => c.name), 'iframe of /embed with the resize snippet'];
+    const results = await Promise.all(paths.map((path) => watch(context, host.origin + path)));
+    for (const [i, result] of results.entries()) {
+      const label = `${names[i]} (${viewportName}): ${JSON.stringify(result.shifts)}`;
+      expect(result.total, label).toBeLessThanOrEqual(MAX_SHIFT);
+      expect(result.lastTop, label).toBe(result.firstTop);
+    }
+    // The widgets did show their testimonials.
+    for (const [i, { page }] of results.slice(0, CASES.length).entries())
+      await expect(
+        page.locator('vouchly-widget').getByRole('group').first(),
+        names[i],
+      ).toBeAttached();
+    await context.close();
+  });
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test(`the landing page's live demo does not move the page on a ${viewportName}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_SHIFTS);
+    await page.goto(process.env.E2E_BASE_URL ?? '');
+    await expect(page.locator('vouchly-widget').getByRole('group').first()).toBeAttached();
+    await page.waitForTimeout(WATCH_MS);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_SHIFT);
+    await context.close();
+  });
+}

@@ -1,0 +1,64 @@
+// The widget's box: the one height it takes on a page, known from its
+// settings alone, before any testimonial arrives (docs/decisions/0020). The
+// embed snippets reserve it (embed-snippets.ts), the script fills exactly it
+// (src/widget/mount.ts), and the cards inside share it out: a slide's text
+// gets the lines that are left, so nothing outside the box ever moves. The
+// sizes below are the stylesheet's (widget-styles.ts), in em of the widget's
+// font size: change one and change the other, and the e2e check in
+// e2e/widget-layout-shift.spec.ts tells whether the text still fits.
+import type { WidgetSettings } from './schemas/widget.js';
+import { widgetFontPx } from './widget-theme.js';
+
+/** Line heights and sizes of widget-styles.ts, in em of the widget's font size. */
+const EM = {
+  /** .w padding, top and bottom. */
+  padding: 2 * 1.25,
+  /** The gap between the header, the cards, the controls and the branding. */
+  gap: 1,
+  /** .bn: the business name's line, as tall as its logo. */
+  businessName: 0.875 * 1.75,
+  /** .ht: one line of the header text (where it takes more, the cards give up lines). */
+  headerText: 1.375 * 1.3,
+  /** .cd padding, top and bottom. */
+  cardPadding: 2 * 1.5,
+  /** .st: the stars' line. */
+  stars: 1.125,
+  /** .q: one line of a testimonial. */
+  textLine: 1.0625 * 1.65,
+  /** .md: the row of photo thumbnails. */
+  photos: 2.75,
+  /** .au: the author's name over the business, place and date. */
+  author: 1.5 + 0.875 * 1.5,
+  /** .bar: the previous, next and rotation buttons. */
+  controls: 2.25,
+  /** .br: "Powered by …". */
+  branding: 0.75 * 1.5,
+} as const;
+
+/** Lines of testimonial a card shows in the box's height beside a row of photos; a card without photos shows about two more. */
+export const WIDGET_TEXT_LINES = 4;
+
+/** The card's 1px border, top and bottom. */
+const CARD_BORDER_PX = 2;
+
+/** The widget's height in px for these settings, at any width. */
+export function widgetBoxHeight(s: WidgetSettings): number {
+  const name = s.showBusinessName ? EM.businessName : 0;
+  const header = s.headerText ? EM.headerText : 0;
+  const photos = s.showBeforeAfterPhotos || s.showProductImages ? EM.photos + EM.gap : 0;
+  const card =
+    EM.cardPadding +
+    (s.showRatings ? EM.stars + EM.gap : 0) +
+    WIDGET_TEXT_LINES * EM.textLine +
+    photos +
+    EM.gap +
+    EM.author;
+  const em =
+    EM.padding +
+    (name || header ? name + header + EM.gap : 0) +
+    card +
+    EM.gap +
+    EM.controls +
+    (s.showBranding ? EM.gap + EM.branding : 0);
+  return Math.ceil(em * widgetFontPx(s) + CARD_BORDER_PX);
+}
