@@ -15,7 +15,10 @@
 //   (renderStaticHtml, the widget's own renderer) served as static HTML; the
 //   same criterion for both (a testimonial <figure> in the page, then the next
 //   animation frame); loads alternate, median of 20 each. Also counts the CSP
-//   violations the widget caused there.
+//   violations the widget caused there (the host lets in the snippet box's
+//   style by its hash, as README.md tells a strict site to), and the host
+//   page's cumulative layout shift over 9.5 s (the data, the photos, two turns
+//   of the carousel), on a phone and on a desktop (target <= 0.01).
 //   Needs `npm run build` (dist/widget/widget.js) and /usr/bin/chromium.
 //   `npx tsx bench/widget.ts --timing` runs these Chromium rows alone.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +29,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import type { PublicWidget } from '../src/shared/schemas/widget';
-import { scriptSnippet } from '../src/shared/embed-snippets';
+import { createHash } from 'node:crypto';
+import { scriptSnippet, widgetBoxStyle } from '../src/shared/embed-snippets';
 import { renderStaticHtml } from '../src/shared/widget-static-html';
 import { startBenchServer, type Started } from './bench-server';
 
@@ -256,6 +260,19 @@ const TIMING_PROBE = `(() => {
   };
 })();`;
 
+/** Sums the page's layout shifts without recent input, as Google's CLS counts them. */
+const SHIFT_PROBE = `(() => {
+  window.__shift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+const SHIFT_WATCH_MS = 9_500;
+const SHIFT_VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
 type Probe = { start: number; inserted: number; visible: number | null; violations: string[] };
 
 /** Polls from outside (waitForFunction would evaluate a string in the page, which the host page's CSP forbids); the times are taken in the page. */
@@ -288,7 +305,7 @@ async function measureInBrowser(
     `script-src ${appOrigin}`,
     `connect-src ${appOrigin}`,
     `img-src 'self' ${appOrigin}`,
-    "style-src 'self'",
+    `style-src 'self' 'unsafe-hashes' 'sha256-${createHash('sha256').update(widgetBoxStyle(widget.settings)).digest('base64')}'`,
     "object-src 'none'",
     "base-uri 'none'",
   ].join('; ');
@@ -336,6 +353,21 @@ async function measureInBrowser(
     }
     if (violations.size > 0)
       console.warn(`bench: CSP violations on the widget host page: ${[...violations].join(', ')}`);
+    const shifts: Row[] = [];
+    for (const [name, viewport] of Object.entries(SHIFT_VIEWPORTS)) {
+      const context = await browser.newContext({ viewport });
+      const tab = await context.newPage();
+      await tab.addInitScript(SHIFT_PROBE);
+      await tab.goto(`${hostOrigin}/widget`);
+      await new Promise((resolve) => setTimeout(resolve, SHIFT_WATCH_MS));
+      const value = await tab.evaluate<number>('window.__shift');
+      shifts.push({
+        name: `widget: host page layout shift over ${SHIFT_WATCH_MS / 1000} s, ${name} ${viewport.width}×${viewport.height} (target <= 0.01)`,
+        value: Math.round(value * 1000) / 1000,
+        unit: 'CLS',
+      });
+      await context.close();
+    }
     const round = (ms: number) => Math.round(ms * 10) / 10;
     return [
       {
@@ -359,6 +391,7 @@ async function measureInBrowser(
         value: violations.size,
         unit: 'count',
       },
+      ...shifts,
     ];
   } finally {
     await browser?.close();

@@ -120,10 +120,10 @@ test("the landing page shows the product's own widget, loaded by /widget.js, wit
   };
   expect(settings.headerText).toMatch(/example/i);
   expect(testimonials.length).toBeGreaterThan(0);
-  // The widget draws in its own shadow root, beside the script tag.
+  // The widget draws in its own shadow root, in the snippet's box around the script tag.
   const shadowText = await page.waitForFunction(() => {
-    const host = document.querySelector('script[data-widget]')?.nextElementSibling;
-    return host?.shadowRoot?.textContent ?? '';
+    const host = document.querySelector('script[data-widget]')?.parentElement;
+    return host?.localName === 'vouchly-widget' ? (host.shadowRoot?.textContent ?? '') : '';
   });
   expect(await shadowText.jsonValue()).toContain(settings.headerText);
 });

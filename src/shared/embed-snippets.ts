@@ -12,7 +12,7 @@
 // Both snippets keep the widget's place before anything loads: the script tag
 // stands in the widget's box, and the iframe is as tall, at the height the
 // settings need (widget-box.ts). The widget fills that box and never grows,
-// so the page around it never moves (docs/decisions/0020).
+// so the page around it never moves (docs/decisions/0019).
 import type { WidgetSettings } from './schemas/widget.js';
 import { widgetBoxHeight } from './widget-box.js';
 import { escapeHtml } from './widget-markup.js';

@@ -1,5 +1,5 @@
 // The widget's box: the one height it takes on a page, known from its
-// settings alone, before any testimonial arrives (docs/decisions/0020). The
+// settings alone, before any testimonial arrives (docs/decisions/0019). The
 // embed snippets reserve it (embed-snippets.ts), the script fills exactly it
 // (src/widget/mount.ts), and the cards inside share it out: a slide's text
 // gets the lines that are left, so nothing outside the box ever moves. The
