@@ -191,6 +191,30 @@ test('a customer submits; the owner approves, edits, hides, deletes, bulk-approv
   expect(csv.trim().split(/\r\n/)).toHaveLength(5);
 });
 
+test('an owner with no testimonials yet copies the collection link from the empty list', async ({
+  page,
+  baseURL,
+}) => {
+  const slug = await registerOwner(page, 'Brand New Bakery');
+  const link = `${baseURL}/submit/${slug}`;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.goto('/testimonials');
+  await expect(page.getByText('No testimonials found')).toBeVisible();
+  await expect(page.getByText('Share your collection link to start collecting testimonials.')).toBeVisible();
+
+  // The Clipboard API wants a focused document.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Copy Collection Link' }).click();
+  await expect(page.getByText('Collection link copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // The QR code for the counter is one click away too.
+  await page.getByRole('button', { name: 'Generate QR Code' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Your QR Code' }).getByRole('img', { name: `QR code for ${link}` }),
+  ).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

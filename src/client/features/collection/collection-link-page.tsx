@@ -55,7 +55,10 @@ export function CollectionLinkPage() {
           <NoBusinessCard explanation="Your collection link and QR code are made when you set up your business." />
         ) : (
           <>
-            <CollectionLinkCard link={collectionLinkFor(business.data.collectionSlug)} />
+            <CollectionLinkCard
+              link={collectionLinkFor(business.data.collectionSlug)}
+              businessName={business.data.name}
+            />
             {settings.isPending ? (
               <SettingsSkeleton />
             ) : settings.isError ? (

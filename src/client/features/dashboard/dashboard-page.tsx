@@ -50,7 +50,7 @@ export function DashboardPage() {
         onRetry={() => void stats.refetch()}
       />
 
-      {business ? <QuickActions collectionSlug={business.collectionSlug} /> : null}
+      {business ? <QuickActions business={business} /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecentTestimonials
