@@ -200,7 +200,9 @@ test('an owner with no testimonials yet copies the collection link from the empt
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await page.goto('/testimonials');
   await expect(page.getByText('No testimonials found')).toBeVisible();
-  await expect(page.getByText('Share your collection link to start collecting testimonials.')).toBeVisible();
+  await expect(
+    page.getByText('Share your collection link to start collecting testimonials.'),
+  ).toBeVisible();
 
   // The Clipboard API wants a focused document.
   await page.bringToFront();
@@ -211,7 +213,9 @@ test('an owner with no testimonials yet copies the collection link from the empt
   // The QR code for the counter is one click away too.
   await page.getByRole('button', { name: 'Generate QR Code' }).click();
   await expect(
-    page.getByRole('dialog', { name: 'Your QR Code' }).getByRole('img', { name: `QR code for ${link}` }),
+    page
+      .getByRole('dialog', { name: 'Your QR Code' })
+      .getByRole('img', { name: `QR code for ${link}` }),
   ).toBeVisible();
 });
 
@@ -227,7 +231,7 @@ const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test.describe('a toast and the bulk bar', () => {
-  // Toasts then come to rest at once (sonner honours reduced motion), so their boxes are where they stay.
+  // Toasts come to rest at once (sonner honours reduced motion): their boxes are where they stay.
   test.use({ reducedMotion: 'reduce' });
 
   for (const viewport of [
@@ -239,9 +243,12 @@ test.describe('a toast and the bulk bar', () => {
     }) => {
       await page.setViewportSize(viewport);
       const slug = await registerOwner(page, 'Corner Deli');
-      // More than a screen of cards, so the bar sticks to the bottom of the screen until the list ends.
+      // More than a screen of cards: the bar sticks to the bottom of the screen until the list ends.
       for (let n = 1; n <= 10; n += 1) {
-        await submit(page.request, slug, { authorName: `Guest ${n}`, content: `Guest ${n} loved the pastrami on rye.` });
+        await submit(page.request, slug, {
+          authorName: `Guest ${n}`,
+          content: `Guest ${n} loved the pastrami on rye.`,
+        });
       }
       await page.goto('/testimonials');
       const bar = page.getByRole('region', { name: 'Bulk actions' });
@@ -259,14 +266,18 @@ test.describe('a toast and the bulk bar', () => {
       };
 
       // A toast already showing when a selection brings the bar up.
-      await card(10).getByRole('button', { name: /^Approve/ }).click();
+      await card(10)
+        .getByRole('button', { name: /^Approve/ })
+        .click();
       await card(9).getByRole('checkbox', { name: 'Select testimonial from Guest 9' }).check();
       await card(8).getByRole('checkbox', { name: 'Select testimonial from Guest 8' }).check();
       await expectApart('Testimonial approved successfully', 'top of the list');
 
       // A toast raised while the bar shows, at the foot of the list where the bar sits in the page.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await card(1).getByRole('button', { name: /^Reject/ }).click();
+      await card(1)
+        .getByRole('button', { name: /^Reject/ })
+        .click();
       await expectApart('Testimonial rejected successfully', 'foot of the list');
     });
   }
