@@ -138,6 +138,9 @@ test('the owner shapes the form, copies the link, downloads and prints the QR co
   await expect(popup).toHaveTitle('Scan to Leave a Testimonial');
   await expect(popup.getByRole('heading', { name: 'Scan to Leave a Testimonial' })).toBeVisible();
   await expect(popup.getByText(link)).toBeVisible();
+  // On paper it names the business, so a customer knows whose testimonial they are leaving.
+  await popup.emulateMedia({ media: 'print' });
+  await expect(popup.getByText('Harbour Coffee', { exact: true })).toBeVisible();
   await popup.close();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -191,6 +191,98 @@ test('a customer submits; the owner approves, edits, hides, deletes, bulk-approv
   expect(csv.trim().split(/\r\n/)).toHaveLength(5);
 });
 
+test('an owner with no testimonials yet copies the collection link from the empty list', async ({
+  page,
+  baseURL,
+}) => {
+  const slug = await registerOwner(page, 'Brand New Bakery');
+  const link = `${baseURL}/submit/${slug}`;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.goto('/testimonials');
+  await expect(page.getByText('No testimonials found')).toBeVisible();
+  await expect(
+    page.getByText('Share your collection link to start collecting testimonials.'),
+  ).toBeVisible();
+
+  // The Clipboard API wants a focused document.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'Copy Collection Link' }).click();
+  await expect(page.getByText('Collection link copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // The QR code for the counter is one click away too.
+  await page.getByRole('button', { name: 'Generate QR Code' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Your QR Code' })
+      .getByRole('img', { name: `QR code for ${link}` }),
+  ).toBeVisible();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not rendered');
+  return box;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe('a toast and the bulk bar', () => {
+  // Toasts come to rest at once (sonner honours reduced motion): their boxes are where they stay.
+  test.use({ reducedMotion: 'reduce' });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px a toast never covers the bulk bar, at the top or the foot of the list`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const slug = await registerOwner(page, 'Corner Deli');
+      // More than a screen of cards: the bar sticks to the bottom of the screen until the list ends.
+      for (let n = 1; n <= 10; n += 1) {
+        await submit(page.request, slug, {
+          authorName: `Guest ${n}`,
+          content: `Guest ${n} loved the pastrami on rye.`,
+        });
+      }
+      await page.goto('/testimonials');
+      const bar = page.getByRole('region', { name: 'Bulk actions' });
+      const card = (n: number) => page.getByRole('article', { name: `Guest ${n}`, exact: true });
+      /** The toast saying `text` is on screen, and the bar too: neither hides the other. */
+      const expectApart = async (text: string, where: string) => {
+        const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+        await expect(toast).toBeVisible();
+        await expect(bar).toBeVisible();
+        const [toastBox, barBox] = [await boxOf(toast), await boxOf(bar)];
+        const at = `${where}: toast ${JSON.stringify(toastBox)}, bar ${JSON.stringify(barBox)}`;
+        expect(overlap(toastBox, barBox), at).toBe(false);
+        expect(toastBox.y, at).toBeGreaterThanOrEqual(0);
+        expect(toastBox.y + toastBox.height, at).toBeLessThanOrEqual(viewport.height);
+      };
+
+      // A toast already showing when a selection brings the bar up.
+      await card(10)
+        .getByRole('button', { name: /^Approve/ })
+        .click();
+      await card(9).getByRole('checkbox', { name: 'Select testimonial from Guest 9' }).check();
+      await card(8).getByRole('checkbox', { name: 'Select testimonial from Guest 8' }).check();
+      await expectApart('Testimonial approved successfully', 'top of the list');
+
+      // A toast raised while the bar shows, at the foot of the list where the bar sits in the page.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await card(1)
+        .getByRole('button', { name: /^Reject/ })
+        .click();
+      await expectApart('Testimonial rejected successfully', 'foot of the list');
+    });
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

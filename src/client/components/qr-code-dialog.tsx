@@ -1,8 +1,9 @@
 // The QR code dialog (SPEC §2 "Dashboard" and "Collection link screen"): a
 // 300x300 QR code of the collection link, made in the browser (no outside
 // service), with Download (testimonial-qr-code.png) and Print (a page titled
-// "Scan to Leave a Testimonial"). Printing builds the page with DOM calls and
-// calls print() from here, so it runs under our CSP (no inline scripts).
+// "Scan to Leave a Testimonial" under the business's name, so a customer at
+// the counter knows whose form it opens). Printing builds the page with DOM
+// calls and calls print() from here, so it runs under our CSP (no inline scripts).
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -34,8 +35,11 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
   });
 }
 
-/** Fills an empty document with the printable page: heading, QR code and link. */
-function writePrintPage(doc: Document, dataUrl: string, link: string): HTMLImageElement {
+/** What the printed page shows. */
+export type QrPrint = { dataUrl: string; link: string; businessName: string };
+
+/** Fills an empty document with the printable page: business name, heading, QR code and link. */
+function writePrintPage(doc: Document, { dataUrl, link, businessName }: QrPrint): HTMLImageElement {
   doc.title = QR_PRINT_TITLE;
   const style = doc.createElement('style');
   style.textContent = `
@@ -43,11 +47,15 @@ function writePrintPage(doc: Document, dataUrl: string, link: string): HTMLImage
     html { color-scheme: light; }
     body { margin: 0; padding: 48px 24px; background: #fff; color: #0f172a; text-align: center;
       font-family: Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
-    h1 { margin: 0 0 24px; font-size: 28px; line-height: 1.2; }
+    .business { margin: 0 0 8px; font-size: 36px; font-weight: 800; line-height: 1.15; overflow-wrap: anywhere; }
+    h1 { margin: 0 0 24px; font-size: 24px; font-weight: 600; line-height: 1.2; color: #334155; }
     img { display: block; width: ${QR_CODE_SIZE_PX}px; height: ${QR_CODE_SIZE_PX}px; margin: 0 auto; }
-    p { margin: 24px auto 0; max-width: 32rem; font-size: 14px; color: #334155; overflow-wrap: anywhere; }
+    .link { margin: 24px auto 0; max-width: 32rem; font-size: 14px; color: #334155; overflow-wrap: anywhere; }
   `;
   doc.head.append(style);
+  const business = doc.createElement('p');
+  business.className = 'business';
+  business.textContent = businessName;
   const heading = doc.createElement('h1');
   heading.textContent = QR_PRINT_TITLE;
   const image = doc.createElement('img');
@@ -56,8 +64,9 @@ function writePrintPage(doc: Document, dataUrl: string, link: string): HTMLImage
   image.width = QR_CODE_SIZE_PX;
   image.height = QR_CODE_SIZE_PX;
   const caption = doc.createElement('p');
+  caption.className = 'link';
   caption.textContent = link;
-  doc.body.replaceChildren(heading, image, caption);
+  doc.body.replaceChildren(business, heading, image, caption);
   return image;
 }
 
@@ -74,10 +83,10 @@ async function whenDecoded(image: HTMLImageElement): Promise<void> {
  * Opens the print page in a new window and prints it. When pop-ups are
  * blocked, prints the same page from a hidden frame instead.
  */
-export async function printQrCode(dataUrl: string, link: string): Promise<void> {
-  const win = window.open('', '_blank', 'popup,width=520,height=680');
+export async function printQrCode(page: QrPrint): Promise<void> {
+  const win = window.open('', '_blank', 'popup,width=520,height=720');
   if (win) {
-    const image = writePrintPage(win.document, dataUrl, link);
+    const image = writePrintPage(win.document, page);
     await whenDecoded(image);
     win.focus();
     win.print();
@@ -94,7 +103,7 @@ export async function printQrCode(dataUrl: string, link: string): Promise<void> 
     frame.remove();
     return;
   }
-  const image = writePrintPage(frameWindow.document, dataUrl, link);
+  const image = writePrintPage(frameWindow.document, page);
   await whenDecoded(image);
   frameWindow.addEventListener('afterprint', () => frame.remove(), { once: true });
   frameWindow.focus();
@@ -102,16 +111,19 @@ export async function printQrCode(dataUrl: string, link: string): Promise<void> 
 }
 
 /**
- * The QR code dialog of `link`. Either controlled (`open`, `onOpenChange`) or
- * opened by `children`, the trigger (e.g. a "Generate QR Code" button).
+ * The QR code dialog of `link`, whose printed page names `businessName`. Either
+ * controlled (`open`, `onOpenChange`) or opened by `children`, the trigger
+ * (e.g. a "Generate QR Code" button).
  */
 export function QrCodeDialog({
   link,
+  businessName,
   open,
   onOpenChange,
   children,
 }: {
   link: string;
+  businessName: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   children?: ReactNode;
@@ -126,13 +138,13 @@ export function QrCodeDialog({
             Customers scan it with their phone camera to open your testimonial form.
           </DialogDescription>
         </DialogHeader>
-        <QrCodeBody link={link} />
+        <QrCodeBody link={link} businessName={businessName} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function QrCodeBody({ link }: { link: string }) {
+function QrCodeBody({ link, businessName }: { link: string; businessName: string }) {
   const qr = useQuery({
     queryKey: ['qr-code', link],
     queryFn: () => qrCodeDataUrl(link),
@@ -177,7 +189,7 @@ function QrCodeBody({ link }: { link: string }) {
           variant="outline"
           disabled={!qr.data}
           onClick={() => {
-            if (qr.data) void printQrCode(qr.data, link);
+            if (qr.data) void printQrCode({ dataUrl: qr.data, link, businessName });
           }}
         >
           <Printer aria-hidden="true" />

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { PAGE_COLUMN } from '../../components/page-column';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useLogout } from '../../features/auth/api';
@@ -36,7 +37,7 @@ function AppHeader() {
   };
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <div className={cn(PAGE_COLUMN, 'flex h-16 items-center gap-2')}>
         <BrandLogo className="mr-4" />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {MAIN_NAV.map(({ to, label }) => (

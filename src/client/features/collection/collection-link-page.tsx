@@ -1,6 +1,7 @@
 // /collection-link (SPEC §2 "Collection link screen"): the public link with
 // Copy, Open and the QR code, then the form settings beside a live preview.
 import { collectionLinkFor } from '../../components/collection-link';
+import { PageColumn } from '../../components/page-column';
 import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { productName } from '../../lib/product';
@@ -33,7 +34,7 @@ export function CollectionLinkPage() {
   const settings = useCollectionSettings();
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageColumn>
       <title>{`Collection Link · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Collection Link</h1>
@@ -54,7 +55,10 @@ export function CollectionLinkPage() {
           <NoBusinessCard explanation="Your collection link and QR code are made when you set up your business." />
         ) : (
           <>
-            <CollectionLinkCard link={collectionLinkFor(business.data.collectionSlug)} />
+            <CollectionLinkCard
+              link={collectionLinkFor(business.data.collectionSlug)}
+              businessName={business.data.name}
+            />
             {settings.isPending ? (
               <SettingsSkeleton />
             ) : settings.isError ? (
@@ -65,6 +69,6 @@ export function CollectionLinkPage() {
           </>
         )}
       </div>
-    </div>
+    </PageColumn>
   );
 }

@@ -2,6 +2,7 @@
 // actions for the collection link, the newest testimonials and a preview of
 // the widget. If the session turns out to be gone, say so and go to / again
 // (SPEC §2: "Unauthorized / Please sign in to continue", after 1 s).
+import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
@@ -26,7 +27,7 @@ export function DashboardPage() {
   const signedOut = useEndSessionOnUnauthorized('page', stats, recent, approved);
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
+    <PageColumn className="grid gap-6">
       <title>{`Dashboard · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
@@ -49,7 +50,7 @@ export function DashboardPage() {
         onRetry={() => void stats.refetch()}
       />
 
-      {business ? <QuickActions collectionSlug={business.collectionSlug} /> : null}
+      {business ? <QuickActions business={business} /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecentTestimonials
@@ -67,6 +68,6 @@ export function DashboardPage() {
           onRetry={() => void approved.refetch()}
         />
       </div>
-    </div>
+    </PageColumn>
   );
 }

@@ -1,8 +1,8 @@
-// The moderation list as an owner meets it: tab counts, the empty and error
-// states, a selection that belongs to the page it was made on, the page
+// The moderation list as an owner meets it: tab counts, the empty (with the
+// collection link to share) and error states, a selection that belongs to the page it was made on, the page
 // repaired after deletions, and a search that asks the server once per pause.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bulkTestimonialsResultSchema,
   deleteTestimonialResultSchema,
@@ -13,6 +13,7 @@ import {
 import { createTestimonial, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
 import { apiErrorResponse, apiRoute, server } from '../../testing/server';
+import { createBusiness, signedInOwner } from '../../testing/session-factories';
 import { TestimonialsPage } from './testimonials-page';
 
 /** `count` testimonials named "Customer 01", "Customer 02", … (newest first, as the server lists them). */
@@ -72,6 +73,11 @@ const checkboxOf = (name: string) =>
   screen.getByRole('checkbox', { name: `Select testimonial from ${name}` });
 
 describe('TestimonialsPage', () => {
+  // The page sits behind the session: its owner and business, as the app has them.
+  beforeEach(() =>
+    server.use(...signedInOwner(createBusiness({ collectionSlug: 'sunrise-bakery' }))),
+  );
+
   it('shows the total and the count of each status on its tab, and a tab shows its own list', async () => {
     const stored = [
       ...testimonials(3, { status: 'pending' }),
@@ -107,6 +113,25 @@ describe('TestimonialsPage', () => {
     await screen.findByText('No approved testimonials found');
     expect(screen.getByText('Testimonials show up here once you moderate them.')).toBeDefined();
     expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy Collection Link' })).toBeNull();
+  });
+
+  it('offers the collection link to copy, and its QR code, while there is nothing to review', async () => {
+    serveList(testimonials(2, { status: 'approved' }));
+    const { user } = renderPage('/testimonials?status=pending');
+
+    await screen.findByText('No pending testimonials found');
+    expect(
+      screen.getByText('Share your collection link to start collecting testimonials.'),
+    ).toBeDefined();
+    await user.click(await screen.findByRole('button', { name: 'Copy Collection Link' }));
+    expect(await screen.findByText('Collection link copied to clipboard!')).toBeDefined();
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}/submit/sunrise-bakery`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Generate QR Code' }));
+    expect(await screen.findByRole('dialog', { name: 'Your QR Code' })).toBeDefined();
   });
 
   it('labels a testimonial imported through the API with its source, and only that one', async () => {
@@ -127,6 +152,7 @@ describe('TestimonialsPage', () => {
 
     await screen.findByText('No testimonials found');
     expect(screen.getByText('Try a different search.')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Copy Collection Link' })).toBeNull();
     expect(
       screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search testimonials' }).value,
     ).toBe('nobody');

@@ -3,6 +3,7 @@
 // actions on a selection, and CSV/JSON export. Filter, search and page live in
 // the address (hooks/use-list-address.ts), so a reload or a shared link shows the same list.
 import { useRef } from 'react';
+import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { productName } from '../../lib/product';
@@ -31,7 +32,7 @@ export function TestimonialsPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageColumn>
       <title>{`Testimonials · ${productName}`}</title>
       <ListHeader headingRef={headingRef} total={data?.counts.all} loading={list.isPending} />
       <Tabs
@@ -69,6 +70,6 @@ export function TestimonialsPage() {
           </TabsContent>
         ))}
       </Tabs>
-    </div>
+    </PageColumn>
   );
 }

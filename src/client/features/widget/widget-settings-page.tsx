@@ -1,5 +1,6 @@
 // /widget (SPEC §2 "Widget Settings screen"): the embed snippet, then the
 // settings form beside a live preview of the real widget.
+import { PageColumn } from '../../components/page-column';
 import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { productName } from '../../lib/product';
@@ -37,7 +38,7 @@ export function WidgetSettingsPage() {
   const approved = usePreviewTestimonials();
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+    <PageColumn>
       <title>{`Widget Settings · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Widget Settings</h1>
@@ -79,6 +80,6 @@ export function WidgetSettingsPage() {
           </>
         )}
       </div>
-    </div>
+    </PageColumn>
   );
 }

@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 
-/** The read-only collection link with Copy, Open and Generate QR Code. */
-export function CollectionLinkCard({ link }: { link: string }) {
+/** The read-only link with Copy, Open and Generate QR Code (printed under `businessName`). */
+export function CollectionLinkCard({ link, businessName }: { link: string; businessName: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -62,7 +62,7 @@ export function CollectionLinkCard({ link }: { link: string }) {
               <span className="sr-only"> collection page (opens in a new tab)</span>
             </a>
           </Button>
-          <QrCodeDialog link={link}>
+          <QrCodeDialog link={link} businessName={businessName}>
             <Button>
               <QrCode aria-hidden="true" />
               Generate QR Code

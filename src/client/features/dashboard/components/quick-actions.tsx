@@ -1,12 +1,11 @@
-import { Copy, QrCode } from 'lucide-react';
-import { collectionLinkFor, copyCollectionLink } from '../../../components/collection-link';
-import { QrCodeDialog } from '../../../components/qr-code-dialog';
-import { Button } from '../../../components/ui/button';
+import type { Business } from '../../../../shared/schemas/business';
+import { collectionLinkFor } from '../../../components/collection-link';
+import { CollectionLinkActions } from '../../../components/collection-link-actions';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 
 /** Copy Collection Link and Generate QR Code (SPEC §2 "Dashboard"). */
-export function QuickActions({ collectionSlug }: { collectionSlug: string }) {
-  const link = collectionLinkFor(collectionSlug);
+export function QuickActions({ business }: { business: Business }) {
+  const link = collectionLinkFor(business.collectionSlug);
   return (
     <Card role="region" aria-labelledby="quick-actions-heading">
       <CardHeader className="p-4 pb-0 sm:p-6 sm:pb-0">
@@ -16,18 +15,7 @@ export function QuickActions({ collectionSlug }: { collectionSlug: string }) {
         <CardDescription>Share your collection link so customers can leave a testimonial.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 sm:flex sm:flex-wrap sm:items-center sm:p-6">
-        <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <Button variant="outline" onClick={() => void copyCollectionLink(link)}>
-            <Copy aria-hidden="true" />
-            Copy Collection Link
-          </Button>
-          <QrCodeDialog link={link}>
-            <Button>
-              <QrCode aria-hidden="true" />
-              Generate QR Code
-            </Button>
-          </QrCodeDialog>
-        </div>
+        <CollectionLinkActions link={link} businessName={business.name} />
         <p className="min-w-0 truncate font-mono text-xs text-muted-foreground sm:ml-auto" title={link}>
           {link}
         </p>

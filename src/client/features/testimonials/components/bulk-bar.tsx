@@ -1,10 +1,12 @@
 // The bar that appears once testimonials are selected: approve, reject or
 // delete them all at once (delete asks first). It sticks to the bottom of the
-// screen so it stays in reach while scrolling, on phones too.
+// screen so it stays in reach while scrolling, on phones too, and toasts rise
+// above it while it shows (toast-clearance.ts) rather than hide its buttons.
 import { Check, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useToastClearance } from '../../../components/ui/toast-clearance';
 import { useBulkTestimonials, type BulkAction } from '../api';
 import { DeleteTestimonialDialog } from './delete-testimonial-dialog';
 
@@ -20,6 +22,8 @@ export function BulkBar({
 }) {
   const bulk = useBulkTestimonials();
   const [confirming, setConfirming] = useState(false);
+  const barRef = useRef<HTMLDivElement>(null);
+  useToastClearance(barRef);
   const count = ids.length;
   const run = (action: BulkAction) =>
     bulk.mutate(
@@ -36,6 +40,7 @@ export function BulkBar({
 
   return (
     <div
+      ref={barRef}
       role="region"
       aria-label="Bulk actions"
       className="sticky bottom-3 z-30 flex flex-wrap items-center gap-2 rounded-2xl border border-border bg-popover/95 p-3 shadow-lg backdrop-blur supports-[backdrop-filter]:bg-popover/85 sm:bottom-4"

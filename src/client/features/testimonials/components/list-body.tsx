@@ -1,10 +1,14 @@
 // What one status tab shows: a skeleton while the first answer loads, the
-// error with a retry, the empty message, or the list itself (`children`).
+// error with a retry, the empty message (with the collection link to share
+// while nothing waits for review), or the list itself (`children`).
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TestimonialList } from '../../../../shared/schemas/testimonials';
+import { collectionLinkFor } from '../../../components/collection-link';
+import { CollectionLinkActions } from '../../../components/collection-link-actions';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useBusiness } from '../../../lib/session';
 import type { StatusFilter } from '../../../lib/testimonials';
 
 export function ListBody({
@@ -38,17 +42,32 @@ export function emptyMessage(filter: StatusFilter): string {
 }
 
 function EmptyList({ filter, searching }: { filter: StatusFilter; searching: boolean }) {
+  const askToShare = !searching && (filter === 'all' || filter === 'pending');
   return (
     <div className="rounded-2xl border border-dashed border-border bg-card px-6 py-16 text-center">
       <p className="font-semibold">{emptyMessage(filter)}</p>
       <p className="mt-1 text-sm text-muted-foreground">
         {searching
           ? 'Try a different search.'
-          : filter === 'all' || filter === 'pending'
+          : askToShare
             ? 'Share your collection link to start collecting testimonials.'
             : 'Testimonials show up here once you moderate them.'}
       </p>
+      {askToShare ? <ShareActions /> : null}
     </div>
+  );
+}
+
+/** Copy Collection Link and Generate QR Code, once the business is known. */
+function ShareActions() {
+  const business = useBusiness().data;
+  if (!business) return null;
+  return (
+    <CollectionLinkActions
+      link={collectionLinkFor(business.collectionSlug)}
+      businessName={business.name}
+      className="mt-6 sm:justify-center"
+    />
   );
 }
 

@@ -1,7 +1,11 @@
 // The foot of the settings form: whether there is anything to save, Reset and
 // Save Changes (both idle until there is), and on small screens a jump to the preview.
+// Toasts rise above it while it shows (toast-clearance.ts), so a failed save's
+// toast never hides Save Changes.
 import { Eye } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useToastClearance } from '../../../components/ui/toast-clearance';
 import { cn } from '../../../lib/utils';
 
 export function SaveBar({
@@ -13,9 +17,12 @@ export function SaveBar({
   saving: boolean;
   onReset: () => void;
 }) {
+  const barRef = useRef<HTMLDivElement>(null);
+  useToastClearance(barRef);
   return (
     // Floats at the bottom of the screen only while there is something to save.
     <div
+      ref={barRef}
       className={cn(
         'rounded-2xl border border-border p-3 sm:p-4',
         dirty

@@ -1,0 +1,34 @@
+// Copy Collection Link and Generate QR Code: the two ways to share the
+// collection link wherever an owner is asked to (the dashboard's Quick
+// Actions, the testimonials screen while it is empty).
+import { Copy, QrCode } from 'lucide-react';
+import { cn } from '../lib/utils';
+import { copyCollectionLink } from './collection-link';
+import { QrCodeDialog } from './qr-code-dialog';
+import { Button } from './ui/button';
+
+/** `link`: the collection link (collectionLinkFor); `businessName` heads the printed QR code. */
+export function CollectionLinkActions({
+  link,
+  businessName,
+  className,
+}: {
+  link: string;
+  businessName: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('grid gap-2 sm:flex sm:flex-wrap', className)}>
+      <Button variant="outline" onClick={() => void copyCollectionLink(link)}>
+        <Copy aria-hidden="true" />
+        Copy Collection Link
+      </Button>
+      <QrCodeDialog link={link} businessName={businessName}>
+        <Button>
+          <QrCode aria-hidden="true" />
+          Generate QR Code
+        </Button>
+      </QrCodeDialog>
+    </div>
+  );
+}
