@@ -65,7 +65,8 @@ const serverScript = path.join(import.meta.dirname, 'widget-server.ts');
 const widgetBuild = path.resolve(import.meta.dirname, '../dist/widget/widget.js');
 
 /** Starts bench/widget-server.ts in one of its modes and waits until it listens. */
-const startServer = <T>(args: string[]): Promise<Started<T>> => startBenchServer<T>(serverScript, args);
+const startServer = <T>(args: string[]): Promise<Started<T>> =>
+  startBenchServer<T>(serverScript, args);
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is missing. */
 function cpuMs(pid: number): number | null {
