@@ -67,9 +67,9 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .x::before,.x::after{width:1em;height:0;border-width:2px 0 0;transform:rotate(45deg)}\
 .x::after{transform:rotate(-45deg)}\
 .dots{display:flex}\
-.d{display:grid;place-items:center;width:1.75em;height:1.75em;min-width:24px;min-height:24px;border:0;background:none;cursor:pointer}\
+.d{display:grid;place-items:center;width:1.5em;height:1.75em;min-width:24px;min-height:24px;border:0;background:none;cursor:pointer}\
 .d::before{content:"";width:.5em;height:.5em;border-radius:1em;background:var(--ln2);transition:transform .3s}\
-.d[aria-current]::before{transform:scaleX(2.5);background:var(--ac)}\
+.d[aria-current]::before{transform:scaleX(2.25);background:var(--ac)}\
 .ct{min-width:7ch;font-size:.875em;text-align:center;font-variant-numeric:tabular-nums}\
 .w>.br{order:3;width:auto;font-size:.75em;color:inherit;opacity:.65;text-decoration:none}\
 .br:hover{opacity:1;text-decoration:underline}\

@@ -77,11 +77,11 @@ describe('mountWidget structure', () => {
     ]);
   });
 
-  it('shows a counter instead of dots above 10 testimonials', () => {
-    const many = Array.from({ length: 12 }, (_, i) => createTestimonial({ id: String(i) }));
+  it('shows a counter instead of dots above 6 testimonials', () => {
+    const many = Array.from({ length: 7 }, (_, i) => createTestimonial({ id: String(i) }));
     const { $, $$ } = withSettings({}, many);
     expect($$('.d')).toHaveLength(0);
-    expect($('.ct')?.textContent).toBe('1 / 12');
+    expect($('.ct')?.textContent).toBe('1 / 7');
   });
 
   it('has no controls with a single testimonial', () => {
