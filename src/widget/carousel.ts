@@ -18,11 +18,13 @@ export type Carousel = {
   destroy: () => void;
 };
 
+/** `draw(i)` is called before slide i (or the one before it) is shown, so slides may be filled in only when needed. */
 export function createCarousel(
   root: HTMLElement,
   slides: HTMLElement[],
   autoRotate: boolean,
   start: number,
+  draw: (i: number) => void = () => {},
 ): Carousel {
   const count = slides.length;
   const canRotate = autoRotate && count > 1;
@@ -78,6 +80,9 @@ export function createCarousel(
   root.append(viewport);
 
   function sync(): void {
+    // The slide shown, and the next one, ready for its fade-in.
+    draw(index);
+    draw((index + 1) % count);
     slides.forEach((slide, i) => slide.classList.toggle('on', i === index));
     dots.forEach((dot, i) =>
       i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current'),

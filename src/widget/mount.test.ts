@@ -476,11 +476,29 @@ describe('rotation', () => {
     expect(active()).toBe(0);
   });
 
-  it('destroy() stops the timer', () => {
+  it('destroy() stops the timers: the rotation, and the drawing of the other slides', () => {
     const { handle } = withSettings({});
-    expect(vi.getTimerCount()).toBe(1);
+    expect(vi.getTimerCount()).toBe(2);
     handle.destroy();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('draws the slide shown and the next at once, the others after the first frame', () => {
+    const four = ['a', 'b', 'c', 'd'].map((id) => createTestimonial({ id, content: `Text ${id}` }));
+    const { $$ } = withSettings({ autoRotate: false }, four);
+    expect($$('.sl').map((slide) => slide.textContent?.includes('Text'))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    vi.runAllTimers();
+    expect($$('.sl').map((slide) => slide.textContent?.includes('Text'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('destroy() with a photo expanded closes it and leaves no timer', () => {

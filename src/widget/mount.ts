@@ -93,12 +93,23 @@ function render(
 
   const modals = createModals(widget, (open) => carousel.hold(open));
   const clamps = watchClamps();
-  const slides = testimonials.map((t) => {
-    const slide = h('div', 'sl');
-    slide.append(renderCard(t, s, { baseUrl, modals, clamps }));
-    return slide;
-  });
-  const carousel = createCarousel(widget, slides, s.autoRotate, start);
+  // Only the slide shown first is drawn at once; the others, which share its
+  // box and are hidden, are drawn right after the first paint (or as soon as
+  // one is shown), so the first testimonial appears without waiting for all.
+  const slides = testimonials.map(() => h('div', 'sl'));
+  const draw = (i: number) => {
+    const slide = slides[i];
+    const t = testimonials[i];
+    if (slide && t && !slide.firstChild) slide.append(renderCard(t, s, { baseUrl, modals, clamps }));
+  };
+  const carousel = createCarousel(widget, slides, s.autoRotate, start, draw);
+  let drawRest: ReturnType<typeof setTimeout> | undefined;
+  const frame =
+    slides.length > 1
+      ? requestAnimationFrame(() => {
+          drawRest = setTimeout(() => slides.forEach((_, i) => draw(i)));
+        })
+      : 0;
 
   if (s.showBranding) {
     const product = productName || options.productName || PRODUCT_NAME;
@@ -109,6 +120,8 @@ function render(
     shown: true,
     index: carousel.index,
     destroy() {
+      cancelAnimationFrame(frame);
+      clearTimeout(drawRest);
       carousel.destroy();
       clamps.disconnect();
       modals.closeAll();
