@@ -100,7 +100,8 @@ function render(
   const draw = (i: number) => {
     const slide = slides[i];
     const t = testimonials[i];
-    if (slide && t && !slide.firstChild) slide.append(renderCard(t, s, { baseUrl, modals, clamps }));
+    if (slide && t && !slide.firstChild)
+      slide.append(renderCard(t, s, { baseUrl, modals, clamps }));
   };
   const carousel = createCarousel(widget, slides, s.autoRotate, start, draw);
   let drawRest: ReturnType<typeof setTimeout> | undefined;
