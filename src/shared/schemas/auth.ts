@@ -1,5 +1,6 @@
 // Account payloads of SPEC §3 "Payloads" and §7, with the messages of SPEC §5.
 import { z } from 'zod';
+import { detectedLogoUrlField } from './business.js';
 import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
 
 export const loginInputSchema = z.object({
@@ -21,7 +22,7 @@ export const registerInputSchema = z.object({
    * the server fetches it as logo detection fetches (SECURITY.md §11) and keeps
    * a checked copy as the business logo (docs/decisions/0018).
    */
-  logoUrl: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  logoUrl: detectedLogoUrlField.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

@@ -252,6 +252,23 @@ describe('SignupWizard', () => {
     ]);
   });
 
+  it('sends no logo the server could not fetch: only an absolute http(s) address goes along', async () => {
+    const calls = serveSignup({ logoUrl: '/brand/logo.png' });
+    const { user } = renderSignup();
+    await throughStep1(user);
+    await user.type(website(), 'sunrise.example');
+    await user.tab();
+    await screen.findByText('Logo detected');
+    await user.click(continueButton());
+    await screen.findByText('Step 3 of 4');
+
+    await createAccount(user);
+
+    await screen.findByText('Step 4 of 4');
+    expect(calls.register).toHaveLength(1);
+    expect(calls.register[0]).not.toHaveProperty('logoUrl');
+  });
+
   it("says why registration failed, with the server's message, and stays on the account step", async () => {
     const calls = serveSignup({
       registerAnswer: () =>

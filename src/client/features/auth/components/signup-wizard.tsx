@@ -16,6 +16,7 @@ import {
   type SignupFormInput,
   type SignupFormValues,
 } from '../../../../shared/schemas/account-forms';
+import { detectedLogoUrlField } from '../../../../shared/schemas/business';
 import { isValidWebsite, normalizeWebsite } from '../../../../shared/schemas/fields';
 import { isDisplayableImageUrl } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
@@ -140,6 +141,8 @@ function SignupSteps({
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
   const found = logoSite ? detectedLogo.data : null;
   const logoUrl = found && found !== brokenLogo && isDisplayableImageUrl(found) ? found : null;
+  // What the server can fetch: detection answers absolute addresses (anything else is not sent).
+  const logoToKeep = logoUrl && detectedLogoUrlField.safeParse(logoUrl).success ? logoUrl : null;
   const logoCheck: LogoCheck = !logoSite
     ? { status: 'idle' }
     : detectedLogo.isFetching
@@ -162,7 +165,7 @@ function SignupSteps({
       await form.handleSubmit((values) => {
         registerAccount.mutate(
           // The logo shown as found goes along: the server keeps a checked copy of it.
-          { ...values, agreeToTerms: true, ...(logoUrl ? { logoUrl } : {}) },
+          { ...values, agreeToTerms: true, ...(logoToKeep ? { logoUrl: logoToKeep } : {}) },
           {
             onSuccess: () => {
               form.setValue('password', '');
