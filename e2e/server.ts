@@ -21,13 +21,29 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The compiled server as `npm start` runs it. With `allowPrivateNetworkFetch`
+ * its outbound fetches (logo detection, the detected logo) may reach this
+ * machine, where a journey serves a "website": that switch is never read from
+ * the environment, so this passes it to `serve()` itself.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { allowPrivateNetworkFetch = false }: { allowPrivateNetworkFetch?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vouchly-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`scripts/ensure-build.mjs failed with ${build.status}`);
-  const child = spawn('node', ['dist/server/main.js'], {
+  const entry = allowPrivateNetworkFetch
+    ? [
+        '--input-type=module',
+        '--eval',
+        "import { loadConfig } from './dist/server/config.js'; import { serve } from './dist/server/serve.js'; await serve({ ...loadConfig(), allowPrivateNetworkFetch: true });",
+      ]
+    : ['dist/server/main.js'];
+  const child = spawn('node', entry, {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

@@ -1,5 +1,6 @@
 // Account payloads of SPEC §3 "Payloads" and §7, with the messages of SPEC §5.
 import { z } from 'zod';
+import { detectedLogoUrlField } from './business.js';
 import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
 
 export const loginInputSchema = z.object({
@@ -16,6 +17,12 @@ export const registerInputSchema = z.object({
   agreeToTerms: z.literal(true, { error: 'You must agree to the terms of service to continue' }),
   firstName: z.string().trim().max(80).optional(),
   lastName: z.string().trim().max(80).optional(),
+  /**
+   * The logo the sign-up wizard showed as found on the website: after answering,
+   * the server fetches it as logo detection fetches (SECURITY.md §11) and keeps
+   * a checked copy as the business logo (docs/decisions/0018).
+   */
+  logoUrl: detectedLogoUrlField.optional(),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

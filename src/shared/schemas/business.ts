@@ -29,6 +29,9 @@ export type Business = z.infer<typeof businessSchema>;
 
 export const detectLogoInputSchema = z.object({ website: websiteField('Website is required') });
 export const detectedLogoSchema = z.object({ logoUrl: z.string().nullable() });
+
+/** A logo found on a website, as detection answers it: an absolute http(s) URL. */
+export const detectedLogoUrlField = z.url({ protocol: /^https?$/ }).max(2048);
 export type DetectedLogo = z.infer<typeof detectedLogoSchema>;
 
 /** The public collection form settings (part of GET /api/business/:slug). */

@@ -1,9 +1,10 @@
 // Work an answer must not wait for: forgot-password's lookup, token and mail
-// (so the answer takes as long for an unknown email as for a known one) and the
-// notice of an email change. It starts once the answer has gone out; a failure
-// is logged, never reported and never unhandled. The pending work is kept per
-// app (keyed by its config object, which every scope shares) so that closing
-// the app waits for it, and so that tests can wait for it too.
+// (so the answer takes as long for an unknown email as for a known one), the
+// notice of an email change, and fetching the logo detected at sign-up. It
+// starts once the answer has gone out; a failure is logged, never reported
+// and never unhandled. The pending work is kept per app (keyed by its config
+// object, which every scope shares) so that closing the app waits for it, and
+// so that tests can wait for it too.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 
 const pendingByApp = new WeakMap<object, Set<Promise<void>>>();

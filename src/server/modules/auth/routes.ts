@@ -15,6 +15,8 @@ import {
 import { requireUser } from '../../plugins/auth-guard.js';
 import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { endSession, renewSessionId, startSession } from '../../plugins/sessions.js';
+import { adoptDetectedLogo } from '../business/logo.js';
+import { logoFetchPolicy } from '../business/service.js';
 import { afterAnswer, settleAfterAnswerWork } from './after-answer.js';
 import { countingWrongSecrets, secretThrottles, setLoginAccount } from './secret-throttles.js';
 import * as authService from './service.js';
@@ -55,8 +57,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [limits.registerPerIp],
     },
     async (request, reply) => {
-      const user = await authService.register(db, config, request.body);
+      const { user, business } = await authService.register(db, config, request.body);
       await startSession(request, user.id);
+      // The logo the wizard found on the website is fetched once the account exists and the answer
+      // has gone: a slow or failing website never delays or breaks a registration (decision 0018).
+      const { logoUrl } = request.body;
+      if (logoUrl) {
+        afterAnswer(app, reply, request.log, 'taking the detected logo', async () => {
+          await adoptDetectedLogo(app.uploads, logoFetchPolicy(config), business.id, logoUrl);
+        });
+      }
       return reply.code(201).send(authService.toCurrentUser(user));
     },
   );

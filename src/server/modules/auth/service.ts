@@ -17,7 +17,7 @@ import type { Mailer } from '../../adapters/email/mailer.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation, type Executor } from '../../db/executor.js';
-import type { UserRow } from '../../db/schema.js';
+import type { BusinessRow, UserRow } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { createBusinessRecords } from '../business/service.js';
 import { emailChangedEmail, passwordResetEmail } from './emails.js';
@@ -63,8 +63,11 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A new account: the user and their business. */
+export type Registration = { user: UserRow; business: BusinessRow };
+
 /** Creates the user, their business, and its two settings rows, all or nothing. */
-export async function register(db: Database, config: AuthConfig, input: RegisterInput): Promise<UserRow> {
+export async function register(db: Database, config: AuthConfig, input: RegisterInput): Promise<Registration> {
   if (await userRepository.findByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
   const passwordHash = await hashPassword(input.password, hashing(config));
   return db.transaction(async (tx) => {
@@ -76,8 +79,8 @@ export async function register(db: Database, config: AuthConfig, input: Register
     });
     // Lost a race with another registration of the same email.
     if (!user) throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
-    await createBusinessRecords(tx, { ownerId: user.id, name: input.businessName, website: input.website });
-    return user;
+    const business = await createBusinessRecords(tx, { ownerId: user.id, name: input.businessName, website: input.website });
+    return { user, business };
   });
 }
 

@@ -1,5 +1,5 @@
 // Drizzle only: businesses and the two settings rows every business has.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
   businesses,
@@ -62,6 +62,20 @@ export async function update(
   values: Partial<Pick<BusinessRow, 'name' | 'website' | 'description' | 'logoUrl'>>,
 ): Promise<BusinessRow | null> {
   const [row] = await db.update(businesses).set(values).where(eq(businesses.id, id)).returning();
+  return row ?? null;
+}
+
+/** Sets the logo unless the business has one: null when it had (or is gone). */
+export async function updateLogoIfUnset(
+  db: Executor,
+  id: string,
+  logoUrl: string,
+): Promise<BusinessRow | null> {
+  const [row] = await db
+    .update(businesses)
+    .set({ logoUrl })
+    .where(and(eq(businesses.id, id), isNull(businesses.logoUrl)))
+    .returning();
   return row ?? null;
 }
 

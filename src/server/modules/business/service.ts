@@ -12,6 +12,7 @@ import type {
   PublicBusiness,
   UpdateBusinessInput,
 } from '../../../shared/schemas/business.js';
+import type { FetchPolicy } from '../../adapters/http/safe-fetch.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation, type Executor } from '../../db/executor.js';
@@ -174,15 +175,20 @@ export async function getPublicBusiness(db: Executor, slug: string): Promise<Pub
   };
 }
 
+/** What outbound fetches for a business's logo may reach (SECURITY.md §11): public addresses, ports 80 and 443. */
+export function logoFetchPolicy(config: Pick<Config, 'allowPrivateNetworkFetch'>): FetchPolicy {
+  return {
+    allowPrivateNetwork: config.allowPrivateNetworkFetch,
+    allowAnyPort: config.allowPrivateNetworkFetch,
+  };
+}
+
 export async function detectBusinessLogo(
   website: string,
   config: Pick<Config, 'allowPrivateNetworkFetch'>,
   log: FastifyBaseLogger,
 ): Promise<{ logoUrl: string | null }> {
-  const result = await detectLogo(normalizeWebsite(website), {
-    allowPrivateNetwork: config.allowPrivateNetworkFetch,
-    allowAnyPort: config.allowPrivateNetworkFetch,
-  });
+  const result = await detectLogo(normalizeWebsite(website), logoFetchPolicy(config));
   if (result.failure) log.info({ website, err: result.failure }, 'logo detection failed');
   return { logoUrl: result.logoUrl };
 }

@@ -1,7 +1,8 @@
 // What an uploaded file must be (SECURITY.md §9): at most 5 MB, an image by
 // its magic bytes, raster images re-encoded by sharp (auto-rotated, every bit
 // of metadata such as EXIF and GPS dropped, pixel bombs refused), SVG only as
-// a logo and kept as it is (served sandboxed, see routes.ts).
+// a logo: an owner's own file kept as it is (served sandboxed, see routes.ts),
+// one fetched from elsewhere drawn as a PNG, so none of its markup is kept.
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
@@ -10,6 +11,9 @@ import { AppError, badRequest } from '../../errors.js';
 
 /** 40 megapixels: any real photo, not a decompression bomb. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** The longer side of an SVG logo drawn as PNG: sharp wherever a logo shows. */
+export const SVG_RASTER_SIZE = 512;
 
 export const imageExtensions = ['jpg', 'png', 'webp', 'gif', 'avif', 'svg'] as const;
 export type ImageExtension = (typeof imageExtensions)[number];
@@ -100,8 +104,39 @@ async function reencode(data: Buffer, format: RasterFormat): Promise<Buffer> {
   }
 }
 
+/**
+ * An SVG drawn as a PNG whose longer side is SVG_RASTER_SIZE pixels. Only an
+ * SVG `looksLikeSvg` accepted gets here (no DOCTYPE subset, so no entities);
+ * librsvg, given bytes without a base address, loads nothing they refer to.
+ */
+async function rasterizeSvg(data: Buffer): Promise<Buffer> {
+  try {
+    const { width = 0, height = 0 } = await sharp(data, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    }).metadata();
+    // Its own size is at 72 dpi: draw it at the density that makes its longer side the size wanted.
+    const longer = Math.max(width, height, 1);
+    const density = Math.min(Math.max((72 * SVG_RASTER_SIZE) / longer, 1), 100_000);
+    return await sharp(data, { density, limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize({ width: SVG_RASTER_SIZE, height: SVG_RASTER_SIZE, fit: 'inside' })
+      .png()
+      .toBuffer();
+  } catch (error) {
+    throw decodeFailure(error);
+  }
+}
+
+export type CheckOptions = {
+  /** An SVG logo: kept as it is (an owner's upload) or drawn as a PNG (fetched from elsewhere). */
+  svg?: 'keep' | 'rasterize';
+};
+
 /** Checks an uploaded file for `purpose` and gives back what may be stored, or throws 400/413/415. */
-export async function checkImage(data: Buffer, purpose: UploadPurpose): Promise<CheckedImage> {
+export async function checkImage(
+  data: Buffer,
+  purpose: UploadPurpose,
+  { svg = 'keep' }: CheckOptions = {},
+): Promise<CheckedImage> {
   if (data.length === 0) throw badRequest(imageMessages.empty);
   if (data.length > MAX_IMAGE_BYTES) throw payloadTooLarge();
 
@@ -117,6 +152,9 @@ export async function checkImage(data: Buffer, purpose: UploadPurpose): Promise<
   // file-type knows SVG only as generic XML, or not at all.
   if ((detected === undefined || detected.ext === 'xml') && looksLikeSvg(data)) {
     if (purpose !== 'logo') throw unsupported(imageMessages.svgNotAllowed);
+    if (svg === 'rasterize') {
+      return { data: await rasterizeSvg(data), ext: 'png', contentType: contentTypes.png };
+    }
     return { data, ext: 'svg', contentType: contentTypes.svg };
   }
   throw unsupported(purpose === 'logo' ? imageMessages.notALogo : imageMessages.notAnImage);

@@ -6,7 +6,8 @@
 //   10 minutes and takes one file. Whatever the storage, the file comes through
 //   our own signed PUT route, where the size cap, the type check, re-encoding
 //   and the budgets apply before anything is stored (a presigned S3 PUT could
-//   do none of that);
+//   do none of that); an image the server fetched itself (the logo detected at
+//   sign-up) goes through the same checks (`storeFetchedImage`);
 // - clients refer to an upload by the URL they were given or by its object
 //   path `/objects/uploads/<id>.<ext>`; `prepareUploads` turns either into the
 //   object path, `claimUploads` (inside the caller's transaction) makes sure
@@ -31,7 +32,13 @@ import {
   releaseBytes,
   type UploadBudgets,
 } from './budgets.js';
-import { checkImage, contentTypes, imageExtensions, type ImageExtension } from './images.js';
+import {
+  checkImage,
+  contentTypes,
+  imageExtensions,
+  type CheckOptions,
+  type ImageExtension,
+} from './images.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken } from './tokens.js';
 
@@ -159,10 +166,11 @@ export async function storeUpload(
   upload: UploadRow,
   data: Buffer,
   now = new Date(),
+  check: CheckOptions = {},
 ): Promise<string> {
   let stored = false;
   try {
-    const image = await checkImage(data, upload.purpose);
+    const image = await checkImage(data, upload.purpose, check);
     const size = image.data.length;
     await holdBytes(ctx.db, ctx.budgets, upload, size, now);
     const objectPath = objectPathOf(upload.id, image.ext);
@@ -176,6 +184,25 @@ export async function storeUpload(
     if (!stored) await releaseUpload(ctx, upload.id);
     throw error;
   }
+}
+
+/**
+ * Stores an image the server fetched itself (the logo found on a new owner's
+ * website) as the business's own upload for `purpose`, as a PUT would: within
+ * the owner's budgets, checked and re-encoded by `storeUpload`, an SVG drawn
+ * as a PNG. Answers its object path, to be claimed like any upload's.
+ */
+export async function storeFetchedImage(
+  ctx: UploadContext,
+  businessId: string,
+  purpose: UploadPurpose,
+  data: Buffer,
+  now = new Date(),
+): Promise<string> {
+  const upload = { businessId, purpose, anonymous: false };
+  await assertRoomLeft(ctx.db, ctx.budgets, upload, now);
+  const row = await repository.create(ctx.db, upload);
+  return storeUpload(ctx, row, data, now, { svg: 'rasterize' });
 }
 
 /**

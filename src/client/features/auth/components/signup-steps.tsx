@@ -1,8 +1,8 @@
 // The bodies of the sign-up wizard's steps. Steps 1-3 read the wizard's form
 // through react-hook-form's context; the first field of each step takes focus.
 // Step 4 offers the subscribe panel and the access-code box (components/).
-import { CircleCheck, Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CircleCheck, Image as ImageIcon, ImageOff, Sparkles } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { SignupFormInput, SignupFormValues } from '../../../../shared/schemas/account-forms';
 import { AccessCodeBox } from '../../../components/access-code-box';
@@ -13,7 +13,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FieldError, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { isDisplayableImageUrl } from '../../../lib/utils';
+import { cn } from '../../../lib/utils';
 
 function useWizardForm() {
   return useFormContext<SignupFormInput, unknown, SignupFormValues>();
@@ -55,12 +55,13 @@ export function BusinessNameStep() {
 
 export function WebsiteStep({
   onWebsiteBlur,
-  logoUrl,
-  detecting,
+  logoCheck,
+  onLogoError,
 }: {
   onWebsiteBlur: () => void;
-  logoUrl: string | null;
-  detecting: boolean;
+  logoCheck: LogoCheck;
+  /** The found logo did not load in the browser. */
+  onLogoError: (logoUrl: string) => void;
 }) {
   const {
     register,
@@ -93,45 +94,139 @@ export function WebsiteStep({
           />
         )}
       </FormField>
-      <DetectedLogo logoUrl={logoUrl} detecting={detecting} />
+      <LogoCheckPanel check={logoCheck} onLogoError={onLogoError} />
     </>
   );
 }
 
-/** The "Logo detected" panel. Decorative: when nothing is found, or the image fails, nothing shows. */
-function DetectedLogo({ logoUrl, detecting }: { logoUrl: string | null; detecting: boolean }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const show = logoUrl && failedUrl !== logoUrl && isDisplayableImageUrl(logoUrl);
+/** Where the search for a logo on the website stands. */
+export type LogoCheck =
+  { status: 'idle' | 'checking' | 'none' } | { status: 'found'; logoUrl: string };
+
+type LogoCheckStatus = LogoCheck['status'];
+
+const LOGO_CHECK_TEXT: Record<LogoCheckStatus, { title: string; description: string }> = {
+  idle: {
+    title: 'Your logo',
+    description: "Once you add your website, we'll look for your logo there.",
+  },
+  checking: {
+    title: 'Looking for your logo…',
+    description: 'You can continue while we look.',
+  },
+  found: {
+    title: 'Logo detected',
+    description: 'We found this on your website and will use it for your brand.',
+  },
+  none: {
+    title: 'No logo found',
+    description: 'You can upload one in Account Settings once your account is ready.',
+  },
+};
+
+const logoCheckStatuses = Object.keys(LOGO_CHECK_TEXT) as LogoCheckStatus[];
+
+/**
+ * The logo search on the website, always one height: every state's words are
+ * laid out in the same grid cell, all but the current one invisible, so the
+ * panel is as tall as its longest state at any width and the buttons below it
+ * never move (one press of Continue must land). The other states' words are
+ * drawn by CSS from a data attribute: they are no text of the page.
+ */
+function LogoCheckPanel({
+  check,
+  onLogoError,
+}: {
+  check: LogoCheck;
+  onLogoError: (logoUrl: string) => void;
+}) {
+  const found = check.status === 'found';
   return (
-    <div aria-live="polite" className="empty:hidden">
-      {show ? (
-        <div className="flex items-center gap-4 rounded-xl border border-emerald-200 bg-emerald-50 p-3 motion-safe:animate-fade-in dark:border-emerald-900 dark:bg-emerald-950/40">
-          <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-white p-1">
-            <img
-              src={logoUrl}
-              alt="Logo found on your website"
-              className="max-h-full max-w-full object-contain"
-              referrerPolicy="no-referrer"
-              onError={() => setFailedUrl(logoUrl)}
-            />
-          </span>
-          <div className="min-w-0">
-            <p className="flex items-center gap-1.5 font-semibold text-emerald-800 dark:text-emerald-300">
-              <CircleCheck className="size-4" aria-hidden="true" />
-              Logo detected
-            </p>
-            <p className="text-sm text-emerald-900/80 dark:text-emerald-200/80">
-              We found this on your website and will use it for your brand.
-            </p>
-          </div>
+    <div
+      className={cn(
+        'grid rounded-xl border p-3 transition-colors',
+        found
+          ? 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40'
+          : 'border-border bg-surface',
+      )}
+    >
+      <div aria-live="polite" className="col-start-1 row-start-1 flex items-center gap-4">
+        <LogoCheckPicture check={check} onLogoError={onLogoError} />
+        <div className="min-w-0">
+          <p
+            className={cn(
+              'flex items-center gap-1.5 font-semibold',
+              found ? 'text-emerald-800 dark:text-emerald-300' : 'text-foreground',
+            )}
+          >
+            {found ? <CircleCheck className="size-4 shrink-0" aria-hidden="true" /> : null}
+            {LOGO_CHECK_TEXT[check.status].title}
+          </p>
+          <p
+            className={cn(
+              'text-sm text-pretty',
+              found ? 'text-emerald-900/80 dark:text-emerald-200/80' : 'text-muted-foreground',
+            )}
+          >
+            {LOGO_CHECK_TEXT[check.status].description}
+          </p>
         </div>
-      ) : detecting ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner />
-          Looking for your logo…
-        </p>
-      ) : null}
+      </div>
+      {logoCheckStatuses
+        .filter((status) => status !== check.status)
+        .map((status) => (
+          <div
+            key={status}
+            aria-hidden="true"
+            className="invisible col-start-1 row-start-1 flex items-center gap-4"
+          >
+            <span className="size-14 shrink-0" />
+            <div className="min-w-0">
+              <p
+                className="font-semibold before:content-[attr(data-text)]"
+                data-text={LOGO_CHECK_TEXT[status].title}
+              />
+              <p
+                className="text-sm text-pretty before:content-[attr(data-text)]"
+                data-text={LOGO_CHECK_TEXT[status].description}
+              />
+            </div>
+          </div>
+        ))}
     </div>
+  );
+}
+
+/** The logo found, or a placeholder saying where the search stands. */
+function LogoCheckPicture({
+  check,
+  onLogoError,
+}: {
+  check: LogoCheck;
+  onLogoError: (logoUrl: string) => void;
+}) {
+  if (check.status === 'found') {
+    return (
+      <span className="flex size-14 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-white p-1 motion-safe:animate-fade-in">
+        <img
+          src={check.logoUrl}
+          alt="Logo found on your website"
+          className="max-h-full max-w-full object-contain"
+          referrerPolicy="no-referrer"
+          onError={() => onLogoError(check.logoUrl)}
+        />
+      </span>
+    );
+  }
+  const Icon = check.status === 'none' ? ImageOff : ImageIcon;
+  return (
+    <span className="flex size-14 shrink-0 items-center justify-center rounded-lg border border-dashed border-border bg-card text-muted-foreground">
+      {check.status === 'checking' ? (
+        <Spinner className="size-5" />
+      ) : (
+        <Icon className="size-5" aria-hidden="true" />
+      )}
+    </span>
   );
 }
 

@@ -144,6 +144,37 @@ describe('SignupWizard', () => {
     expect(calls.register).toEqual([]);
   });
 
+  it('checks a step when it is sent, not as a field loses focus, and a field again as it is corrected', async () => {
+    serveSignup();
+    const { user } = renderSignup();
+    await user.click(businessName());
+    await user.tab();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Business name is required');
+    await user.type(businessName(), 'S');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await user.clear(businessName());
+    await throughStep1(user);
+    await throughStep2(user);
+
+    await user.type(email(), 'owner@sunrise.example');
+    await user.tab();
+    await user.tab();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    await user.type(password(), PASSWORD);
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'You must agree to the terms of service to continue',
+      ]),
+    );
+    await user.click(terms());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   it('shows the logo found on the website', async () => {
     const calls = serveSignup({ logoUrl: LOGO_URL });
     const { user } = renderSignup();
@@ -194,6 +225,48 @@ describe('SignupWizard', () => {
     expect(screen.getByRole('heading', { name: 'Unlock all features' })).toBeDefined();
     expect(screen.getByText('Welcome!')).toBeDefined();
     expect(backButton()).toBeNull();
+  });
+
+  it('sends the logo it showed as detected with the registration, for the server to keep', async () => {
+    const calls = serveSignup({ logoUrl: LOGO_URL });
+    const { user } = renderSignup();
+    await throughStep1(user);
+    await user.type(website(), 'sunrise.example');
+    await user.tab();
+    await screen.findByText('Logo detected');
+    await user.click(continueButton());
+    await screen.findByText('Step 3 of 4');
+
+    await createAccount(user);
+
+    await screen.findByText('Step 4 of 4');
+    expect(calls.register).toEqual([
+      {
+        businessName: 'Sunrise Bakery',
+        website: 'sunrise.example',
+        email: 'owner@sunrise.example',
+        password: PASSWORD,
+        agreeToTerms: true,
+        logoUrl: LOGO_URL,
+      },
+    ]);
+  });
+
+  it('sends no logo the server could not fetch: only an absolute http(s) address goes along', async () => {
+    const calls = serveSignup({ logoUrl: '/brand/logo.png' });
+    const { user } = renderSignup();
+    await throughStep1(user);
+    await user.type(website(), 'sunrise.example');
+    await user.tab();
+    await screen.findByText('Logo detected');
+    await user.click(continueButton());
+    await screen.findByText('Step 3 of 4');
+
+    await createAccount(user);
+
+    await screen.findByText('Step 4 of 4');
+    expect(calls.register).toHaveLength(1);
+    expect(calls.register[0]).not.toHaveProperty('logoUrl');
   });
 
   it("says why registration failed, with the server's message, and stays on the account step", async () => {

@@ -2,6 +2,10 @@
 // account, then the upgrade offer (subscribe, access code or skip; each clears
 // the stored progress). One form across steps 1-3; each step checks
 // only its own fields. Progress survives a reload through lib/signup-storage.ts.
+// Nothing moves under a pressed button: errors appear when Continue or Create
+// Account is pressed, not when a field loses focus (pressing a button takes the
+// focus, and a message appearing then pushed the button away before the mouse
+// came up, so the click was lost), and the logo check keeps one height.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -12,7 +16,9 @@ import {
   type SignupFormInput,
   type SignupFormValues,
 } from '../../../../shared/schemas/account-forms';
+import { detectedLogoUrlField } from '../../../../shared/schemas/business';
 import { isValidWebsite, normalizeWebsite } from '../../../../shared/schemas/fields';
+import { isDisplayableImageUrl } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
@@ -25,7 +31,13 @@ import {
   saveSignupProgress,
   type SignupStep,
 } from '../../../lib/signup-storage';
-import { AccountStep, BusinessNameStep, UpgradeStep, WebsiteStep } from './signup-steps';
+import {
+  AccountStep,
+  BusinessNameStep,
+  UpgradeStep,
+  WebsiteStep,
+  type LogoCheck,
+} from './signup-steps';
 
 const STEP_NAMES: Record<SignupStep, string> = {
   1: 'Business',
@@ -68,8 +80,9 @@ function SignupSteps({
 
   const form = useForm<SignupFormInput, unknown, SignupFormValues>({
     resolver: zodResolver(signupFormSchema),
-    // Check a field when it loses focus, then as it is corrected.
-    mode: 'onTouched',
+    // A step's fields are checked when it is sent; a field showing an error, again as it is corrected.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
     defaultValues: {
       businessName: initial.businessName,
       website: initial.website,
@@ -99,6 +112,22 @@ function SignupSteps({
     return form.subscribe({ formState: { values: true }, callback: save });
   }, [form, progress, finished, fromStorage]);
 
+  // A field showing an error is checked again at each change, so the message goes once it is right.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        // Only a person's change: the check's own update (which names the field too) must not loop.
+        callback: ({ name, type }) => {
+          if (type !== 'change' || !name) return;
+          if (form.getFieldState(name as keyof SignupFormInput).error) {
+            void form.trigger(name as keyof SignupFormInput);
+          }
+        },
+      }),
+    [form],
+  );
+
   // Logo detection: after a pause in typing, or at once on blur and on Continue.
   const website = useWatch({ control: form.control, name: 'website' });
   const [logoSite, setLogoSite] = useState(() => websiteToDetect(initial.website));
@@ -108,7 +137,19 @@ function SignupSteps({
   }, [website]);
   const detectLogoNow = () => setLogoSite(websiteToDetect(form.getValues('website')));
   const detectedLogo = useDetectedLogo(logoSite);
-  const logoUrl = logoSite && detectedLogo.data ? detectedLogo.data : null;
+  // A found logo the browser cannot show is no logo: the panel never promised it.
+  const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
+  const found = logoSite ? detectedLogo.data : null;
+  const logoUrl = found && found !== brokenLogo && isDisplayableImageUrl(found) ? found : null;
+  // What the server can fetch: detection answers absolute addresses (anything else is not sent).
+  const logoToKeep = logoUrl && detectedLogoUrlField.safeParse(logoUrl).success ? logoUrl : null;
+  const logoCheck: LogoCheck = !logoSite
+    ? { status: 'idle' }
+    : detectedLogo.isFetching
+      ? { status: 'checking' }
+      : logoUrl
+        ? { status: 'found', logoUrl }
+        : { status: 'none' };
 
   const goTo = (next: SignupStep) => setProgress((current) => ({ ...current, step: next }));
 
@@ -123,7 +164,8 @@ function SignupSteps({
     if (step === 3) {
       await form.handleSubmit((values) => {
         registerAccount.mutate(
-          { ...values, agreeToTerms: true },
+          // The logo shown as found goes along: the server keeps a checked copy of it.
+          { ...values, agreeToTerms: true, ...(logoToKeep ? { logoUrl: logoToKeep } : {}) },
           {
             onSuccess: () => {
               form.setValue('password', '');
@@ -177,8 +219,8 @@ function SignupSteps({
               {step === 2 ? (
                 <WebsiteStep
                   onWebsiteBlur={detectLogoNow}
-                  logoUrl={logoUrl}
-                  detecting={detectedLogo.isFetching}
+                  logoCheck={logoCheck}
+                  onLogoError={setBrokenLogo}
                 />
               ) : null}
               {step === 3 ? <AccountStep logoUrl={logoUrl} /> : null}
