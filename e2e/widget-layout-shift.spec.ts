@@ -2,11 +2,13 @@
 // copies from /widget is pasted into a plain page, a heading above it and
 // paragraphs below, and the page's cumulative layout shift is summed the way
 // Google counts it (`layout-shift` entries without recent input) over the
-// first 9.5 seconds: the script loading, the data arriving, photos loading
-// and two turns of the carousel. On a phone and on a desktop, for few and many
-// testimonials, short and long ones, with and without photos and a header;
+// first 9.5 seconds: the script loading, the data arriving, photos and a web
+// font loading late, and two turns of the carousel. On a phone and on a
+// desktop, for few and many testimonials, short and long ones, with and
+// without photos and a header;
 // and the same for the iframe of /embed/{slug} with the README's resize
 // snippet, and for the landing page's live demo.
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { documentedIframeSnippet } from './readme-snippets';
@@ -53,11 +55,37 @@ const CASES: Case[] = [
   { name: 'with a photo testimonial', submissions: [...SHORT_SUBMISSIONS, MEDIUM, WITH_PHOTO] },
   { name: 'one testimonial', submissions: [SHORT_SUBMISSIONS[0]!] },
   {
+    // Served by the routes below: a wide monospace face that arrives 1.5 s late and swaps in.
+    name: 'a web font arriving late',
+    submissions: [...SHORT_SUBMISSIONS, MEDIUM],
+    settings: { fontFamily: 'poppins', headerText: 'What our customers say' },
+  },
+  {
     name: 'many, with header, name and branding',
     submissions: MANY,
     settings: { headerText: 'What our customers say', showBusinessName: true, showBranding: true },
   },
 ];
+
+/** The Google Fonts stylesheet of the web-font case, and its font files: this machine's DejaVu Sans Mono, much wider than the fallback. */
+const LATE_FONT_CSS = ['400', '700']
+  .map(
+    (weight) =>
+      `@font-face{font-family:"Poppins";font-weight:${weight};font-display:swap;src:url(https://fonts.gstatic.com/late-${weight}.ttf)}`,
+  )
+  .join('');
+const LATE_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
+const FONT_DELAY_MS = 1_500;
+
+async function serveLateFont(context: BrowserContext): Promise<void> {
+  await context.route('https://fonts.googleapis.com/**', (route) =>
+    route.fulfill({ contentType: 'text/css', body: LATE_FONT_CSS }),
+  );
+  await context.route('https://fonts.gstatic.com/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
+    await route.fulfill({ contentType: 'font/ttf', body: readFileSync(LATE_FONT_FILE) });
+  });
+}
 
 /** Sums layout shifts without recent input from the very start of the page, as Google's CLS does (one session is enough here). */
 const OBSERVE_SHIFTS = `(() => {
@@ -130,6 +158,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   test(`the pasted snippet does not move the page on a ${viewportName}`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport });
+    await serveLateFont(context);
     // All cases at once: each page is watched for the same 9.5 s.
     const paths = [...CASES.map((_, i) => `/case-${i}`), '/iframe'];
     const names = [...CASES.map((c) => c.name), 'iframe of /embed with the resize snippet'];
@@ -139,12 +168,20 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       expect(result.total, label).toBeLessThanOrEqual(MAX_SHIFT);
       expect(result.lastTop, label).toBe(result.firstTop);
     }
-    // The widgets did show their testimonials.
+    // The widgets did show their testimonials, and the late font did arrive and swap in.
     for (const [i, { page }] of results.slice(0, CASES.length).entries())
       await expect(
         page.locator('vouchly-widget').getByRole('group').first(),
         names[i],
       ).toBeAttached();
+    const fontCase = results[CASES.findIndex((c) => c.name === 'a web font arriving late')]!;
+    expect(
+      await fontCase.page.evaluate(() =>
+        [...document.fonts].some(
+          (font) => font.family.includes('Poppins') && font.status === 'loaded',
+        ),
+      ),
+    ).toBe(true);
     await context.close();
   });
 }

@@ -16,7 +16,8 @@
 // UA's dialog:modal rules keep it fixed, centred and scrollable within the
 // viewport). The no-script page lays its list (.ls) out itself
 // (src/server/modules/widget/embed-page.ts). The active dot grows by a
-// transform, so the dots beside it never move.
+// transform, so the dots beside it never move; "Read more" and the author's
+// lines have widths of their own, so a web font arriving late moves neither.
 // Each line ends in a backslash (a line continuation): the shipped string has no newlines.
 export const WIDGET_CSS = `:host{all:initial;display:block}\
 [hidden]{display:none!important}\
@@ -41,7 +42,7 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .q,.rm{font-size:1.0625em;line-height:1.65}\
 .q{white-space:pre-line}\
 .cl .q{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:4;overflow:hidden}\
-.rm{position:absolute;right:0;bottom:0;padding-left:2.5em;border:0;background:linear-gradient(90deg,#0000,var(--card) 2em);color:var(--ac);font-family:inherit;font-weight:700;text-decoration:underline;cursor:pointer}\
+.rm{position:absolute;right:0;bottom:0;width:10em;padding-left:2.5em;text-align:right;white-space:nowrap;border:0;background:linear-gradient(90deg,#0000,var(--card) 2em);color:var(--ac);font-family:inherit;font-weight:700;text-decoration:underline;cursor:pointer}\
 .md{flex:none;display:flex;flex-wrap:wrap;align-items:flex-start;gap:.5em}\
 .cl .md{flex-wrap:nowrap;overflow:hidden}\
 .ph{position:relative;border:0;border-radius:.5em;overflow:hidden;background:var(--ln);color:#fff;font:inherit;cursor:zoom-in}\
@@ -50,7 +51,7 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .ph span{position:absolute;left:.25em;bottom:.25em;padding:0 .375em;border-radius:1em;background:#0009;font-size:.625em;font-weight:700;line-height:1.6}\
 .ph .mo{inset:0;display:grid;place-items:center;border-radius:0;font-size:1em}\
 .au{flex:none;display:flex;align-items:center;gap:.75em;margin-top:auto}\
-.au>div{min-width:0}\
+.au>div{flex:1;min-width:0}\
 .av{flex:none;display:grid;place-items:center;width:2.75em;height:2.75em;border-radius:50%;object-fit:cover;background:var(--ac1);color:var(--fg);font-weight:700}\
 .nm{font-weight:700}\
 .mt{display:block;font-size:.875em;opacity:.75}\
