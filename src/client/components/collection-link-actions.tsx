@@ -1,10 +1,10 @@
 // Copy Collection Link and Generate QR Code: the two ways to share the
 // collection link wherever an owner is asked to (the dashboard's Quick
 // Actions, the testimonials screen while it is empty).
-import { Copy, QrCode } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { cn } from '../lib/utils';
 import { copyCollectionLink } from './collection-link';
-import { QrCodeDialog } from './qr-code-dialog';
+import { GenerateQrCodeButton } from './qr-code-dialog';
 import { Button } from './ui/button';
 
 /** `link`: the collection link (collectionLinkFor); `businessName` heads the printed QR code. */
@@ -23,12 +23,7 @@ export function CollectionLinkActions({
         <Copy aria-hidden="true" />
         Copy Collection Link
       </Button>
-      <QrCodeDialog link={link} businessName={businessName}>
-        <Button>
-          <QrCode aria-hidden="true" />
-          Generate QR Code
-        </Button>
-      </QrCodeDialog>
+      <GenerateQrCodeButton link={link} businessName={businessName} />
     </div>
   );
 }

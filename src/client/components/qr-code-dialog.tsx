@@ -5,7 +5,7 @@
 // the counter knows whose form it opens). Printing builds the page with DOM
 // calls and calls print() from here, so it runs under our CSP (no inline scripts).
 import { useQuery } from '@tanstack/react-query';
-import { Download, Printer, TriangleAlert } from 'lucide-react';
+import { Download, Printer, QrCode, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QR_CODE_SIZE_PX } from '../../shared/constants';
 import { Button } from './ui/button';
@@ -141,6 +141,24 @@ export function QrCodeDialog({
         <QrCodeBody link={link} businessName={businessName} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The "Generate QR Code" button (SPEC §2) that opens the QR code dialog of `link`. */
+export function GenerateQrCodeButton({
+  link,
+  businessName,
+}: {
+  link: string;
+  businessName: string;
+}) {
+  return (
+    <QrCodeDialog link={link} businessName={businessName}>
+      <Button>
+        <QrCode aria-hidden="true" />
+        Generate QR Code
+      </Button>
+    </QrCodeDialog>
   );
 }
 

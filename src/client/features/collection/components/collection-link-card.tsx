@@ -1,8 +1,8 @@
-import { Check, Copy, ExternalLink, QrCode } from 'lucide-react';
+import { Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { COPIED_INDICATOR_MS } from '../../../../shared/constants';
 import { copyCollectionLink } from '../../../components/collection-link';
-import { QrCodeDialog } from '../../../components/qr-code-dialog';
+import { GenerateQrCodeButton } from '../../../components/qr-code-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -62,12 +62,7 @@ export function CollectionLinkCard({ link, businessName }: { link: string; busin
               <span className="sr-only"> collection page (opens in a new tab)</span>
             </a>
           </Button>
-          <QrCodeDialog link={link} businessName={businessName}>
-            <Button>
-              <QrCode aria-hidden="true" />
-              Generate QR Code
-            </Button>
-          </QrCodeDialog>
+          <GenerateQrCodeButton link={link} businessName={businessName} />
         </div>
       </CardContent>
     </Card>
