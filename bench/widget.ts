@@ -32,6 +32,14 @@ import type { PublicWidget } from '../src/shared/schemas/widget';
 import { createHash } from 'node:crypto';
 import { scriptSnippet, widgetBoxStyle } from '../src/shared/embed-snippets';
 import { renderStaticHtml } from '../src/shared/widget-static-html';
+import {
+  LAYOUT_SHIFT_PROBE,
+  LAYOUT_SHIFT_VIEWPORTS,
+  LAYOUT_SHIFT_WATCH_MS,
+  READ_LAYOUT_SHIFTS,
+  totalShift,
+  type LayoutShift,
+} from '../src/testing/layout-shift';
 import { startBenchServer, type Started } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
@@ -261,19 +269,6 @@ const TIMING_PROBE = `(() => {
   };
 })();`;
 
-/** Sums the page's layout shifts without recent input, as Google's CLS counts them. */
-const SHIFT_PROBE = `(() => {
-  window.__shift = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-})();`;
-const SHIFT_WATCH_MS = 9_500;
-const SHIFT_VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 900 },
-} as const;
-
 type Probe = { start: number; inserted: number; visible: number | null; violations: string[] };
 
 /** Polls from outside (waitForFunction would evaluate a string in the page, which the host page's CSP forbids); the times are taken in the page. */
@@ -355,15 +350,15 @@ async function measureInBrowser(
     if (violations.size > 0)
       console.warn(`bench: CSP violations on the widget host page: ${[...violations].join(', ')}`);
     const shifts: Row[] = [];
-    for (const [name, viewport] of Object.entries(SHIFT_VIEWPORTS)) {
+    for (const [name, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
       const context = await browser.newContext({ viewport });
       const tab = await context.newPage();
-      await tab.addInitScript(SHIFT_PROBE);
+      await tab.addInitScript(LAYOUT_SHIFT_PROBE);
       await tab.goto(`${hostOrigin}/widget`);
-      await new Promise((resolve) => setTimeout(resolve, SHIFT_WATCH_MS));
-      const value = await tab.evaluate<number>('window.__shift');
+      await new Promise((resolve) => setTimeout(resolve, LAYOUT_SHIFT_WATCH_MS));
+      const value = totalShift(await tab.evaluate<LayoutShift[]>(READ_LAYOUT_SHIFTS));
       shifts.push({
-        name: `widget: host page layout shift over ${SHIFT_WATCH_MS / 1000} s, ${name} ${viewport.width}×${viewport.height} (target <= 0.01)`,
+        name: `widget: host page layout shift over ${LAYOUT_SHIFT_WATCH_MS / 1000} s, ${name} ${viewport.width}×${viewport.height} (target <= 0.01)`,
         value: Math.round(value * 1000) / 1000,
         unit: 'CLS',
       });

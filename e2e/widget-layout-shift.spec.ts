@@ -10,6 +10,14 @@
 // snippet, and for the landing page's live demo.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from '@playwright/test';
+import {
+  LAYOUT_SHIFT_PROBE,
+  LAYOUT_SHIFT_VIEWPORTS,
+  LAYOUT_SHIFT_WATCH_MS,
+  READ_LAYOUT_SHIFTS,
+  totalShift,
+  type LayoutShift,
+} from '../src/testing/layout-shift';
 import { expect, test } from './fixtures';
 import { documentedIframeSnippet } from './readme-snippets';
 import {
@@ -22,15 +30,8 @@ import {
   type Submission,
 } from './widget-data';
 
-/** How long a page is watched: the data, the photos and two rotations (every 4000 ms). */
-const WATCH_MS = 9_500;
 /** Google's "good" is below 0.1; the widget's own budget is 0.01. */
 const MAX_SHIFT = 0.01;
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1280, height: 900 },
-} as const;
 
 /** About 600 characters: the first four sentences of LONG_TEXT. */
 const MEDIUM_TEXT = LONG_TEXT.split('. ').slice(0, 4).join('. ') + '.';
@@ -87,31 +88,18 @@ async function serveLateFont(context: BrowserContext): Promise<void> {
   });
 }
 
-/** Sums layout shifts without recent input from the very start of the page, as Google's CLS does (one session is enough here). */
-const OBSERVE_SHIFTS = `(() => {
-  if (window !== window.top) return;
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      if (!entry.hadRecentInput)
-        window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), nodes: entry.sources.map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?') });
-  }).observe({ type: 'layout-shift', buffered: true });
-})()`;
-
-type Shift = { value: number; at: number; nodes: string[] };
-
-/** The page at `url` watched for WATCH_MS: the shifts it saw and where the text below the widget ended up. */
+/** The page at `url` watched for LAYOUT_SHIFT_WATCH_MS: the shifts it saw and where the text below the widget ended up. */
 async function watch(context: BrowserContext, url: string) {
   const page = await context.newPage();
-  await page.addInitScript(OBSERVE_SHIFTS);
+  await page.addInitScript(LAYOUT_SHIFT_PROBE);
   await page.goto(url);
   const below = page.locator('#below');
   await below.waitFor();
   const firstTop = await below.evaluate((p) => p.getBoundingClientRect().top);
-  await page.waitForTimeout(WATCH_MS);
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  await page.waitForTimeout(LAYOUT_SHIFT_WATCH_MS);
+  const shifts = await page.evaluate<LayoutShift[]>(READ_LAYOUT_SHIFTS);
   const lastTop = await below.evaluate((p) => p.getBoundingClientRect().top);
-  return { page, shifts, total: shifts.reduce((sum, s) => sum + s.value, 0), firstTop, lastTop };
+  return { page, shifts, total: totalShift(shifts), firstTop, lastTop };
 }
 
 /** The page of a customer's site: a heading, the pasted snippet, paragraphs below. */
@@ -154,7 +142,7 @@ test.afterAll(async () => {
   await host?.close();
 });
 
-for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
   test(`the pasted snippet does not move the page on a ${viewportName}`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport });
@@ -186,20 +174,19 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
   test(`the landing page's live demo does not move the page on a ${viewportName}`, async ({
     browser,
   }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.addInitScript(OBSERVE_SHIFTS);
+    await page.addInitScript(LAYOUT_SHIFT_PROBE);
     await page.goto(process.env.E2E_BASE_URL ?? '');
     await expect(page.locator('vouchly-widget').getByRole('group').first()).toBeAttached();
-    await page.waitForTimeout(WATCH_MS);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-    const total = shifts.reduce((sum, s) => sum + s.value, 0);
-    expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_SHIFT);
+    await page.waitForTimeout(LAYOUT_SHIFT_WATCH_MS);
+    const shifts = await page.evaluate<LayoutShift[]>(READ_LAYOUT_SHIFTS);
+    expect(totalShift(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_SHIFT);
     await context.close();
   });
 }

@@ -11,18 +11,12 @@ import { scriptSnippet, widgetBoxStyle, widgetDataUrl } from '../src/shared/embe
 import { WIDGET_SETTINGS_DEFAULTS } from '../src/shared/widget-data';
 import { expect, test } from './fixtures';
 import { registerOwner } from './helpers';
+import { baseUrl } from './widget-data';
 
 const XSS_CONTENT = '<img src=x onerror="window.__xss=1">Great service indeed';
 const XSS_NAME = '<script>window.__xss=2</script>Mallory';
 
 type Owner = { api: APIRequestContext; slug: string; approved: string[]; pending: string };
-
-
-function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (see e2e/global-setup.ts)');
-  return url;
-}
 
 /** The page of "someone else's website", with the snippet owners copy: hostile CSS, and a CSP that lets in only our script and API. */
 function hostPage(base: string, slugs: string[]): string {

@@ -17,11 +17,13 @@ import type { Modals } from './modal';
  */
 export const watchClamps = (): ResizeObserver =>
   new ResizeObserver((entries) => {
-    const fits = entries.map(({ target }) => {
-      const text = target.querySelector('.q') as HTMLElement;
-      const line = parseFloat(getComputedStyle(text).lineHeight) || 1;
-      return { text, lines: Math.max(1, Math.floor((target.clientHeight + 1) / line)) };
-    });
+    const texts = entries.map(({ target }) => target.querySelector('.q') as HTMLElement);
+    // Every slide's text has the widget's one line height: read it once.
+    const line = texts[0] ? parseFloat(getComputedStyle(texts[0]).lineHeight) || 1 : 1;
+    const fits = entries.map(({ target }, i) => ({
+      text: texts[i] as HTMLElement,
+      lines: Math.max(1, Math.floor((target.clientHeight + 1) / line)),
+    }));
     for (const { text, lines } of fits) text.style.webkitLineClamp = String(lines);
     const cut = fits.map(({ text }) => text.scrollHeight > text.clientHeight + 1);
     fits.forEach(({ text }, i) => {
