@@ -42,6 +42,7 @@ import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plu
 import { registerCompression } from './plugins/compression.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -56,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Routes that answer some requests before Fastify's lifecycle register here (plugins/fast-lane.ts). */
+    fastLane: FastLane;
   }
 }
 
@@ -80,8 +83,13 @@ export type AppDeps = {
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
 
+/** Levels at which every request is logged (plugins/request-log.ts): the fast lane stays shut. */
+const REQUEST_LOGGING_LEVELS = new Set(['debug', 'trace']);
+
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const fastLane = new FastLane({ enabled: !REQUEST_LOGGING_LEVELS.has(config.logLevel) });
   const app = Fastify({
+    serverFactory: serverWithFastLane(fastLane),
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
@@ -95,6 +103,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  app.decorate('fastLane', fastLane);
+  // Closing: Fastify answers 503 (return503OnClosing), so nothing may pass it.
+  app.addHook('preClose', (done) => {
+    fastLane.close();
+    done();
+  });
 
   registerErrorHandler(app);
   await registerCompression(app);

@@ -11,6 +11,7 @@
 //   variant, and keeps @fastify/compress (plugins/compression.ts) off the answer.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { skipDynamicCompression } from './compression.js';
 
@@ -148,6 +149,18 @@ export function pickVariant(body: CompressedBody, acceptEncoding: string | undef
   return chosen;
 }
 
+/** What to answer a GET for `body`: the variant the request accepts, and whether If-None-Match already names it. */
+export function negotiate(
+  body: CompressedBody,
+  headers: { 'accept-encoding'?: string; 'if-none-match'?: string },
+): { variant: BodyVariant; notModified: boolean } {
+  const variant = pickVariant(body, headers['accept-encoding']);
+  return { variant, notModified: etagMatches(headers['if-none-match'], variant.etag) };
+}
+
+/** True when the body is held in more than one encoding: the answer then depends on Accept-Encoding. */
+export const variesByEncoding = (body: CompressedBody): boolean => Boolean(body.br || body.gzip);
+
 function varyOnAcceptEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined) {
@@ -171,11 +184,11 @@ export function sendCompressed(
   reply: FastifyReply,
   body: CompressedBody,
 ): FastifyReply {
-  const variant = pickVariant(body, request.headers['accept-encoding']);
-  if (body.br || body.gzip) varyOnAcceptEncoding(reply);
+  const { variant, notModified } = negotiate(body, request.headers);
+  if (variesByEncoding(body)) varyOnAcceptEncoding(reply);
   void reply.header('etag', variant.etag);
   // A 304 stands for a 200 only: a 404 page is sent as it is (RFC 9110 §13.2.1).
-  if (reply.statusCode === 200 && etagMatches(request.headers['if-none-match'], variant.etag)) {
+  if (reply.statusCode === 200 && notModified) {
     return reply.code(304).send();
   }
   if (variant.encoding) {
@@ -186,4 +199,54 @@ export function sendCompressed(
     skipDynamicCompression(request);
   }
   return reply.header('content-length', variant.body.length).send(variant.body);
+}
+
+/** A variant's headers for a raw 200 and 304, flat as node:http's writeHead takes them. */
+type RawHeads = { ok: (string | number)[]; notModified: string[] };
+
+/** Per variant, then per (constant) header set: made once, so an answer allocates no headers. */
+const rawHeads = new WeakMap<BodyVariant, WeakMap<object, RawHeads>>();
+
+function rawHeadsOf(
+  body: CompressedBody,
+  variant: BodyVariant,
+  headers: Record<string, string>,
+): RawHeads {
+  let byHeaders = rawHeads.get(variant);
+  if (!byHeaders) rawHeads.set(variant, (byHeaders = new WeakMap()));
+  let heads = byHeaders.get(headers);
+  if (!heads) {
+    const notModified = Object.entries({
+      ...headers,
+      ...(variesByEncoding(body) ? { vary: 'accept-encoding' } : {}),
+      etag: variant.etag,
+    }).flat();
+    const encoding = variant.encoding ? ['content-encoding', variant.encoding] : [];
+    heads = {
+      ok: [...notModified, ...encoding, 'content-length', variant.body.length],
+      notModified,
+    };
+    byHeaders.set(headers, heads);
+  }
+  return heads;
+}
+
+/**
+ * sendCompressed for a request Fastify never saw (plugins/fast-lane.ts): the
+ * same variant, headers and 304, written on the raw response; a 200 only.
+ * `headers` is a constant object: the heads made for it are kept.
+ */
+export function writeCompressed(
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: CompressedBody,
+  headers: Record<string, string>,
+): void {
+  const { variant, notModified } = negotiate(body, request.headers);
+  const heads = rawHeadsOf(body, variant, headers);
+  if (notModified) {
+    response.writeHead(304, heads.notModified).end();
+    return;
+  }
+  response.writeHead(200, heads.ok).end(variant.body);
 }

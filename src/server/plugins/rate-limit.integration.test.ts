@@ -1,7 +1,6 @@
 // Rate limits (SECURITY.md §5): 429 in the error shape with Retry-After;
 // X-Forwarded-For only counts behind a trusted proxy; Redis shares counts;
 // a Redis that is down or frozen neither disables a limit nor slows a request (§20).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceUnavailable, unauthorized } from '../errors.js';
 import { TEST_PASSWORD, createSignedInUser, createUser, uniqueEmail } from '../testing/factories.js';
+import { redisServerBinary, startRedis } from '../testing/redis-server.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
 import { createTestApp, testConfig } from '../testing/test-app.js';
 import { registerErrorHandler } from './error-handler.js';
@@ -239,38 +239,7 @@ describe('rate limits while the Redis store is away (SECURITY.md §20)', () => {
   });
 });
 
-const redisServer = spawnSync('which', ['redis-server'], { encoding: 'utf8' }).stdout.trim();
-
-describe.skipIf(!redisServer)('rate limits in Redis (REDIS_URL)', () => {
-  let redis: ChildProcess | undefined;
-  afterEach(() => {
-    redis?.kill('SIGTERM');
-    redis = undefined;
-  });
-
-  async function startRedis(): Promise<string> {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
-    redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    const started = Date.now();
-    while (Date.now() - started < 10_000) {
-      const ready = await new Promise<boolean>((resolve) => {
-        const socket = createServer().listen(port, '127.0.0.1');
-        socket.once('listening', () => socket.close(() => resolve(false)));
-        socket.once('error', () => resolve(true));
-      });
-      if (ready) return `redis://127.0.0.1:${port}`;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('redis-server did not start');
-  }
-
+describe.skipIf(!redisServerBinary)('rate limits in Redis (REDIS_URL)', () => {
   it('shares counts between two servers', async () => {
     const redisUrl = await startRedis();
     const first = await createTestApp({ redisUrl });

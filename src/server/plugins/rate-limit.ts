@@ -8,6 +8,8 @@
 // The client IP is `request.ip`, which honours X-Forwarded-For only when
 // TRUST_PROXY is on, so a spoofed header cannot reset a count; an IPv6
 // address counts for its /64 (@fastify/rate-limit's normalizeIP).
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -81,13 +83,12 @@ function tooManyRequests(reply: FastifyReply, ttlInSeconds: number): AppError {
 
 type Counted = { key: string; max: number; count: Count };
 
-/** Counts the request against `rule`: the count itself from memory, a promise of it from Redis. */
-function limiter(app: FastifyInstance, rule: RateLimitRule) {
-  const keyOf = rule.keyGenerator ?? clientIpKey;
+/** Counts one more for `key` (its rule's value: an address, a site) against `rule`: at once from memory, a promise from Redis. */
+function keyCounter(app: FastifyInstance, rule: RateLimitRule) {
   const max = Math.trunc(rule.max * app.config.rateLimitScale);
   const store = app.rateLimitStore;
-  return (request: FastifyRequest): Counted | Promise<Counted> => {
-    const key = `${rule.name}:${keyOf(request)}`;
+  return (value: string): Counted | Promise<Counted> => {
+    const key = `${rule.name}:${value}`;
     const count = store.increment(key, rule.timeWindowMs, max);
     return count instanceof Promise
       ? count.then((made) => ({ key, max, count: made }))
@@ -95,7 +96,44 @@ function limiter(app: FastifyInstance, rule: RateLimitRule) {
   };
 }
 
+/** Counts the request against `rule`: the count itself from memory, a promise of it from Redis. */
+function limiter(app: FastifyInstance, rule: RateLimitRule) {
+  const keyOf = rule.keyGenerator ?? clientIpKey;
+  const countKey = keyCounter(app, rule);
+  return (request: FastifyRequest): Counted | Promise<Counted> => countKey(keyOf(request));
+}
+
 const isExceeded = ({ count, max }: Counted) => count.current > max;
+
+/**
+ * The client's address as `request.ip` has it, from the raw request: the
+ * socket's peer, or with TRUST_PROXY the first address of X-Forwarded-For,
+ * as Fastify's trustProxy: true reads it.
+ */
+export function clientAddressOf(raw: IncomingMessage, trustProxy: boolean): string {
+  return (trustProxy ? proxyAddr(raw, trustEveryProxy) : raw.socket.remoteAddress) ?? '';
+}
+const trustEveryProxy = () => true;
+
+/**
+ * The count an IP rule's hook (`rateLimit(app, rule)`) makes, for a caller
+ * that has the raw request but no Fastify request (plugins/fast-lane.ts):
+ * the same key and store, so both count against one allowance. True while
+ * the request is within the limit.
+ */
+export function addressLimit(
+  app: FastifyInstance,
+  rule: RateLimitRule,
+): (raw: IncomingMessage) => boolean | Promise<boolean> {
+  const countKey = keyCounter(app, rule);
+  const { trustProxy } = app.config;
+  return (raw) => {
+    const counted = countKey(normalizeIP(clientAddressOf(raw, trustProxy)));
+    return counted instanceof Promise
+      ? counted.then((made) => !isExceeded(made))
+      : !isExceeded(counted);
+  };
+}
 const secondsLeft = ({ count }: Counted) => Math.ceil(count.ttl / 1000);
 
 /** The hooks' answer when the count was made at once and allowed: one promise for every request. */

@@ -7,7 +7,9 @@
 // in-process cache (public-cache.ts), compressed once per entry and sent as
 // br, gzip or as it is (plugins/compressed-body.ts), with a strong ETag per
 // variant and 304 on If-None-Match. Helmet is off for these routes: their
-// headers are fixed strings set here, not rebuilt for every request.
+// headers are fixed strings set here, not rebuilt for every request. A cache
+// hit of GET /api/widget/:slug is answered in the fast lane, before Fastify
+// (plugins/fast-lane.ts, decision 0020).
 // Unknown names (SECURITY.md §22): a slug or site found nowhere is remembered
 // as a miss, and each address has a budget of lookups that found nothing, so
 // a flood of made-up names is answered from memory or refused (429) before it
@@ -20,8 +22,12 @@ import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../../shared/constants.js';
 import { businessSlugParamsSchema } from '../../../shared/schemas/business.js';
 import { wixWidgetQuerySchema } from '../../../shared/schemas/integrations.js';
 import { notFound } from '../../errors.js';
-import { sendCompressed, type CompressedBody } from '../../plugins/compressed-body.js';
-import { failureLimit, rateLimit } from '../../plugins/rate-limit.js';
+import {
+  sendCompressed,
+  writeCompressed,
+  type CompressedBody,
+} from '../../plugins/compressed-body.js';
+import { addressLimit, failureLimit, rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
 import { watchPublicChanges, type PublicChange } from './events.js';
@@ -128,7 +134,24 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   }
 
-  const perIp = rateLimit(app, { name: 'widget:ip', ...publicWidgetRateLimit });
+  const perIpRule = { name: 'widget:ip', ...publicWidgetRateLimit };
+  const perIp = rateLimit(app, perIpRule);
+  // A page view's request, the hot path: a cache hit within the address's allowance is answered in the fast
+  // lane (plugins/fast-lane.ts), with the bytes and headers the route below sends. The rest goes on to the route:
+  // a miss, an unknown slug, and a refusal (counted once more there, which changes nothing: it stays refused).
+  const perIpInLane = addressLimit(app, perIpRule);
+  const JSON_ANSWER_HEADERS = { ...CROSS_ORIGIN_HEADERS, ...JSON_HEADERS };
+  app.fastLane.add('/api/widget/', (slug, request, response, next) => {
+    const known = cache.peek(slug);
+    if (!known) return next();
+    const allowed = perIpInLane(request);
+    if (allowed === true) return writeCompressed(request, response, known.json, JSON_ANSWER_HEADERS);
+    if (allowed === false) return next();
+    allowed.then(
+      (within) => (within ? writeCompressed(request, response, known.json, JSON_ANSWER_HEADERS) : next()),
+      next,
+    );
+  });
   // One hook: the cross-origin headers first, so that a 429 carries them too. Not async: no promise of its own.
   const crossOriginAndRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
     void reply.headers(CROSS_ORIGIN_HEADERS);
