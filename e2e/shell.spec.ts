@@ -2,7 +2,9 @@
 import { expect, test } from './fixtures';
 
 test.describe('theme', () => {
-  test('a chosen theme is kept across a reload and applied before first paint', async ({ page }) => {
+  test('a chosen theme is kept across a reload and applied before first paint', async ({
+    page,
+  }) => {
     // Record the <html> class at the moment <body> appears, i.e. before any paint.
     await page.addInitScript(() => {
       const record = () => {
@@ -26,7 +28,33 @@ test.describe('theme', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
     await page.reload();
-    expect(await page.evaluate(() => (window as unknown as { darkAtBody?: boolean }).darkAtBody)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtBody?: boolean }).darkAtBody),
+    ).toBe(true);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('the menu loads only when reached for, and a keyboard user keeps focus on the toggle', async ({
+    page,
+  }) => {
+    const menuRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/theme-toggle-menu-[\w-]+\.js$/.test(request.url()))
+        menuRequests.push(request.url());
+    });
+    await page.goto('/terms');
+    await page.waitForLoadState('networkidle');
+    // An idle page does not load the menu (it cost a long task during load).
+    expect(menuRequests).toEqual([]);
+
+    const toggle = page.getByRole('button', { name: 'Toggle theme' });
+    await toggle.focus();
+    await expect.poll(() => menuRequests.length).toBe(1);
+    // The menu's own button replaced the drawn one, and has the focus.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
@@ -45,7 +73,10 @@ test('the terms page states the terms and links back home', async ({ page }) => 
   await expect(page.getByText(/non-refundable/i).first()).toBeVisible();
   await expect(page.getByText(/30 days/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /support@/ }).first()).toBeVisible();
-  await page.getByRole('link', { name: /back to home/i }).last().click();
+  await page
+    .getByRole('link', { name: /back to home/i })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -2,6 +2,13 @@
 // deferred-theme-toggle.tsx loads on demand.
 import { ThemeToggle } from './theme-toggle';
 
-export default function ThemeToggleMenu({ defaultOpen }: { defaultOpen: boolean }) {
-  return <ThemeToggle defaultOpen={defaultOpen} />;
+export default function ThemeToggleMenu({
+  defaultOpen,
+  autoFocus,
+}: {
+  defaultOpen: boolean;
+  /** The button it replaces had focus: its own takes it. */
+  autoFocus: boolean;
+}) {
+  return <ThemeToggle defaultOpen={defaultOpen} autoFocus={autoFocus} />;
 }

@@ -20,13 +20,15 @@ const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
   { value: 'system', label: 'System', Icon: Monitor },
 ];
 
-/** Icon button opening a Light / Dark / System menu (`defaultOpen`: open when first shown). */
+/** Icon button opening a Light / Dark / System menu (`defaultOpen`: open when first shown; `autoFocus`: focused then). */
 export function ThemeToggle({
   className,
   defaultOpen = false,
+  autoFocus = false,
 }: {
   className?: string;
   defaultOpen?: boolean;
+  autoFocus?: boolean;
 }) {
   const { theme, setTheme } = useTheme();
   return (
@@ -36,7 +38,14 @@ export function ThemeToggle({
         <Tooltip>
           <TooltipTrigger asChild>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className={className} aria-label="Toggle theme">
+              <Button
+                variant="ghost"
+                size="icon"
+                className={className}
+                aria-label="Toggle theme"
+                // Only when it replaces the header button that had focus (deferred-theme-toggle.tsx).
+                autoFocus={autoFocus}
+              >
                 <ThemeToggleIcon />
               </Button>
             </DropdownMenuTrigger>

@@ -80,10 +80,21 @@ describe('server-rendered public pages', () => {
     expect(other.body).toContain('Landing page');
   });
 
-  it('renders /terms, /auth with either tab and /forgot-password once at start, and gives other variants the app', async () => {
+  it('renders /terms like the landing page, with its small bundle, once at start', async () => {
+    const app = await createTestApp({}, fakeBuild());
+    const response = await app.inject({ method: 'GET', url: '/terms' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Terms</title>');
+    expect(response.body).toContain('<h1>Terms page</h1>');
+    expect(response.body).toContain('<script type="module" src="/assets/landing-abc123.js">');
+    expect(response.body).not.toContain('app-abc123.js');
+    expect(response.body).not.toContain('<noscript>');
+    expect(pageDataOf(response.body)).toEqual({ signedOut: true });
+  });
+
+  it('renders /auth with either tab and /forgot-password once at start, and gives other variants the app', async () => {
     const app = await createTestApp({}, fakeBuild());
     for (const url of [
-      '/terms',
       '/auth',
       '/auth?tab=login',
       '/auth?tab=register',
@@ -134,8 +145,10 @@ describe('server-rendered public pages', () => {
     const themeTag = '<script src="/theme-init.js"></script>';
     const themeScript = "document.documentElement.classList.add('dark');";
     writeFileSync(path.join(build.clientDir, 'theme-init.js'), themeScript);
-    const index = path.join(build.clientDir, 'index.html');
-    writeFileSync(index, readFileSync(index, 'utf8').replace('<title>', `${themeTag}<title>`));
+    for (const page of ['index.html', 'landing.html']) {
+      const file = path.join(build.clientDir, page);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('<title>', `${themeTag}<title>`));
+    }
     const app = await createTestApp({}, build);
     const { business } = await createUser(app);
     for (const url of ['/', '/terms', `/submit/${business?.collectionSlug}`]) {
@@ -145,6 +158,9 @@ describe('server-rendered public pages', () => {
     }
     const terms = await app.inject({ method: 'GET', url: '/terms' });
     expect(terms.body).toContain(`<script>${themeScript}</script>`);
+    expect((await app.inject({ method: 'GET', url: '/auth' })).body).toContain(
+      `<script>${themeScript}</script>`,
+    );
     // The CSP allows exactly that inline script, by its hash.
     const hash = createHash('sha256').update(themeScript).digest('base64');
     expect(terms.headers['content-security-policy']).toContain(

@@ -2,9 +2,9 @@
 // (docs/decisions/0017-server-rendered-public-pages.md). At start the server
 // loads the client's renderer (dist/render/server-entry.js, built by
 // `vite build --ssr`) and renders, once, with its own configuration (product
-// name, demo widget): the landing page (landing.html, its own small bundle)
-// and /terms, /auth (both tabs) and /forgot-password (index.html, hydrated by
-// the single-page app). /submit/{slug} is rendered per request with the
+// name, demo widget): the landing page and /terms (landing.html, their own
+// small bundle) and /auth (both tabs) and /forgot-password (index.html,
+// hydrated by the single-page app). /submit/{slug} is rendered per request with the
 // business and its form settings. Each page carries its page data
 // (shared/page-data.ts), so the browser starts from what the server saw.
 //
@@ -22,6 +22,7 @@ import { compressBody, type CompressedBody } from './compressed-body.js';
 /** dist/render/server-entry.js, as src/client/render/server-entry.tsx exports it. */
 type Renderer = {
   renderLandingPage(data: PageData): string;
+  renderTermsPage(): string;
   renderAppPage(url: string, data: PageData): Promise<string>;
 };
 
@@ -41,7 +42,6 @@ export type PublicPagesOptions = {
 
 /** The app's pages rendered once at start, by path and query as a visitor asks for them. */
 const PRERENDERED_APP_PAGES = [
-  '/terms',
   '/auth',
   '/auth?tab=login',
   '/auth?tab=register',
@@ -154,6 +154,13 @@ export class PublicPages {
       const markup = renderer.renderLandingPage(data);
       const landingTemplate = templates.of(readFileSync(landingFile, 'utf8'));
       rendered.set('/', page(assemblePage(landingTemplate, { markup, data, productName })));
+      // Text and links only: the landing page's bundle, which hydrates just the theme toggle.
+      const terms = renderer.renderTermsPage();
+      const signedOut: PageData = { signedOut: true };
+      rendered.set(
+        '/terms',
+        page(assemblePage(landingTemplate, { markup: terms, data: signedOut, productName })),
+      );
       for (const url of PRERENDERED_APP_PAGES) {
         const pageData: PageData = { signedOut: true };
         const html = await renderer.renderAppPage(`http://localhost${url}`, pageData);

@@ -13,6 +13,9 @@ const FAKE_RENDERER = `
 export function renderLandingPage(data) {
   return '<title>Landing</title><h1>Landing page</h1><p>demo: ' + data.demoWidgetSlug + '</p>';
 }
+export function renderTermsPage() {
+  return '<title>Terms</title><h1>Terms page</h1>';
+}
 export async function renderAppPage(url, data) {
   const { pathname, search } = new URL(url);
   const business = data.publicBusiness ? ' for ' + data.publicBusiness.business.name.replace(/</g, '&lt;') : '';

@@ -1,7 +1,8 @@
 // /terms: Terms of Service and Privacy Policy. Opened in a new tab from sign-up.
+// Rendered without the router for a signed-out visitor (app/landing-app.tsx), so it links with PageLink.
 import { ArrowLeft, Mail } from 'lucide-react';
-import { Link } from 'react-router';
 import { SUPPORT_EMAIL, TERMS_LAST_UPDATED } from '../../../shared/constants';
+import { PageLink } from '../../components/page-link';
 import { Button } from '../../components/ui/button';
 import { productName } from '../../lib/product';
 import { TextLink } from './components/legal-text';
@@ -13,10 +14,10 @@ export function TermsPage() {
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{`Terms of Service & Privacy Policy · ${productName}`}</title>
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-        <Link to="/">
+        <PageLink to="/">
           <ArrowLeft aria-hidden="true" />
           Back to home
-        </Link>
+        </PageLink>
       </Button>
       <header className="mt-6 border-b border-border pb-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">
@@ -82,10 +83,10 @@ export function TermsPage() {
 
       <div className="mt-12">
         <Button asChild variant="outline">
-          <Link to="/">
+          <PageLink to="/">
             <ArrowLeft aria-hidden="true" />
             Back to home
-          </Link>
+          </PageLink>
         </Button>
       </div>
     </article>
