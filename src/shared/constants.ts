@@ -62,3 +62,9 @@ export const TESTIMONIAL_SOURCE_MAX = 60;
 
 /** localStorage key of the colour theme ('light' | 'dark' | 'system'); also read by public/theme-init.js. */
 export const THEME_STORAGE_KEY = 'theme';
+
+/**
+ * The `redirect` query parameter /auth and /wix/auth carry for Wix connect
+ * (SPEC §2). Here, not with the integration schemas, so /auth need not load those.
+ */
+export const WIX_CONNECT_REDIRECT = 'wix-connect';

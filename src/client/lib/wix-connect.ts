@@ -3,7 +3,7 @@
 // after the login the app goes to `/wix/auth` with the same three, and a
 // signed-out visitor of /wix/auth is sent back to the login with them. The
 // auth screen and the /wix/auth page both read and write them, so they live here.
-import { WIX_CONNECT_REDIRECT } from '../../shared/schemas/integrations';
+import { WIX_CONNECT_REDIRECT } from '../../shared/constants';
 
 export type WixConnectParams = {
   /** `wix_site_id`: the site Wix says this is. */

@@ -103,9 +103,6 @@ export const WIX_NOT_CONFIGURED_CODE = 'WIX_NOT_CONFIGURED';
 export const INVALID_WIX_INSTANCE_CODE = 'INVALID_WIX_INSTANCE';
 export const WIX_SITE_TAKEN_CODE = 'WIX_SITE_TAKEN';
 
-/** The query parameters /auth and /wix/auth carry for Wix connect (SPEC §2). */
-export const WIX_CONNECT_REDIRECT = 'wix-connect';
-
 // ---------------------------------------------------------------------------
 // Public API v1 (Authorization: Bearer <key>).
 
@@ -135,10 +132,7 @@ export const apiListTestimonialsQuerySchema = z.object({
       .default(API_PAGE_SIZE_DEFAULT),
   ),
   /** The `nextCursor` of the previous page. */
-  cursor: z.preprocess(
-    emptyAsUnset,
-    z.string().max(API_CURSOR_MAX, 'Invalid cursor').optional(),
-  ),
+  cursor: z.preprocess(emptyAsUnset, z.string().max(API_CURSOR_MAX, 'Invalid cursor').optional()),
 });
 export type ApiListTestimonialsQuery = z.infer<typeof apiListTestimonialsQuerySchema>;
 
@@ -168,8 +162,14 @@ export const apiCreateTestimonialInputSchema = z.object({
     .max(L.authorEmailMax, `Email must be at most ${L.authorEmailMax} characters`)
     .nullable()
     .optional(),
-  authorBusinessName: optionalText(L.authorNameMax, `Business name must be at most ${L.authorNameMax} characters`).optional(),
-  authorLocation: optionalText(L.authorLocationMax, `Location must be at most ${L.authorLocationMax} characters`).optional(),
+  authorBusinessName: optionalText(
+    L.authorNameMax,
+    `Business name must be at most ${L.authorNameMax} characters`,
+  ).optional(),
+  authorLocation: optionalText(
+    L.authorLocationMax,
+    `Location must be at most ${L.authorLocationMax} characters`,
+  ).optional(),
   content: z
     .string()
     .trim()
@@ -183,7 +183,9 @@ export const apiCreateTestimonialInputSchema = z.object({
     .min(0, 'Rating cannot be negative')
     .max(RATING_MAX, `Rating cannot be more than ${RATING_MAX}`)
     .default(0),
-  status: z.enum(['pending', 'approved'], { error: 'Status must be pending or approved' }).default('pending'),
+  status: z
+    .enum(['pending', 'approved'], { error: 'Status must be pending or approved' })
+    .default('pending'),
   source: z
     .string({ error: 'Source is required' })
     .trim()
@@ -191,6 +193,8 @@ export const apiCreateTestimonialInputSchema = z.object({
     .max(TESTIMONIAL_SOURCE_MAX, `Source must be at most ${TESTIMONIAL_SOURCE_MAX} characters`)
     .refine(hasNoNul, NUL_MESSAGE),
   /** When the customer wrote it (ISO 8601, not in the future); default: now. */
-  submittedAt: z.iso.datetime({ offset: true, error: 'submittedAt must be an ISO 8601 date-time' }).optional(),
+  submittedAt: z.iso
+    .datetime({ offset: true, error: 'submittedAt must be an ISO 8601 date-time' })
+    .optional(),
 });
 export type ApiCreateTestimonialInput = z.infer<typeof apiCreateTestimonialInputSchema>;

@@ -7,7 +7,7 @@
 // focus, and a message appearing then pushed the button away before the mouse
 // came up, so the click was lost), and the logo check keeps one height.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { REGISTRATION_STEPS } from '../../../../shared/constants';
 import {
@@ -22,6 +22,7 @@ import { isDisplayableImageUrl } from '../../../lib/utils';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDetectedLogo, useRedirectAfterAuth, useRegister } from '../api';
 import { useHydrated } from '../../../lib/hydration';
 import {
@@ -31,13 +32,11 @@ import {
   saveSignupProgress,
   type SignupStep,
 } from '../../../lib/signup-storage';
-import {
-  AccountStep,
-  BusinessNameStep,
-  UpgradeStep,
-  WebsiteStep,
-  type LogoCheck,
-} from './signup-steps';
+import { AccountStep, BusinessNameStep, WebsiteStep, type LogoCheck } from './signup-steps';
+
+/** Step 4's code: fetched while the account step is open, so it is there when the account is. */
+const loadUpgradeStep = () => import('./upgrade-step');
+const UpgradeStep = lazy(async () => ({ default: (await loadUpgradeStep()).UpgradeStep }));
 
 const STEP_NAMES: Record<SignupStep, string> = {
   1: 'Business',
@@ -77,6 +76,9 @@ function SignupSteps({
   });
   const [finished, setFinished] = useState(false);
   const { step } = progress;
+  useEffect(() => {
+    if (step >= 3) void loadUpgradeStep();
+  }, [step]);
 
   const form = useForm<SignupFormInput, unknown, SignupFormValues>({
     resolver: zodResolver(signupFormSchema),
@@ -198,13 +200,22 @@ function SignupSteps({
         </div>
 
         {step === 4 ? (
-          <UpgradeStep
-            onSkip={finish}
-            skipping={finished}
-            // The panel has dropped the stored progress already: save no more of it.
-            onCheckoutStart={() => setFinished(true)}
-            onActivated={finish}
-          />
+          <Suspense
+            fallback={
+              <p className="flex min-h-40 items-center justify-center gap-2 text-sm text-muted-foreground">
+                <Spinner />
+                Loading…
+              </p>
+            }
+          >
+            <UpgradeStep
+              onSkip={finish}
+              skipping={finished}
+              // The panel has dropped the stored progress already: save no more of it.
+              onCheckoutStart={() => setFinished(true)}
+              onActivated={finish}
+            />
+          </Suspense>
         ) : (
           <FormProvider {...form}>
             <form
