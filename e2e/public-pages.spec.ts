@@ -61,6 +61,16 @@ test("a signed-out visitor's pages make no request that fails and raise no issue
   expect(failed).toEqual([]);
 });
 
+test('hydrating a public page adds no module preload links (they held the main thread)', async ({
+  page,
+}) => {
+  for (const url of ['/auth?tab=register', '/forgot-password', `/submit/${slug}`]) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('link[rel="modulepreload"]').count(), url).toBe(0);
+  }
+});
+
 test("the customer's form is there at once and works once hydrated", async ({ page }) => {
   await page.goto(`/submit/${slug}`, { waitUntil: 'commit' });
   // In the HTML itself: no loading skeleton first.
