@@ -169,6 +169,17 @@ export async function createTestimonials(
   }
 }
 
+/** A signed-up owner whose widget shows `count` approved testimonials; its collection slug. */
+export async function createWidgetBusiness(app: FastifyInstance, count: number): Promise<string> {
+  const business = (await createSignedInUser(app)).business as BusinessRow;
+  await createTestimonials(app.database.db, business.id, count, (i) => ({
+    status: 'approved',
+    approvedAt: new Date(Date.UTC(2025, 4, i + 1)),
+    content: `Lovely bread, kind staff and a very good cake for the party, number ${i}.`,
+  }));
+  return business.collectionSlug;
+}
+
 // ---------------------------------------------------------------------------
 // Images and uploads.
 

@@ -6,8 +6,7 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { BusinessRow } from '../../db/schema.js';
-import { createSignedInUser, createTestimonials } from '../../testing/factories.js';
+import { createWidgetBusiness } from '../../testing/factories.js';
 import { redisServerBinary, startRedis } from '../../testing/redis-server.js';
 import { createTestApp } from '../../testing/test-app.js';
 import type { Config } from '../../config.js';
@@ -72,14 +71,8 @@ async function listeningApp(overrides: Partial<Config> = {}) {
       }),
   });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const created = await createSignedInUser(app);
-  const business = created.business as BusinessRow;
-  await createTestimonials(app.database.db, business.id, 3, (i) => ({
-    status: 'approved',
-    approvedAt: new Date(Date.UTC(2025, 4, i + 1)),
-    content: `Lovely bread, kind staff and a very good cake for the party, number ${i}.`,
-  }));
-  return { app, origin, reachedFastify, path: `/api/widget/${business.collectionSlug}` };
+  const slug = await createWidgetBusiness(app, 3);
+  return { app, origin, reachedFastify, path: `/api/widget/${slug}` };
 }
 
 describe('the fast lane of GET /api/widget/:slug', () => {

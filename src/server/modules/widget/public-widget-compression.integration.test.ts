@@ -6,24 +6,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { BusinessRow } from '../../db/schema.js';
-import { createSignedInUser, createTestimonials } from '../../testing/factories.js';
+import { createWidgetBusiness } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 type App = FastifyInstance;
 
 const BROWSER = 'gzip, deflate, br, zstd';
-
-async function businessWithTestimonials(app: App): Promise<string> {
-  const created = await createSignedInUser(app);
-  const business = created.business as BusinessRow;
-  await createTestimonials(app.database.db, business.id, 6, (i) => ({
-    status: 'approved',
-    approvedAt: new Date(Date.UTC(2025, 4, i + 1)),
-    content: `Lovely bread, kind staff and a very good cake for the party, number ${i}.`,
-  }));
-  return business.collectionSlug;
-}
 
 const request = (
   app: App,
@@ -35,7 +23,7 @@ const request = (
 describe('GET /api/widget/:slug, compressed', () => {
   it('sends br, gzip or the JSON itself as accepted, each with its own ETag and Vary', async () => {
     const app = await createTestApp();
-    const slug = await businessWithTestimonials(app);
+    const slug = await createWidgetBusiness(app, 6);
     const url = `/api/widget/${slug}`;
 
     const plain = await request(app, url);
@@ -73,7 +61,7 @@ describe('GET /api/widget/:slug, compressed', () => {
 
   it('answers 304 only to the ETag of the variant the request gets', async () => {
     const app = await createTestApp();
-    const slug = await businessWithTestimonials(app);
+    const slug = await createWidgetBusiness(app, 6);
     const url = `/api/widget/${slug}`;
     const br = await request(app, url, { 'accept-encoding': BROWSER });
     const brEtag = String(br.headers.etag);
@@ -107,7 +95,7 @@ describe('GET /api/widget/:slug, compressed', () => {
 
   it('answers HEAD with the headers of the variant and no body', async () => {
     const app = await createTestApp();
-    const slug = await businessWithTestimonials(app);
+    const slug = await createWidgetBusiness(app, 6);
     const url = `/api/widget/${slug}`;
     const get = await request(app, url, { 'accept-encoding': 'br' });
     const head = await request(app, url, { 'accept-encoding': 'br' }, 'HEAD');
@@ -133,7 +121,7 @@ describe('GET /api/widget/:slug, compressed', () => {
 describe('GET /embed/:slug, compressed', () => {
   it('sends the page as br or gzip when accepted, with its own ETags and 304', async () => {
     const app = await createTestApp();
-    const slug = await businessWithTestimonials(app);
+    const slug = await createWidgetBusiness(app, 6);
     const url = `/embed/${slug}`;
     const plain = await request(app, url);
     expect(plain.statusCode).toBe(200);
