@@ -5,6 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { productName } from '../../../lib/product';
 import { LiveWidget } from './live-widget';
 
+/** The element landing.html's first paint waits for. */
+export const HERO_END_ID = 'hero-end';
+
 /** `demoWidgetSlug`: the product's own widget, shown live beside the pitch. */
 export function Hero({ demoWidgetSlug }: { demoWidgetSlug: string | undefined }) {
   return (
@@ -53,6 +56,9 @@ export function Hero({ demoWidgetSlug }: { demoWidgetSlug: string | undefined })
           <LiveWidget slug={demoWidgetSlug} />
         </div>
       </div>
+      {/* landing.html holds the first paint until the parser is here (rel="expect"), so the two
+          columns are drawn together: a frame with the text but not yet the demo's box moved the text. */}
+      <span id={HERO_END_ID} hidden />
     </section>
   );
 }
