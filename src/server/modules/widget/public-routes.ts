@@ -73,6 +73,9 @@ const JSON_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 } as const;
 
+/** What the route's hook and handler set together, for the fast lane's answer of the same request. */
+const LANE_JSON_HEADERS = { ...CROSS_ORIGIN_HEADERS, ...JSON_HEADERS };
+
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': PUBLIC_WIDGET_CACHE_CONTROL,
@@ -140,17 +143,14 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
   // lane (plugins/fast-lane.ts), with the bytes and headers the route below sends. The rest goes on to the route:
   // a miss, an unknown slug, and a refusal (counted once more there, which changes nothing: it stays refused).
   const perIpInLane = addressLimit(app, perIpRule);
-  const JSON_ANSWER_HEADERS = { ...CROSS_ORIGIN_HEADERS, ...JSON_HEADERS };
   app.fastLane.add('/api/widget/', (slug, request, response, next) => {
     const known = cache.peek(slug);
     if (!known) return next();
+    const answer = (within: boolean) =>
+      within ? writeCompressed(request, response, known.json, LANE_JSON_HEADERS) : next();
     const allowed = perIpInLane(request);
-    if (allowed === true) return writeCompressed(request, response, known.json, JSON_ANSWER_HEADERS);
-    if (allowed === false) return next();
-    allowed.then(
-      (within) => (within ? writeCompressed(request, response, known.json, JSON_ANSWER_HEADERS) : next()),
-      next,
-    );
+    if (typeof allowed === 'boolean') return answer(allowed);
+    allowed.then(answer, next);
   });
   // One hook: the cross-origin headers first, so that a 429 carries them too. Not async: no promise of its own.
   const crossOriginAndRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
