@@ -1,23 +1,65 @@
 // The React client: root src/client, built to dist/client, which the Fastify
 // server serves with a history fallback. In dev, server routes are proxied.
-// Two pages: index.html (the single-page app, main.tsx) and landing.html (the
-// landing page's own small bundle, landing.tsx). `vite build --mode ssr` builds
+// Two pages: index.html (the single-page app: entry.ts, which starts
+// main.tsx) and landing.html (the landing page's own small bundle,
+// landing.tsx). `vite build --mode ssr` builds
 // src/client/render/server-entry.tsx into dist/render, self-contained, for the
 // server to render the public pages with (src/server/plugins/public-pages.ts).
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const apiTarget = 'http://localhost:3000';
+
+/**
+ * index.html announces the app that entry.ts starts (main.tsx's chunk and
+ * every chunk it imports) with <link rel="modulepreload">, so the app shell
+ * (the owner's screens) fetches all of it at once. Vite announces only the
+ * entry's own imports, and entry.ts imports the app dynamically. A page the
+ * server renders from this template has these links taken out
+ * (server/plugins/public-pages.ts): there they would share the line with the
+ * page itself before its first paint.
+ */
+function preloadTheApp(): Plugin {
+  return {
+    name: 'vouchly:preload-the-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, filename }) {
+        if (!bundle || path.basename(filename) !== 'index.html') return;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const main = chunks.find(
+          (chunk) => chunk.facadeModuleId === fromRoot('./src/client/main.tsx'),
+        );
+        if (!main) throw new Error('preload-the-app: no chunk for src/client/main.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+            visit(imported);
+        };
+        visit(main.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   const ssr = mode === 'ssr';
   return {
     root: fromRoot('./src/client'),
     publicDir: fromRoot('./src/client/public'),
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), preloadTheApp()],
     // The renderer runs in the server's process: React's production build, whatever NODE_ENV says.
     define: ssr ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     resolve: {
@@ -42,11 +84,10 @@ export default defineConfig(({ mode }) => {
       copyPublicDir: !ssr,
       // A lazy chunk's imports are not announced with <link rel="modulepreload"> added at run time: adding
       // those links (about 40 for a public page's route) held the main thread for 50 ms and more on
-      // hydration (Lighthouse's Total Blocking Time); the browser finds the imports itself. The HTML's own
-      // links for the entry stay (the app shell), and so does the CSS of a lazy chunk.
+      // hydration (Lighthouse's Total Blocking Time); the browser finds the imports itself. The CSS of a
+      // lazy chunk is still added. The app's own imports are announced in index.html (preloadTheApp).
       modulePreload: {
-        resolveDependencies: (_file, deps, { hostType }) =>
-          hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+        resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')),
       },
       ssr: ssr ? fromRoot('./src/client/render/server-entry.tsx') : false,
       rolldownOptions: {

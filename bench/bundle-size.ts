@@ -1,7 +1,7 @@
 // Sizes of what a browser downloads first, as the server sends them: for the
 // app page (index.html) and the landing page (landing.html), the JavaScript
-// (the entry and its static imports) and the CSS they load, and the widget
-// script. "br" and "gzip" are the copies scripts/compress-assets.mjs wrote
+// (the entry, what it starts, and their static imports) and the CSS they
+// load, and the widget script. "br" and "gzip" are the copies scripts/compress-assets.mjs wrote
 // beside each file, which @fastify/static sends to a browser that accepts
 // them; a file without a copy (under 1 KB) goes out as it is.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -32,14 +32,42 @@ function sizeRows(label: string, files: string[]): Row[] {
   ];
 }
 
-/** The same-origin files a page loads before it can run: scripts, module preloads and stylesheets. */
+/** The chunks `chunk` imports: statically (`import "./x.js"`, `from "./x.js"`), and with `dynamic`, by `import()` too. */
+function importsOf(chunk: string, dynamic: boolean): string[] {
+  const code = readFileSync(chunk, 'utf8');
+  const statics = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)];
+  const dynamics = dynamic
+    ? [...code.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)]
+    : [];
+  return [...statics, ...dynamics].map((match) => path.join(path.dirname(chunk), match[1] ?? ''));
+}
+
+/**
+ * The same-origin files a page loads before it can run: for 'css' its
+ * stylesheets; for 'js' its scripts and module preloads, what the page's entry
+ * script imports (statically or, as entry.ts and landing-entry.ts do once the page
+ * has painted, with import()), and everything those import statically.
+ */
 function pageFiles(html: string, extension: 'js' | 'css'): string[] {
-  const pattern =
-    extension === 'js'
-      ? /<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g
-      : /<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+\.css)"/g;
-  const urls = [...new Set([...html.matchAll(pattern)].map((match) => match[1] ?? ''))];
-  return urls.map((url) => path.join(dist, 'client', url));
+  const urls = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1] ?? '');
+  const fromHtml = (pattern: RegExp) => urls(pattern).map((url) => path.join(dist, 'client', url));
+  if (extension === 'css')
+    return [...new Set(fromHtml(/<link[^>]+rel="stylesheet"[^>]+href="(\/[^"]+\.css)"/g))];
+  const entries = fromHtml(/<script[^>]+src="(\/[^"]+\.js)"/g);
+  const preloads = fromHtml(/<link[^>]+rel="modulepreload"[^>]+href="(\/[^"]+\.js)"/g);
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of importsOf(file, false)) visit(imported);
+  };
+  for (const file of [
+    ...entries,
+    ...preloads,
+    ...entries.flatMap((entry) => importsOf(entry, true)),
+  ])
+    visit(file);
+  return [...files];
 }
 
 export function measureBundleSizes(): Row[] {

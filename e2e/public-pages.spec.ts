@@ -71,6 +71,52 @@ test('hydrating a public page adds no module preload links (they held the main t
   }
 });
 
+test('a rendered page is painted before it fetches its script: React and the app wait for it', async ({
+  browser,
+  baseURL,
+}) => {
+  const pages = [
+    { url: '/', scripts: ['react'] },
+    { url: '/terms', scripts: ['react'] },
+    { url: '/auth?tab=login', scripts: ['main', 'react'] },
+    { url: '/forgot-password', scripts: ['main', 'react'] },
+    { url: `/submit/${slug}`, scripts: ['main', 'react'] },
+  ];
+  for (const { url, scripts } of pages) {
+    // A new context each time: nothing cached from the page before.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const { firstPaint, fetched } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      fetched: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({
+          script: /\/assets\/(react|main)-[\w-]+\.js$/.exec(entry.name)?.[1],
+          startTime: entry.startTime,
+        }))
+        .filter((entry) => entry.script),
+    }));
+    for (const { script, startTime } of fetched)
+      expect(startTime, `${url}: ${script}`).toBeGreaterThan(firstPaint ?? Infinity);
+    expect(fetched.map(({ script }) => script).sort(), url).toEqual(scripts);
+    await context.close();
+  }
+});
+
+test("the owner's app shell announces the app's modules up front (entry.ts imports them at once)", async ({
+  request,
+}) => {
+  const shell = await (await request.get('/testimonials')).text();
+  const preloads = [...shell.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    ([, href]) => href ?? '',
+  );
+  expect(preloads).toContainEqual(expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/));
+  expect(preloads).toContainEqual(expect.stringMatching(/^\/assets\/react-[\w-]+\.js$/));
+  for (const href of preloads) expect((await request.get(href)).status(), href).toBe(200);
+});
+
 test("the customer's form is there at once and works once hydrated", async ({ page }) => {
   await page.goto(`/submit/${slug}`, { waitUntil: 'commit' });
   // In the HTML itself: no loading skeleton first.

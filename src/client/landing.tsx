@@ -1,11 +1,11 @@
-// The landing page's entry (landing.html). The server rendered the whole page,
-// which works without script (links, the skip link, the live widget's own
-// script tag); only the header's theme toggle needs React, so only it is
-// hydrated, and the page loads the React runtime and little else.
+// The landing page's script, started by landing-entry.ts once the page has
+// painted. The server rendered the whole page, which works without script
+// (links, the skip link, the live widget's own script tag); only the header's
+// theme toggle needs React, so only it is hydrated, and the page loads the
+// React runtime and little else.
 import { hydrateRoot } from 'react-dom/client';
 import { DeferredThemeToggle, THEME_TOGGLE_ISLAND_ID } from './components/deferred-theme-toggle';
 import { ThemeProvider } from './lib/theme';
-import './styles.css';
 
 const island = document.getElementById(THEME_TOGGLE_ISLAND_ID);
 if (island) {

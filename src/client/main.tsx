@@ -1,5 +1,6 @@
-// The single-page app's entry. A page the server rendered (it carries page
-// data) is hydrated; any other page (the owner's screens) is rendered here.
+// The single-page app, started by entry.ts. A page the server rendered (it
+// carries page data) is hydrated; any other page (the owner's screens) is
+// rendered here.
 import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -8,7 +9,6 @@ import { seedQueriesFromPage } from './app/page-data-seed';
 import { createAppRouter, loadRoutesFor } from './app/router';
 import { pageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
-import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
