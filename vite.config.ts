@@ -31,8 +31,12 @@ function preloadTheApp(): Plugin {
       order: 'post',
       handler(_html, { bundle, filename }) {
         if (!bundle || path.basename(filename) !== 'index.html') return;
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const main = chunks.find(
+        const chunks = new Map(
+          Object.values(bundle)
+            .filter((file) => file.type === 'chunk')
+            .map((chunk) => [chunk.fileName, chunk]),
+        );
+        const main = [...chunks.values()].find(
           (chunk) => chunk.facadeModuleId === fromRoot('./src/client/main.tsx'),
         );
         if (!main) throw new Error('preload-the-app: no chunk for src/client/main.tsx');
@@ -40,8 +44,7 @@ function preloadTheApp(): Plugin {
         const visit = (fileName: string) => {
           if (files.has(fileName)) return;
           files.add(fileName);
-          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
-            visit(imported);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
         };
         visit(main.fileName);
         return [...files].map((file) => ({

@@ -9,9 +9,10 @@
 // React runs first, in a task of its own, then the app (main.tsx): run
 // together, the two held a phone's main thread for one long task.
 import './styles.css';
+import { isServerRendered } from './lib/page-data';
 import { afterFirstPaint, nextTask } from './lib/scheduling';
 
-if (document.getElementById('root')?.firstElementChild) await afterFirstPaint();
+if (isServerRendered(document.getElementById('root'))) await afterFirstPaint();
 await import('react-dom/client');
 await nextTask();
 await import('./main');

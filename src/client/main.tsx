@@ -7,13 +7,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedQueriesFromPage } from './app/page-data-seed';
 import { createAppRouter, loadRoutesFor } from './app/router';
-import { pageData } from './lib/page-data';
+import { isServerRendered, pageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-if (pageData && container.firstElementChild) {
+if (pageData && isServerRendered(container)) {
   seedQueriesFromPage(queryClient, pageData);
   await loadRoutesFor(window.location);
   // In a transition, hydration yields to the browser every few milliseconds

@@ -18,3 +18,8 @@ export function readPageData(
 }
 
 export const pageData = readPageData();
+
+/** The server rendered this page into `root` (markup and page data): the app hydrates it, after its first paint. */
+export function isServerRendered(root: Element | null): boolean {
+  return pageData !== undefined && root?.firstElementChild != null;
+}

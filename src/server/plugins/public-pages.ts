@@ -155,18 +155,17 @@ export class PublicPages {
       const landingTemplate = templates.of(readFileSync(landingFile, 'utf8'));
       rendered.set('/', page(assemblePage(landingTemplate, { markup, data, productName })));
       // Text and links only: the landing page's bundle, which hydrates just the theme toggle.
-      const terms = renderer.renderTermsPage();
       const signedOut: PageData = { signedOut: true };
+      const terms = renderer.renderTermsPage();
       rendered.set(
         '/terms',
         page(assemblePage(landingTemplate, { markup: terms, data: signedOut, productName })),
       );
       for (const url of PRERENDERED_APP_PAGES) {
-        const pageData: PageData = { signedOut: true };
-        const html = await renderer.renderAppPage(`http://localhost${url}`, pageData);
+        const html = await renderer.renderAppPage(`http://localhost${url}`, signedOut);
         rendered.set(
           url,
-          page(assemblePage(renderedTemplate, { markup: html, data: pageData, productName })),
+          page(assemblePage(renderedTemplate, { markup: html, data: signedOut, productName })),
         );
       }
     }
