@@ -382,15 +382,17 @@ async function measureInBrowser(
         const tab = await context.newPage();
         await tab.addInitScript(TIMING_PROBE);
         // The network's own timing (cross-origin Resource Timing hides it without Timing-Allow-Origin).
-        const script = tab.waitForEvent('requestfinished', {
-          predicate: (request) => new URL(request.url()).pathname === '/widget.js',
-        });
+        const script =
+          pathname === '/widget'
+            ? tab.waitForEvent('requestfinished', {
+                predicate: (request) => new URL(request.url()).pathname === '/widget.js',
+              })
+            : null;
         await tab.goto(`${hostOrigin}${pathname}`);
         const bench = await probeResult(tab);
-        if (pathname === '/widget' && i >= 0) {
-          const timing = (await script).timing();
+        const timing = (await script)?.timing();
+        if (timing && i >= 0)
           scriptReceived.push(timing.startTime + timing.responseEnd - bench.origin - bench.start);
-        } else void script.catch(() => {});
         if (pathname !== '/static')
           bench.violations.forEach((violation) => violations.add(`${pathname}: ${violation}`));
         if (i >= 0) times[pathname]?.push((bench.visible ?? Number.NaN) - bench.start);
