@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
 }
 
 /** `node dist/server/main.js` on a new data directory, as `npm start` runs it; resolves once it is healthy. */
-async function startProductionServer(
+export async function startProductionServer(
   scratch: string,
 ): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -81,7 +81,7 @@ async function startProductionServer(
 }
 
 /** The collection slug of the demo business the server made on its first start. */
-async function demoSlug(baseUrl: string): Promise<string> {
+export async function demoSlug(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/business/${DEMO_SLUG}`);
   if (!response.ok) {
     throw new Error(

@@ -11,6 +11,7 @@ import { measureBundleSizes } from './bundle-size';
 import { measureHealthThroughput } from './health-throughput';
 import { measureLighthouse } from './lighthouse';
 import { measureLogoDetection } from './logo-detection';
+import { measureMainThread } from './main-thread';
 import { measureSubmitters } from './submitters';
 import { measureTestimonials } from './testimonials';
 import { measureWidget } from './widget';
@@ -32,12 +33,15 @@ const measurements: Record<string, () => Row[] | Promise<Row[]>> = {
   submitters: () => measureSubmitters(scratch),
   'logo-detection': () => measureLogoDetection(),
   lighthouse: () => measureLighthouse(scratch),
+  'main-thread': () => measureMainThread(scratch),
 };
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(name in measurements));
 if (unknown.length > 0) {
-  console.error(`bench: unknown measurement ${unknown.join(', ')}; one of: ${Object.keys(measurements).join(', ')}`);
+  console.error(
+    `bench: unknown measurement ${unknown.join(', ')}; one of: ${Object.keys(measurements).join(', ')}`,
+  );
   process.exit(2);
 }
 for (const [name, measure] of Object.entries(measurements)) {

@@ -9,6 +9,7 @@ import { seedQueriesFromPage } from './app/page-data-seed';
 import { createAppRouter, loadRoutesFor } from './app/router';
 import { isServerRendered, pageData } from './lib/page-data';
 import { queryClient } from './lib/query-client';
+import { nextTask } from './lib/scheduling';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
@@ -16,13 +17,17 @@ if (!container) throw new Error('Missing #root element in index.html');
 if (pageData && isServerRendered(container)) {
   seedQueriesFromPage(queryClient, pageData);
   await loadRoutesFor(window.location);
+  await nextTask();
+  // The router reads the history and session storage and ranks every route: a task of its own.
+  const router = createAppRouter();
+  await nextTask();
   // In a transition, hydration yields to the browser every few milliseconds
   // instead of holding the main thread for the whole page.
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={createAppRouter()} />
+        <App router={router} />
       </StrictMode>,
     );
   });
