@@ -66,8 +66,8 @@ const COMMONJS_WRAPPER =
  * parenthesized arrow function, meant as a hint that it runs at once. V8 in
  * Chromium does not take that hint for an arrow: it parsed React DOM's 200 KB
  * wrapper lazily, on the main thread, when the app started (45–60 ms of a
- * 75–120 ms task on the machine of 2026-11-25; the Lighthouse TBT of /auth and
- * /submit). A parenthesized `function` expression is compiled eagerly while
+ * 75–120 ms task on the machine of 2026-11-25, the largest after the first
+ * paint of /auth and /submit). A parenthesized `function` expression is compiled eagerly while
  * the file streams in, off the main thread: React's evaluation then stayed
  * under 10 ms in most loads (bench: "main thread"). A wrapper at top level runs with `this` undefined either way, and the
  * CommonJS code inside does not read `arguments`. The build fails if a
