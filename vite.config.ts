@@ -67,12 +67,12 @@ const COMMONJS_WRAPPER =
  * Chromium does not take that hint for an arrow: it parsed React DOM's 200 KB
  * wrapper lazily, on the main thread, when the app started (45–60 ms of a
  * 75–120 ms task on the machine of 2026-11-25, the largest after the first
- * paint of /auth and /submit). A parenthesized `function` expression is compiled eagerly while
- * the file streams in, off the main thread: React's evaluation then stayed
- * under 10 ms in most loads (bench: "main thread"). A wrapper at top level runs with `this` undefined either way, and the
- * CommonJS code inside does not read `arguments`. The build fails if a
- * wrapper keeps its arrow, so a change in Rolldown's output cannot undo this
- * unseen.
+ * paint of /auth and /submit). A parenthesized `function` expression is
+ * compiled eagerly while the file streams in, off the main thread: React's
+ * evaluation no longer showed as a long script (decision 0017). A wrapper at
+ * top level runs with `this` undefined either way, and the CommonJS code
+ * inside does not read `arguments`. The build fails if a wrapper keeps its
+ * arrow, so a change in Rolldown's output cannot undo this unseen.
  */
 function eagerCommonJsWrappers(): Plugin {
   return {
