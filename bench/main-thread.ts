@@ -4,9 +4,9 @@
 // build (`npm run build`, the server as Lighthouse's rows start it). Per page,
 // the median over LOADS first visits of the blocking time after the first
 // contentful paint (each frame's part beyond 50 ms, as in Total Blocking
-// Time) and of the longest script (module evaluation, a React task). Steadier
-// than Lighthouse's TBT on a busy 2-core machine, which multiplies these tasks
-// by 4 and adds the page's own layout.
+// Time) and of the longest script (module evaluation, a React task). What a
+// visitor's browser does, beside Lighthouse's simulated TBT (which slows these
+// tasks by 4 and did not register React's eager compile: decision 0017).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
