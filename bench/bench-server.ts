@@ -1,6 +1,7 @@
 // What the bench files share: a bench server started in its own process (so
 // the load generator does not share its event loop), the owner and business a
-// bench seeds, and the percentile of a list of timings.
+// bench seeds, the Chromium the browser benches drive, and the percentile of
+// a list of timings.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Config } from '../src/server/config';
@@ -13,6 +14,9 @@ import { createBusinessRecords } from '../src/server/modules/business/service';
 
 export const BENCH_PASSWORD = 'bench password 123';
 
+/** Debian's Chromium, which the browser benches drive (never a downloaded one). */
+export const CHROMIUM = '/usr/bin/chromium';
+
 export type Started<T> = { info: T; pid: number; stop: () => Promise<void> };
 
 /** Runs `script` with tsx and waits for the one JSON line it prints once it listens; stop() sends SIGTERM and waits. */
@@ -24,7 +28,10 @@ export async function startBenchServer<T>(script: string, args: string[]): Promi
   const lines = createInterface({ input: child.stdout });
   const name = args[0] ?? script;
   const info = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bench: ${name} server did not start`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`bench: ${name} server did not start`)),
+      60_000,
+    );
     lines.once('line', (line) => {
       clearTimeout(timer);
       resolve(JSON.parse(line) as T);

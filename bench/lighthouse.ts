@@ -8,93 +8,17 @@
 // TBT, CLS and the bytes transferred. The audits that keep a category below
 // 100 are printed (from the run with the median performance score), not
 // written to results.json.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { CHROMIUM, percentile } from './bench-server';
+import { demoSlug, productionBuildExists, startProductionServer } from './production-server';
 
 type Row = { name: string; value: number; unit: string };
 
 const RUNS = 3;
-const CHROMIUM = '/usr/bin/chromium';
-/** The demo business's slug (DEMO_WIDGET_SLUG): its collection form is the /submit page measured. */
-const DEMO_SLUG = 'vouchly';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const serverMain = path.join(repoRoot, 'dist/server/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
-/** `node dist/server/main.js` on a new data directory, as `npm start` runs it; resolves once it is healthy. */
-export async function startProductionServer(
-  scratch: string,
-): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [serverMain], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      DATA_DIR: mkdtempSync(path.join(scratch, 'lighthouse-')),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '100',
-      DEMO_WIDGET_SLUG: DEMO_SLUG,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`bench: lighthouse: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error('bench: lighthouse: the server did not start');
-}
-
-/** The collection slug of the demo business the server made on its first start. */
-export async function demoSlug(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/business/${DEMO_SLUG}`);
-  if (!response.ok) {
-    throw new Error(
-      `bench: lighthouse: no demo business "${DEMO_SLUG}" (${response.status}); is dist/ older than the sources?`,
-    );
-  }
-  return DEMO_SLUG;
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const median = (values: number[]): number => percentile(values, 50);
 
 const score = (lhr: Result, category: string): number =>
   Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -140,12 +64,7 @@ function failingAudits(lhr: Result, category: string): string[] {
 }
 
 export async function measureLighthouse(scratch: string): Promise<Row[]> {
-  if (!existsSync(serverMain)) {
-    console.warn(
-      'bench: lighthouse skipped: run `npm run build` first (dist/server/main.js is missing)',
-    );
-    return [];
-  }
+  if (!productionBuildExists('lighthouse')) return [];
   if (!existsSync(CHROMIUM)) {
     console.warn(`bench: lighthouse skipped: ${CHROMIUM} is missing`);
     return [];

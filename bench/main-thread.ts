@@ -8,17 +8,15 @@
 // visitor's browser does, beside Lighthouse's simulated TBT (which slows these
 // tasks by 4 and did not register React's eager compile: decision 0017).
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { demoSlug, startProductionServer } from './lighthouse';
+import { CHROMIUM, percentile } from './bench-server';
+import { demoSlug, productionBuildExists, startProductionServer } from './production-server';
 
 type Row = { name: string; value: number; unit: string };
 
 const LOADS = 15;
-const CHROMIUM = '/usr/bin/chromium';
 /** How long a page is watched after its load event: hydration ends well within it. */
 const WATCH_MS = 2500;
-const serverMain = path.resolve(import.meta.dirname, '../dist/server/main.js');
 
 /** Collects the page's long animation frames from its start (a string: it runs in the page). */
 const FRAMES_PROBE = `window.__frames = [];
@@ -32,14 +30,12 @@ type Frame = {
   scripts: { duration: number; sourceURL: string; invokerType: string }[];
 };
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const median = (values: number[]): number => percentile(values, 50);
 
 export async function measureMainThread(scratch: string): Promise<Row[]> {
-  if (!existsSync(serverMain) || !existsSync(CHROMIUM)) {
-    console.warn('bench: main thread skipped: needs `npm run build` and /usr/bin/chromium');
+  if (!productionBuildExists('main thread')) return [];
+  if (!existsSync(CHROMIUM)) {
+    console.warn(`bench: main thread skipped: ${CHROMIUM} is missing`);
     return [];
   }
   const server = await startProductionServer(scratch);

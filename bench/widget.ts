@@ -47,7 +47,7 @@ import {
   totalShift,
   type LayoutShift,
 } from '../src/testing/layout-shift';
-import { startBenchServer, type Started } from './bench-server';
+import { CHROMIUM, startBenchServer, type Started } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -65,7 +65,6 @@ const ROUNDS = 6;
 const LOADS = 20;
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these. */
 const CLOCK_TICKS_PER_S = 100;
-const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
