@@ -2,7 +2,7 @@
 // JavaScript off, no failing request for a signed-out visitor, and the
 // customer's form usable once hydrated. The landing page's live demo is the
 // product's own widget, loaded by /widget.js.
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { registerOwner } from './helpers';
 
@@ -156,6 +156,45 @@ test('before hydration the form takes no click it would lose: stars and photo bu
   await expect(fiveStars).toBeChecked();
   await expect(page.getByText('5 out of 5 stars')).toBeVisible();
 });
+
+/** Holds the React chunk, as a slow phone would: the page's entry runs, nothing hydrates until `release()`. */
+async function holdReact(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/react-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { requested: page.waitForRequest(/\/assets\/react-[\w-]+\.js$/), release };
+}
+
+for (const url of ['/', '/auth?tab=login']) {
+  test(`${url}: the theme toggle keeps a click or focus from before hydration`, async ({
+    page,
+  }) => {
+    const toggle = page.getByRole('button', { name: 'Toggle theme' });
+    const click = await holdReact(page);
+    await page.goto(url);
+    await click.requested;
+    await toggle.click();
+    click.release();
+    // The menu opens once it is there, without a second click.
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+
+    // A keyboard user who reached the toggle before hydration keeps the focus on it.
+    await page.unrouteAll();
+    const focus = await holdReact(page);
+    await page.reload();
+    await focus.requested;
+    await toggle.focus();
+    focus.release();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeVisible();
+  });
+}
 
 test("the landing page shows the product's own widget, loaded by /widget.js, with labelled examples", async ({
   page,

@@ -7,11 +7,15 @@
 // every module of the app (vite.config.ts, preloadTheApp).
 //
 // React runs first, in a task of its own, then the app (main.tsx): run
-// together, the two held a phone's main thread for one long task.
+// together, the two held a phone's main thread for one long task. Until the
+// app has hydrated, a click on the header's theme toggle is remembered.
 import './styles.css';
+import { THEME_TOGGLE_ISLAND_ID } from './components/theme-toggle-island';
+import { rememberClickBeforeHydration } from './lib/clicks-before-hydration';
 import { isServerRendered } from './lib/page-data';
 import { afterFirstPaint, nextTask } from './lib/scheduling';
 
+rememberClickBeforeHydration(THEME_TOGGLE_ISLAND_ID);
 if (isServerRendered(document.getElementById('root'))) await afterFirstPaint();
 await import('react-dom/client');
 await nextTask();

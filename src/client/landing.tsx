@@ -4,7 +4,8 @@
 // theme toggle needs React, so only it is hydrated, and the page loads the
 // React runtime and little else.
 import { hydrateRoot } from 'react-dom/client';
-import { DeferredThemeToggle, THEME_TOGGLE_ISLAND_ID } from './components/deferred-theme-toggle';
+import { DeferredThemeToggle } from './components/deferred-theme-toggle';
+import { THEME_TOGGLE_ISLAND_ID } from './components/theme-toggle-island';
 import { ThemeProvider } from './lib/theme';
 
 const island = document.getElementById(THEME_TOGGLE_ISLAND_ID);

@@ -5,10 +5,8 @@
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { PageLink } from '../../components/page-link';
-import {
-  DeferredThemeToggle,
-  THEME_TOGGLE_ISLAND_ID,
-} from '../../components/deferred-theme-toggle';
+import { DeferredThemeToggle } from '../../components/deferred-theme-toggle';
+import { THEME_TOGGLE_ISLAND_ID } from '../../components/theme-toggle-island';
 import { Button } from '../../components/ui/button';
 import { productName } from '../../lib/product';
 import { SkipLink } from './skip-link';
