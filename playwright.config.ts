@@ -1,15 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from './src/testing/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,7 +13,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

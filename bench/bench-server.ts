@@ -1,7 +1,6 @@
 // What the bench files share: a bench server started in its own process (so
 // the load generator does not share its event loop), the owner and business a
-// bench seeds, the Chromium the browser benches drive, and the percentile of
-// a list of timings.
+// bench seeds, and the percentile of a list of timings.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Config } from '../src/server/config';
@@ -13,9 +12,6 @@ import * as billingRepository from '../src/server/modules/billing/repository';
 import { createBusinessRecords } from '../src/server/modules/business/service';
 
 export const BENCH_PASSWORD = 'bench password 123';
-
-/** Debian's Chromium, which the browser benches drive (never a downloaded one). */
-export const CHROMIUM = '/usr/bin/chromium';
 
 export type Started<T> = { info: T; pid: number; stop: () => Promise<void> };
 

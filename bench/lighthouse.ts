@@ -1,7 +1,7 @@
 // Lighthouse scores of the public pages a visitor lands on: the landing page,
 // /terms, /auth and a collection form (/submit/{slug}, the demo business the
 // server makes on its first start). Against the production build (`npm run
-// build`: node dist/server/main.js, in its own process, on a scratch data
+// build`: node dist/server/main.js, in its own process, on a new data
 // directory), in Chromium (/usr/bin/chromium) with Lighthouse's defaults:
 // a mobile device and simulated throttling. Each page runs RUNS times; a row
 // is the median of its runs. Per page: the four category scores (0-100), LCP,
@@ -11,7 +11,8 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM, percentile } from './bench-server';
+import { CHROMIUM } from '../src/testing/chromium';
+import { percentile } from './bench-server';
 import { demoSlug, productionBuildExists, startProductionServer } from './production-server';
 
 type Row = { name: string; value: number; unit: string };
@@ -63,13 +64,13 @@ function failingAudits(lhr: Result, category: string): string[] {
   return failing;
 }
 
-export async function measureLighthouse(scratch: string): Promise<Row[]> {
+export async function measureLighthouse(): Promise<Row[]> {
   if (!productionBuildExists('lighthouse')) return [];
   if (!existsSync(CHROMIUM)) {
     console.warn(`bench: lighthouse skipped: ${CHROMIUM} is missing`);
     return [];
   }
-  const server = await startProductionServer(scratch);
+  const server = await startProductionServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],

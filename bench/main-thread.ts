@@ -9,7 +9,8 @@
 // tasks by 4 and did not register React's eager compile: decision 0017).
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM, percentile } from './bench-server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../src/testing/chromium';
+import { percentile } from './bench-server';
 import { demoSlug, productionBuildExists, startProductionServer } from './production-server';
 
 type Row = { name: string; value: number; unit: string };
@@ -32,17 +33,14 @@ type Frame = {
 
 const median = (values: number[]): number => percentile(values, 50);
 
-export async function measureMainThread(scratch: string): Promise<Row[]> {
+export async function measureMainThread(): Promise<Row[]> {
   if (!productionBuildExists('main thread')) return [];
   if (!existsSync(CHROMIUM)) {
     console.warn(`bench: main thread skipped: ${CHROMIUM} is missing`);
     return [];
   }
-  const server = await startProductionServer(scratch);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox'],
-  });
+  const server = await startProductionServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows: Row[] = [];
   try {
     for (const page of ['/auth', `/submit/${await demoSlug(server.baseUrl)}`]) {

@@ -1,16 +1,15 @@
 // The production build as `npm start` runs it, for the benches that load the
-// public pages in Chromium (lighthouse.ts, main-thread.ts): node
-// dist/server/main.js in its own process, on a scratch data directory, with
-// the demo business (DEMO_WIDGET_SLUG) whose collection form is /submit.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+// public pages in Chromium (lighthouse.ts, main-thread.ts): the e2e journeys'
+// server (e2e/server.ts: node dist/server/main.js in its own process, on a new
+// data directory, rebuilt first when a source is newer than dist/), with the
+// demo business (DEMO_WIDGET_SLUG) whose collection form is /submit.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { startServer, type RunningServer } from '../e2e/server';
 
 /** The demo business's slug (DEMO_WIDGET_SLUG): its collection form is the /submit page measured. */
 const DEMO_SLUG = 'vouchly';
-const repoRoot = path.resolve(import.meta.dirname, '..');
-const serverMain = path.join(repoRoot, 'dist/server/main.js');
+const serverMain = path.resolve(import.meta.dirname, '../dist/server/main.js');
 
 /** Whether `npm run build` has made the server; warns for `bench` (the measurement's name) when not. */
 export function productionBuildExists(bench: string): boolean {
@@ -21,59 +20,9 @@ export function productionBuildExists(bench: string): boolean {
   return false;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
-/** `node dist/server/main.js` on a new data directory, as `npm start` runs it; resolves once it is healthy. */
-export async function startProductionServer(
-  scratch: string,
-): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [serverMain], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      DATA_DIR: mkdtempSync(path.join(scratch, 'production-')),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '100',
-      DEMO_WIDGET_SLUG: DEMO_SLUG,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`bench: production server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error('bench: the production server did not start');
+/** The production server with the demo business, and limits loose enough for many page loads from one address. */
+export function startProductionServer(): Promise<RunningServer> {
+  return startServer({ RATE_LIMIT_SCALE: '100', DEMO_WIDGET_SLUG: DEMO_SLUG });
 }
 
 /** The collection slug of the demo business the server made on its first start. */

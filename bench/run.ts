@@ -32,8 +32,8 @@ const measurements: Record<string, () => Row[] | Promise<Row[]>> = {
   'widget-flood': () => measureWidgetFlood(scratch),
   submitters: () => measureSubmitters(scratch),
   'logo-detection': () => measureLogoDetection(),
-  lighthouse: () => measureLighthouse(scratch),
-  'main-thread': () => measureMainThread(scratch),
+  lighthouse: () => measureLighthouse(),
+  'main-thread': () => measureMainThread(),
 };
 
 const only = process.argv.slice(2);

@@ -47,7 +47,8 @@ import {
   totalShift,
   type LayoutShift,
 } from '../src/testing/layout-shift';
-import { CHROMIUM, startBenchServer, type Started } from './bench-server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../src/testing/chromium';
+import { startBenchServer, type Started } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -65,16 +66,6 @@ const ROUNDS = 6;
 const LOADS = 20;
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these. */
 const CLOCK_TICKS_PER_S = 100;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const serverScript = path.join(import.meta.dirname, 'widget-server.ts');
 const widgetBuild = path.resolve(import.meta.dirname, '../dist/widget/widget.js');
 
