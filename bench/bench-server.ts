@@ -1,6 +1,6 @@
 // What the bench files share: a bench server started in its own process (so
 // the load generator does not share its event loop), the owner and business a
-// bench seeds, and the percentile of a list of timings.
+// bench seeds, and the percentile and median of a list of timings.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Config } from '../src/server/config';
@@ -68,4 +68,12 @@ export function percentile(values: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
+}
+
+/** The median of the values: the middle one, or the mean of the two middle ones; NaN for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2) return sorted[middle] ?? Number.NaN;
+  return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }

@@ -1,8 +1,8 @@
 // Lighthouse scores of the public pages a visitor lands on: the landing page,
 // /terms, /auth and a collection form (/submit/{slug}, the demo business the
-// server makes on its first start). Against the production build (`npm run
-// build`: node dist/server/main.js, in its own process, on a new data
-// directory), in Chromium (/usr/bin/chromium) with Lighthouse's defaults:
+// server makes on its first start). Against the production build as `npm
+// start` serves it (bench/production-server.ts: built first when missing or
+// stale, in its own process, on a new data directory), in Chromium (/usr/bin/chromium) with Lighthouse's defaults:
 // a mobile device and simulated throttling. Each page runs RUNS times; a row
 // is the median of its runs. Per page: the four category scores (0-100), LCP,
 // TBT, CLS and the bytes transferred. The audits that keep a category below
@@ -12,15 +12,13 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM } from '../src/testing/chromium';
-import { percentile } from './bench-server';
-import { demoSlug, productionBuildExists, startProductionServer } from './production-server';
+import { median } from './bench-server';
+import { demoSlug, startProductionServer } from './production-server';
 
 type Row = { name: string; value: number; unit: string };
 
 const RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const median = (values: number[]): number => percentile(values, 50);
-
 const score = (lhr: Result, category: string): number =>
   Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const numeric = (lhr: Result, audit: string): number =>
@@ -65,7 +63,6 @@ function failingAudits(lhr: Result, category: string): string[] {
 }
 
 export async function measureLighthouse(): Promise<Row[]> {
-  if (!productionBuildExists('lighthouse')) return [];
   if (!existsSync(CHROMIUM)) {
     console.warn(`bench: lighthouse skipped: ${CHROMIUM} is missing`);
     return [];

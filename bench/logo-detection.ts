@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { detectLogo } from '../src/server/modules/business/logo-detection';
+import { median } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -25,9 +26,6 @@ const pages: Record<string, { label: string; html: string }> = {
     html: `<html><head>${fill('<link rel="icon" href=')}`,
   },
 };
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function measureLogoDetection(): Promise<Row[]> {
   const server = http.createServer((request, response) => {

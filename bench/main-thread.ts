@@ -1,7 +1,7 @@
 // How long the public pages that start the app (/auth, /submit/{slug}) hold
 // the browser's main thread once their first paint is up: the Long Animation
 // Frames API in Chromium (/usr/bin/chromium), unthrottled, on the production
-// build (`npm run build`, the server as Lighthouse's rows start it). Per page,
+// build (bench/production-server.ts, as for Lighthouse's rows). Per page,
 // the median over LOADS first visits of the blocking time after the first
 // contentful paint (each frame's part beyond 50 ms, as in Total Blocking
 // Time) and of the longest script (module evaluation, a React task). What a
@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../src/testing/chromium';
-import { percentile } from './bench-server';
-import { demoSlug, productionBuildExists, startProductionServer } from './production-server';
+import { median } from './bench-server';
+import { demoSlug, startProductionServer } from './production-server';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -31,10 +31,7 @@ type Frame = {
   scripts: { duration: number; sourceURL: string; invokerType: string }[];
 };
 
-const median = (values: number[]): number => percentile(values, 50);
-
 export async function measureMainThread(): Promise<Row[]> {
-  if (!productionBuildExists('main thread')) return [];
   if (!existsSync(CHROMIUM)) {
     console.warn(`bench: main thread skipped: ${CHROMIUM} is missing`);
     return [];

@@ -1,24 +1,12 @@
 // The production build as `npm start` runs it, for the benches that load the
 // public pages in Chromium (lighthouse.ts, main-thread.ts): the e2e journeys'
 // server (e2e/server.ts: node dist/server/main.js in its own process, on a new
-// data directory, rebuilt first when a source is newer than dist/), with the
-// demo business (DEMO_WIDGET_SLUG) whose collection form is /submit.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+// data directory, built first when dist/ is missing or older than a source),
+// with the demo business (DEMO_WIDGET_SLUG) whose collection form is /submit.
 import { startServer, type RunningServer } from '../e2e/server';
 
 /** The demo business's slug (DEMO_WIDGET_SLUG): its collection form is the /submit page measured. */
 const DEMO_SLUG = 'vouchly';
-const serverMain = path.resolve(import.meta.dirname, '../dist/server/main.js');
-
-/** Whether `npm run build` has made the server; warns for `bench` (the measurement's name) when not. */
-export function productionBuildExists(bench: string): boolean {
-  if (existsSync(serverMain)) return true;
-  console.warn(
-    `bench: ${bench} skipped: run \`npm run build\` first (dist/server/main.js is missing)`,
-  );
-  return false;
-}
 
 /** The production server with the demo business, and limits loose enough for many page loads from one address. */
 export function startProductionServer(): Promise<RunningServer> {
@@ -29,9 +17,7 @@ export function startProductionServer(): Promise<RunningServer> {
 export async function demoSlug(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/business/${DEMO_SLUG}`);
   if (!response.ok) {
-    throw new Error(
-      `bench: no demo business "${DEMO_SLUG}" (${response.status}); is dist/ older than the sources?`,
-    );
+    throw new Error(`bench: no demo business "${DEMO_SLUG}" (${response.status})`);
   }
   return DEMO_SLUG;
 }

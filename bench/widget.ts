@@ -48,7 +48,7 @@ import {
   type LayoutShift,
 } from '../src/testing/layout-shift';
 import { CHROMIUM, CHROMIUM_ARGS } from '../src/testing/chromium';
-import { startBenchServer, type Started } from './bench-server';
+import { median, startBenchServer, type Started } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -285,14 +285,6 @@ async function probeResult(tab: Page): Promise<Probe> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 async function measureInBrowser(
   appUrl: string,

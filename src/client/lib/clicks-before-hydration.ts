@@ -4,25 +4,27 @@
 // component takes the click when it hydrates and acts on it, so a visitor's
 // early click is not lost. No React here: the entries load this first.
 
-const listening = new Map<string, { clicked: boolean; stop: () => void }>();
+/** Per id: stops listening and says whether a click came. */
+const listening = new Map<string, () => boolean>();
 
 /** Remembers a click inside the element with this id until `takeClickBeforeHydration(id)`. */
 export function rememberClickBeforeHydration(id: string): void {
   const element = document.getElementById(id);
   if (!element || listening.has(id)) return;
+  let clicked = false;
   const onClick = () => {
-    const entry = listening.get(id);
-    if (entry) entry.clicked = true;
+    clicked = true;
   };
   element.addEventListener('click', onClick);
-  listening.set(id, { clicked: false, stop: () => element.removeEventListener('click', onClick) });
+  listening.set(id, () => {
+    element.removeEventListener('click', onClick);
+    return clicked;
+  });
 }
 
 /** Whether the element with this id was clicked before now; stops listening. */
 export function takeClickBeforeHydration(id: string): boolean {
-  const entry = listening.get(id);
-  if (!entry) return false;
-  entry.stop();
+  const take = listening.get(id);
   listening.delete(id);
-  return entry.clicked;
+  return take?.() ?? false;
 }
