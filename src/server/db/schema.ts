@@ -44,8 +44,6 @@ export const users = pgTable('users', {
   firstName: text(),
   lastName: text(),
   profileImageUrl: text(),
-  resetToken: text(),
-  resetTokenExpiry: timestamp({ withTimezone: true }),
   isFreeAccount: boolean().notNull().default(false),
   stripeCustomerId: text(),
   stripeSubscriptionId: text(),
@@ -66,10 +64,25 @@ export const users = pgTable('users', {
   apiKeyStatus: text({ enum: apiKeyStatuses }).notNull().default('active'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (table) => [
-  // A reset link is looked up by its token's hash (modules/auth); few users hold one at a time.
-  index('users_reset_token_idx').on(table.resetToken).where(sql`${table.resetToken} is not null`),
-]);
+});
+
+// Reset links sent and not yet used (modules/auth, SECURITY.md §4, §29): SPEC
+// §3's users.resetToken and resetTokenExpiry, as a table so that a new link
+// never replaces one already sent (decision 0015). Only the token's SHA-256 is
+// stored. Every link of a user goes when one is used and on a password or
+// email change; an expired one is deleted when the user next asks for a link.
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
 
 export const sessions = pgTable(
   'sessions',
