@@ -266,7 +266,8 @@ export const submissionCheckCodes = {
 export const submissionCheckMessages = {
   required:
     'This form is receiving an unusual number of testimonials right now. Your browser needs to pass a quick check before it can send yours.',
-  failed: 'The check of your browser did not pass or has expired. Please send your testimonial again.',
+  failed:
+    'The check of your browser did not pass or has expired. Please send your testimonial again.',
 } as const;
 
 const hex = (max: number) =>

@@ -32,11 +32,16 @@ export type BrowserCheckKeys = { signature: string; keySignature: string };
 
 /** Two keys of their own, so no other use of the session secret can sign a challenge. */
 export function browserCheckKeys(sessionSecret: string): BrowserCheckKeys {
-  const derive = (label: string) => createHmac('sha256', sessionSecret).update(`vouchly:browser-check:${label}`).digest('hex');
+  const derive = (label: string) =>
+    createHmac('sha256', sessionSecret).update(`vouchly:browser-check:${label}`).digest('hex');
   return { signature: derive('signature'), keySignature: derive('key-signature') };
 }
 
-export async function issueChallenge(keys: BrowserCheckKeys, form: string, now: Date): Promise<SubmissionChallenge> {
+export async function issueChallenge(
+  keys: BrowserCheckKeys,
+  form: string,
+  now: Date,
+): Promise<SubmissionChallenge> {
   const challenge = await createChallenge({
     algorithm: CHALLENGE_DIFFICULTY.algorithm,
     cost: CHALLENGE_DIFFICULTY.cost,
@@ -51,7 +56,11 @@ export async function issueChallenge(keys: BrowserCheckKeys, form: string, now: 
 }
 
 /** True when the proof is a solution of an unexpired challenge we signed for this form. */
-export async function isValidProof(keys: BrowserCheckKeys, form: string, proof: SubmissionProof): Promise<boolean> {
+export async function isValidProof(
+  keys: BrowserCheckKeys,
+  form: string,
+  proof: SubmissionProof,
+): Promise<boolean> {
   const { challenge, solution } = proof;
   // A challenge without a key signature would be checked by redoing the work: ours always have one.
   if (challenge.parameters.data.form !== form || !challenge.parameters.keySignature) return false;

@@ -36,12 +36,18 @@ const freshAddress = () => {
   return `198.18.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
 };
 
-const submit = (app: App, slug: string, payload: Record<string, unknown>, remoteAddress = freshAddress()) =>
-  app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
+const submit = (
+  app: App,
+  slug: string,
+  payload: Record<string, unknown>,
+  remoteAddress = freshAddress(),
+) => app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
 
 function expectCheck(response: Response, code: 'required' | 'failed'): void {
   expect(response.statusCode, response.body).toBe(403);
-  expect(response.json()).toEqual({ error: { code: submissionCheckCodes[code], message: submissionCheckMessages[code] } });
+  expect(response.json()).toEqual({
+    error: { code: submissionCheckCodes[code], message: submissionCheckMessages[code] },
+  });
   expect(response.headers['retry-after']).toBeUndefined();
 }
 
@@ -65,35 +71,51 @@ const rowsOf = (app: App, businessId: string) =>
 
 describe('a flood of submissions to one form', () => {
   // 100 submissions and a solved check: slow on a busy machine.
-  it('from 10 addresses leaves the form open: a new visitor passes the browser check and is stored', { timeout: 90_000 }, async () => {
-    const { app, businessId, slug } = await ownerApp();
-    const statuses: Response[] = [];
-    for (let address = 0; address < 10; address++) {
-      for (let i = 0; i < submissionRateLimits.perIp.max; i++) {
-        statuses.push(await submit(app, slug, { ...valid, authorName: `Spam ${address}-${i}` }, `203.0.113.${address + 1}`));
+  it(
+    'from 10 addresses leaves the form open: a new visitor passes the browser check and is stored',
+    { timeout: 90_000 },
+    async () => {
+      const { app, businessId, slug } = await ownerApp();
+      const statuses: Response[] = [];
+      for (let address = 0; address < 10; address++) {
+        for (let i = 0; i < submissionRateLimits.perIp.max; i++) {
+          statuses.push(
+            await submit(
+              app,
+              slug,
+              { ...valid, authorName: `Spam ${address}-${i}` },
+              `203.0.113.${address + 1}`,
+            ),
+          );
+        }
       }
-    }
 
-    // A new visitor is not refused with 429: the form asks for the check, and takes the testimonial with it.
-    const visitor = freshAddress();
-    const unchecked = await submit(app, slug, valid, visitor);
-    expectCheck(unchecked, 'required');
-    const proof = await solveBrowserCheck(app, slug, visitor);
-    const checked = await submit(app, slug, { ...valid, authorName: 'Real Customer', proof }, visitor);
-    expect(checked.statusCode, checked.body).toBe(201);
+      // A new visitor is not refused with 429: the form asks for the check, and takes the testimonial with it.
+      const visitor = freshAddress();
+      const unchecked = await submit(app, slug, valid, visitor);
+      expectCheck(unchecked, 'required');
+      const proof = await solveBrowserCheck(app, slug, visitor);
+      const checked = await submit(
+        app,
+        slug,
+        { ...valid, authorName: 'Real Customer', proof },
+        visitor,
+      );
+      expect(checked.statusCode, checked.body).toBe(201);
 
-    // The flood: the threshold's worth stored, the rest refused with the clear error, none of it dropped in silence.
-    expect(statuses.slice(0, BURST_RULES.threshold).map((response) => response.statusCode)).toEqual(
-      Array<number>(BURST_RULES.threshold).fill(201),
-    );
-    for (const refused of statuses.slice(BURST_RULES.threshold)) expectCheck(refused, 'required');
-    const rows = await rowsOf(app, businessId);
-    expect(rows).toHaveLength(BURST_RULES.threshold + 1);
-    // Every row of the burst carries it, those that started it included.
-    const burstIds = new Set(rows.map((row) => row.burstId));
-    expect(burstIds.size).toBe(1);
-    expect([...burstIds][0]).toEqual(expect.any(String));
-  });
+      // The flood: the threshold's worth stored, the rest refused with the clear error, none of it dropped in silence.
+      expect(
+        statuses.slice(0, BURST_RULES.threshold).map((response) => response.statusCode),
+      ).toEqual(Array<number>(BURST_RULES.threshold).fill(201));
+      for (const refused of statuses.slice(BURST_RULES.threshold)) expectCheck(refused, 'required');
+      const rows = await rowsOf(app, businessId);
+      expect(rows).toHaveLength(BURST_RULES.threshold + 1);
+      // Every row of the burst carries it, those that started it included.
+      const burstIds = new Set(rows.map((row) => row.burstId));
+      expect(burstIds.size).toBe(1);
+      expect([...burstIds][0]).toEqual(expect.any(String));
+    },
+  );
 
   it('leaves other forms alone, and ends after half an hour without submissions', async () => {
     const { app, businessId, slug } = await ownerApp();
@@ -105,7 +127,10 @@ describe('a flood of submissions to one form', () => {
     // Half an hour later with no submission in between, the form is quiet again and counts afresh.
     const earlier = new Date(Date.now() - BURST_RULES.quietMs - 1000);
     await app.database.db.update(submissionBursts).set({ lastAt: earlier });
-    await app.database.db.update(testimonials).set({ submittedAt: earlier }).where(eq(testimonials.businessId, businessId));
+    await app.database.db
+      .update(testimonials)
+      .set({ submittedAt: earlier })
+      .where(eq(testimonials.businessId, businessId));
     expect((await submit(app, slug, valid)).statusCode).toBe(201);
   });
 
@@ -121,16 +146,28 @@ describe('the browser check', () => {
   it('answers a signed challenge for the form, never cached, limited per address', async () => {
     const app = await createTestApp();
     const address = freshAddress();
-    const first = await app.inject({ method: 'GET', url: '/api/submit/any-shop/challenge', remoteAddress: address });
+    const first = await app.inject({
+      method: 'GET',
+      url: '/api/submit/any-shop/challenge',
+      remoteAddress: address,
+    });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     const { challenge } = first.json();
     expect(challenge.parameters.data).toEqual({ form: 'any-shop' });
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     for (let i = 1; i < submissionRateLimits.challengePerIp.max; i++) {
-      await app.inject({ method: 'GET', url: '/api/submit/any-shop/challenge', remoteAddress: address });
+      await app.inject({
+        method: 'GET',
+        url: '/api/submit/any-shop/challenge',
+        remoteAddress: address,
+      });
     }
-    const limited = await app.inject({ method: 'GET', url: '/api/submit/any-shop/challenge', remoteAddress: address });
+    const limited = await app.inject({
+      method: 'GET',
+      url: '/api/submit/any-shop/challenge',
+      remoteAddress: address,
+    });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -143,7 +180,10 @@ describe('the browser check', () => {
     expectCheck(await submit(app, slug, { ...valid, proof }), 'failed');
 
     const twice = await solveBrowserCheck(app, slug);
-    const both = await Promise.all([submit(app, slug, { ...valid, proof: twice }), submit(app, slug, { ...valid, proof: twice })]);
+    const both = await Promise.all([
+      submit(app, slug, { ...valid, proof: twice }),
+      submit(app, slug, { ...valid, proof: twice }),
+    ]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([201, 403]);
     expect(await rowsOf(app, businessId)).toHaveLength(BURST_RULES.threshold + 2);
   });
@@ -153,17 +193,27 @@ describe('the browser check', () => {
     await fillWindow(app, businessId);
     const keys = browserCheckKeys(app.config.sessionSecret);
     const proof = await solveBrowserCheck(app, slug);
-    const withParameters = (changes: Partial<SubmissionProof['challenge']['parameters']>): SubmissionProof => ({
+    const withParameters = (
+      changes: Partial<SubmissionProof['challenge']['parameters']>,
+    ): SubmissionProof => ({
       ...proof,
       challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...changes } },
     });
     const refused: unknown[] = [
       // Signed with another secret, solved honestly.
-      await solveChallengeOf(await issueChallenge(browserCheckKeys('another secret, at least 32 characters'), slug, new Date())),
+      await solveChallengeOf(
+        await issueChallenge(
+          browserCheckKeys('another secret, at least 32 characters'),
+          slug,
+          new Date(),
+        ),
+      ),
       // Ours, for another form.
       await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
       // Ours, expired.
-      await solveChallengeOf(await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000))),
+      await solveChallengeOf(
+        await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000)),
+      ),
       // Ours, with a parameter changed after signing.
       withParameters({ cost: 1 }),
       withParameters({ expiresAt: proof.challenge.parameters.expiresAt + 3600 }),
@@ -175,7 +225,8 @@ describe('the browser check', () => {
       'solved, honestly',
       { challenge: {}, solution: {} },
     ];
-    for (const bad of refused) expectCheck(await submit(app, slug, { ...valid, proof: bad }), 'failed');
+    for (const bad of refused)
+      expectCheck(await submit(app, slug, { ...valid, proof: bad }), 'failed');
     expect(await rowsOf(app, businessId)).toHaveLength(BURST_RULES.threshold);
 
     // Invalid fields are told first, and the proof is not spent by them.
@@ -187,7 +238,11 @@ describe('the browser check', () => {
 
 describe('the owner and a burst', () => {
   const bursts = async (app: App, cookie: string) => {
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/bursts', ...withSession(cookie) });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/bursts',
+      ...withSession(cookie),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toContain('no-store');
     return submissionBurstListSchema.parse(response.json()).bursts;
@@ -213,8 +268,15 @@ describe('the owner and a burst', () => {
     expect((await submit(app, slug, { ...valid, proof })).statusCode).toBe(201);
 
     const [burst] = await bursts(app, owner.cookie);
-    expect(burst).toMatchObject({ submissions: BURST_RULES.threshold + 1, pending: BURST_RULES.threshold + 1, goingOn: true });
-    const rows = await app.database.db.select().from(testimonials).where(eq(testimonials.burstId, burst!.id));
+    expect(burst).toMatchObject({
+      submissions: BURST_RULES.threshold + 1,
+      pending: BURST_RULES.threshold + 1,
+      goingOn: true,
+    });
+    const rows = await app.database.db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.burstId, burst!.id));
     const [approved, rejected, edited] = rows;
     const patch = (id: string, payload: Record<string, unknown>) =>
       app.inject({
@@ -226,7 +288,9 @@ describe('the owner and a burst', () => {
       });
     expect((await patch(approved!.id, { status: 'approved' })).statusCode).toBe(200);
     expect((await patch(rejected!.id, { status: 'rejected' })).statusCode).toBe(200);
-    expect((await patch(edited!.id, { content: 'The owner fixed a typo in this one.' })).statusCode).toBe(200);
+    expect(
+      (await patch(edited!.id, { content: 'The owner fixed a typo in this one.' })).statusCode,
+    ).toBe(200);
     // The edited one left the burst; the approved and rejected ones are counted, not pending.
     expect((await bursts(app, owner.cookie))[0]).toMatchObject({
       submissions: BURST_RULES.threshold,
@@ -236,7 +300,10 @@ describe('the owner and a burst', () => {
     // Another business's rows, in a burst of its own, are nobody's business here.
     const other = await createSignedInUser(app, { businessName: 'Other Shop' });
     await fillWindow(app, other.business!.id);
-    await submit(app, other.business!.collectionSlug, { ...valid, proof: await solveBrowserCheck(app, other.business!.collectionSlug) });
+    await submit(app, other.business!.collectionSlug, {
+      ...valid,
+      proof: await solveBrowserCheck(app, other.business!.collectionSlug),
+    });
     const [otherBurst] = await bursts(app, other.cookie);
     expect((await clear(app, owner.cookie, otherBurst!.id)).statusCode).toBe(404);
 
@@ -244,20 +311,31 @@ describe('the owner and a burst', () => {
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toEqual({ deleted: BURST_RULES.threshold - 2 });
     const left = await rowsOf(app, businessId);
-    expect(left.map((row) => row.id).sort()).toEqual([before.id, approved!.id, rejected!.id, edited!.id].sort());
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [before.id, approved!.id, rejected!.id, edited!.id].sort(),
+    );
     expect(await bursts(app, owner.cookie)).toEqual([]);
     expect(await rowsOf(app, other.business!.id)).toHaveLength(BURST_RULES.threshold + 1);
     // The form still asks for the check: clearing the rows does not end the burst.
     expectCheck(await submit(app, slug, valid), 'required');
-    expect(await app.database.db.select().from(testimonials).where(and(eq(testimonials.businessId, businessId), isNotNull(testimonials.burstId)))).toHaveLength(2);
+    expect(
+      await app.database.db
+        .select()
+        .from(testimonials)
+        .where(and(eq(testimonials.businessId, businessId), isNotNull(testimonials.burstId))),
+    ).toHaveLength(2);
   });
 
   it('answers 404 for an unknown burst, 400 for a malformed id, 401 without a session', async () => {
     const { app, owner } = await ownerApp();
-    expect((await clear(app, owner.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect(
+      (await clear(app, owner.cookie, '00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
     const malformed = await clear(app, owner.cookie, 'not-an-id');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION_ERROR');
-    expect((await app.inject({ method: 'GET', url: '/api/testimonials/bursts' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/testimonials/bursts' })).statusCode).toBe(
+      401,
+    );
   });
 });

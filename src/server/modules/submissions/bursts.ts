@@ -36,7 +36,10 @@ export async function burstOf(db: Database, businessId: string, now: Date): Prom
   const going = await repository.findBurstSince(db, businessId, quietSince);
   if (going) return going;
   const windowStart = before(now, BURST_RULES.windowMs);
-  if ((await repository.publicSubmissionsSince(db, businessId, windowStart)).count < BURST_RULES.threshold) {
+  if (
+    (await repository.publicSubmissionsSince(db, businessId, windowStart)).count <
+    BURST_RULES.threshold
+  ) {
     return null;
   }
   return db.transaction(async (tx) => {
@@ -44,6 +47,10 @@ export async function burstOf(db: Database, businessId: string, now: Date): Prom
     const started = await repository.findBurstSince(tx, businessId, quietSince);
     if (started) return started;
     const { first } = await repository.publicSubmissionsSince(tx, businessId, windowStart);
-    return repository.createBurst(tx, { businessId, startedAt: first ?? now, lastAt: now }, windowStart);
+    return repository.createBurst(
+      tx,
+      { businessId, startedAt: first ?? now, lastAt: now },
+      windowStart,
+    );
   });
 }

@@ -37,11 +37,19 @@ export async function create(db: Executor, values: NewSubmission): Promise<Testi
 
 /** The business row, locked until the transaction ends. */
 export async function lockBusiness(db: Executor, businessId: string): Promise<void> {
-  await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+  await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update');
 }
 
 /** The id of the business's latest burst whose last submission came after `since`, or null. */
-export async function findBurstSince(db: Executor, businessId: string, since: Date): Promise<string | null> {
+export async function findBurstSince(
+  db: Executor,
+  businessId: string,
+  since: Date,
+): Promise<string | null> {
   const [row] = await db
     .select({ id: submissionBursts.id })
     .from(submissionBursts)
@@ -53,7 +61,11 @@ export async function findBurstSince(db: Executor, businessId: string, since: Da
 
 /** Public-form rows of the business submitted after `since` (API imports have a source). */
 const publicSince = (businessId: string, since: Date) =>
-  and(eq(testimonials.businessId, businessId), isNull(testimonials.source), gt(testimonials.submittedAt, since));
+  and(
+    eq(testimonials.businessId, businessId),
+    isNull(testimonials.source),
+    gt(testimonials.submittedAt, since),
+  );
 
 /** How many public-form rows arrived after `since`, and when the first of them did. */
 export async function publicSubmissionsSince(
@@ -74,7 +86,10 @@ export async function createBurst(
   values: { businessId: string; startedAt: Date; lastAt: Date },
   since: Date,
 ): Promise<string> {
-  const [burst] = await db.insert(submissionBursts).values(values).returning({ id: submissionBursts.id });
+  const [burst] = await db
+    .insert(submissionBursts)
+    .values(values)
+    .returning({ id: submissionBursts.id });
   if (!burst) throw new Error('insert into submission_bursts returned nothing');
   await db
     .update(testimonials)
@@ -92,7 +107,12 @@ export async function extendBurst(db: Executor, burstId: string, lastAt: Date): 
  * Also deletes a few expired ones, skipping any another transaction holds, so
  * the table stays small without a sweep and nobody waits for it.
  */
-export async function spendChallenge(db: Executor, nonce: string, expiresAt: Date, now: Date): Promise<boolean> {
+export async function spendChallenge(
+  db: Executor,
+  nonce: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<boolean> {
   await db.execute(sql`
     delete from ${spentChallenges} where ${spentChallenges.nonce} in (
       select ${spentChallenges.nonce} from ${spentChallenges}

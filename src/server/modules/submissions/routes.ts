@@ -34,7 +34,10 @@ const submissionBodySchema = z.record(z.string(), z.unknown());
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const checkKeys = browserCheckKeys(app.config.sessionSecret);
   const perIp = rateLimit(app, { name: 'submit:ip', ...submissionRateLimits.perIp });
-  const challengePerIp = rateLimit(app, { name: 'submit-challenge:ip', ...submissionRateLimits.challengePerIp });
+  const challengePerIp = rateLimit(app, {
+    name: 'submit-challenge:ip',
+    ...submissionRateLimits.challengePerIp,
+  });
 
   app.post(
     '/api/submit/:slug',

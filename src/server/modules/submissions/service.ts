@@ -26,12 +26,21 @@ import * as repository from './repository.js';
 
 const one = (ref: string | null) => (ref ? [ref] : []);
 
-const checkRequired = () => new AppError(403, submissionCheckCodes.required, submissionCheckMessages.required);
-const checkFailed = () => new AppError(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
+const checkRequired = () =>
+  new AppError(403, submissionCheckCodes.required, submissionCheckMessages.required);
+const checkFailed = () =>
+  new AppError(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
 
 /** The body's proof, checked against our signature and this form; a missing one asks for it, a bad one fails. */
-async function requireProof(keys: BrowserCheckKeys, slug: string, body: unknown): Promise<SubmissionProof> {
-  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>)[SUBMISSION_PROOF_FIELD] : undefined;
+async function requireProof(
+  keys: BrowserCheckKeys,
+  slug: string,
+  body: unknown,
+): Promise<SubmissionProof> {
+  const raw =
+    body && typeof body === 'object'
+      ? (body as Record<string, unknown>)[SUBMISSION_PROOF_FIELD]
+      : undefined;
   if (raw === undefined || raw === null) throw checkRequired();
   const proof = submissionProofSchema.safeParse(raw);
   if (!proof.success || !(await isValidProof(keys, slug, proof.data))) throw checkFailed();
@@ -86,7 +95,8 @@ export async function submitTestimonial(
   const row = await ctx.db.transaction(async (tx) => {
     if (burstId && proof) {
       const { nonce, expiresAt } = proof.challenge.parameters;
-      if (!(await repository.spendChallenge(tx, nonce, new Date(expiresAt * 1000), now))) throw checkFailed();
+      if (!(await repository.spendChallenge(tx, nonce, new Date(expiresAt * 1000), now)))
+        throw checkFailed();
       await repository.extendBurst(tx, burstId, now);
     }
     const created = await repository.create(tx, {
