@@ -269,6 +269,23 @@ export function budgetsWith(parts: {
   };
 }
 
+let addresses = 0;
+/** A client address no other call of this worker used: each caller its own per-address limits. */
+export function freshAddress(): string {
+  addresses += 1;
+  return `172.16.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+}
+
+/** POST /api/submit/:slug as a customer's browser sends it, from its own address unless one is given. */
+export function submitToForm(
+  app: FastifyInstance,
+  slug: string,
+  payload: Record<string, unknown>,
+  remoteAddress = freshAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
+}
+
 /** Does a browser check's work, as the form's browser does (with Node's PBKDF2 instead of WebCrypto). */
 export async function solveChallengeOf(challenge: SubmissionChallenge): Promise<SubmissionProof> {
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });

@@ -16,8 +16,10 @@ import {
   createSignedInUser,
   createTestimonial,
   createTestimonials,
+  freshAddress,
   solveBrowserCheck,
   solveChallengeOf,
+  submitToForm,
   withSession,
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -30,18 +32,7 @@ type Response = Awaited<ReturnType<App['inject']>>;
 
 const valid = { authorName: 'Ann Baker', content: 'The sourdough is the best in town.', rating: 5 };
 
-let nextAddress = 0;
-const freshAddress = () => {
-  nextAddress += 1;
-  return `198.18.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
-};
-
-const submit = (
-  app: App,
-  slug: string,
-  payload: Record<string, unknown>,
-  remoteAddress = freshAddress(),
-) => app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
+const submit = submitToForm;
 
 function expectCheck(response: Response, code: 'required' | 'failed'): void {
   expect(response.statusCode, response.body).toBe(403);

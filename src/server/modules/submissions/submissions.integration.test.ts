@@ -11,7 +11,7 @@ import {
   uploads,
   type CollectionPageSettingsRow,
 } from '../../db/schema.js';
-import { createUser, uploadImage } from '../../testing/factories.js';
+import { createUser, submitToForm, uploadImage } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { submissionRateLimits } from './routes.js';
 
@@ -33,18 +33,7 @@ async function setup(flags: Flags = {}) {
 const valid = { authorName: 'Ann Baker', content: 'The sourdough is the best in town.', rating: 5 };
 
 // Each call from its own address unless a test says otherwise, so the per-IP limit stays out of the way.
-let nextAddress = 0;
-const freshAddress = () => {
-  nextAddress += 1;
-  return `172.16.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
-};
-
-const submit = (
-  app: App,
-  slug: string,
-  payload: Record<string, unknown>,
-  remoteAddress = freshAddress(),
-) => app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
+const submit = submitToForm;
 
 async function expectRefused(
   app: App,

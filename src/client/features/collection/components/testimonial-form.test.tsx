@@ -50,9 +50,16 @@ const isSolved = async (proof: unknown) => {
   return result.verified;
 };
 
-/** The form under a burst: a send without a solved check is refused as the server refuses it. */
-function serveFormUnderBurst({ challengeGate }: { challengeGate?: Promise<void> } = {}) {
+/**
+ * The form under a burst: a send without a solved check is refused as the
+ * server refuses it; so are the first `refusals` solved ones (expired, say).
+ */
+function serveFormUnderBurst({
+  challengeGate,
+  refusals = 0,
+}: { challengeGate?: Promise<void>; refusals?: number } = {}) {
   const sent: Record<string, unknown>[] = [];
+  let refusalsLeft = refusals;
   server.use(
     apiRoute.post('/api/submit/:slug', submissionResultSchema, async ({ body }) => {
       const payload = body as Record<string, unknown>;
@@ -64,9 +71,11 @@ function serveFormUnderBurst({ challengeGate }: { challengeGate?: Promise<void> 
           submissionCheckMessages.required,
         );
       }
-      return (await isSolved(payload.proof))
-        ? { testimonial: { id: 'testimonial-1' } }
-        : apiErrorResponse(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
+      if (refusalsLeft > 0 || !(await isSolved(payload.proof))) {
+        refusalsLeft -= 1;
+        return apiErrorResponse(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
+      }
+      return { testimonial: { id: `testimonial-${sent.length}` } };
     }),
     apiRoute.get(
       '/api/submit/:slug/challenge',
@@ -78,6 +87,19 @@ function serveFormUnderBurst({ challengeGate }: { challengeGate?: Promise<void> 
     ),
   );
   return sent;
+}
+
+/** The form of "acme-bakery" with the default settings; `onSubmitted` records what it reports. */
+function renderForm() {
+  const onSubmitted = vi.fn();
+  const view = renderScreen(
+    <TestimonialForm
+      slug="acme-bakery"
+      settings={DEFAULT_COLLECTION_FLAGS}
+      onSubmitted={onSubmitted}
+    />,
+  );
+  return { ...view, onSubmitted };
 }
 
 async function fillAndSend(user: ReturnType<typeof renderScreen>['user']) {
@@ -93,14 +115,7 @@ describe('TestimonialForm under a burst of submissions', () => {
     const sent = serveFormUnderBurst({
       challengeGate: new Promise<void>((resolve) => (open = resolve)),
     });
-    const onSubmitted = vi.fn();
-    const { user } = renderScreen(
-      <TestimonialForm
-        slug="acme-bakery"
-        settings={DEFAULT_COLLECTION_FLAGS}
-        onSubmitted={onSubmitted}
-      />,
-    );
+    const { user, onSubmitted } = renderForm();
     await fillAndSend(user);
 
     const button = await screen.findByRole('button', { name: 'Checking your browser...' });
@@ -108,7 +123,7 @@ describe('TestimonialForm under a burst of submissions', () => {
     expect(screen.getByRole('status').textContent).toMatch(/quick check/);
     open();
 
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-1'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-2'));
     expect(sent).toHaveLength(2);
     expect(sent[1]).toMatchObject({
       authorName: 'Ann Baker',
@@ -126,14 +141,7 @@ describe('TestimonialForm under a burst of submissions', () => {
         apiErrorResponse(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
       ),
     );
-    const onSubmitted = vi.fn();
-    const { user } = renderScreen(
-      <TestimonialForm
-        slug="acme-bakery"
-        settings={DEFAULT_COLLECTION_FLAGS}
-        onSubmitted={onSubmitted}
-      />,
-    );
+    const { user, onSubmitted } = renderForm();
     await fillAndSend(user);
 
     expect(
@@ -150,40 +158,13 @@ describe('TestimonialForm under a burst of submissions', () => {
   });
 
   it('says so when the check did not pass, and passes it on the next try', async () => {
-    const sent = serveFormUnderBurst();
-    // The first proof is refused (expired, say); the next send asks for a fresh check.
-    let refusals = 1;
-    server.use(
-      apiRoute.post('/api/submit/:slug', submissionResultSchema, async ({ body }) => {
-        const payload = body as Record<string, unknown>;
-        sent.push(payload);
-        if (payload.proof === undefined) {
-          return apiErrorResponse(
-            403,
-            submissionCheckCodes.required,
-            submissionCheckMessages.required,
-          );
-        }
-        if (refusals-- > 0)
-          return apiErrorResponse(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
-        return (await isSolved(payload.proof))
-          ? { testimonial: { id: 'testimonial-2' } }
-          : apiErrorResponse(400, 'BAD_REQUEST', 'no');
-      }),
-    );
-    const onSubmitted = vi.fn();
-    const { user } = renderScreen(
-      <TestimonialForm
-        slug="acme-bakery"
-        settings={DEFAULT_COLLECTION_FLAGS}
-        onSubmitted={onSubmitted}
-      />,
-    );
+    serveFormUnderBurst({ refusals: 1 });
+    const { user, onSubmitted } = renderForm();
     await fillAndSend(user);
     expect(await screen.findByText(submissionCheckMessages.failed)).toBeDefined();
     expect(onSubmitted).not.toHaveBeenCalled();
 
     await user.click(await screen.findByRole('button', { name: 'Submit Testimonial' }));
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-2'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-4'));
   });
 });
