@@ -54,6 +54,8 @@ type Tenant = {
   businessId: string;
   slug: string;
   testimonialId: string;
+  /** A burst of submissions with one pending row. */
+  burstId: string;
   uploads: { logo: string; product: string; author: string; beforeAfter: string };
   /** A's test checkout: one session paid (its invoice), one still open. */
   billing: { paidSessionId: string; openSessionId: string; invoiceId: string };
@@ -109,6 +111,7 @@ const matrix: Record<string, Expectation> = {
   'POST /api/business/detect-logo': { kind: 'public', why: 'sign-up wizard, before an account exists' },
   'GET /api/business/:slug': { kind: 'public', why: 'public collection page read' },
   'POST /api/submit/:slug': { kind: 'public', why: 'anonymous customers submit to a business by its slug' },
+  'GET /api/submit/:slug/challenge': { kind: 'public', why: 'a signed browser check for a form, no data' },
   'GET /objects/uploads/:file': { kind: 'public', why: 'images are public by unguessable path (shown in the widget)' },
   'PUT /objects/upload/:token': { kind: 'public', why: 'the signed single-use upload URL is the credential' },
   'GET /api/widget/:slug': { kind: 'public', why: 'the embeddable widget: approved testimonials only, no emails' },
@@ -282,6 +285,11 @@ const matrix: Record<string, Expectation> = {
     probes: [get('/api/testimonials'), get('/api/testimonials?q=TENANT-A-SECRET&status=all')],
   },
   'GET /api/testimonials/stats': { kind: 'owner', probes: [get('/api/testimonials/stats')] },
+  'GET /api/testimonials/bursts': { kind: 'owner', probes: [get('/api/testimonials/bursts')] },
+  'DELETE /api/testimonials/bursts/:id/pending': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'DELETE', url: `/api/testimonials/bursts/${a.burstId}/pending` }))],
+  },
   'GET /api/testimonials/export.csv': { kind: 'owner', probes: [get('/api/testimonials/export.csv')] },
   'GET /api/testimonials/export.json': { kind: 'owner', probes: [get('/api/testimonials/export.json')] },
   'POST /api/testimonials/bulk': {
@@ -368,6 +376,11 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     tags: ['a-tag'],
     productImageUrls: ['/objects/uploads/a-product.jpg'],
   });
+  const [burst] = await app.database.db
+    .insert(schema.submissionBursts)
+    .values({ businessId: business.id, startedAt: new Date(), lastAt: new Date() })
+    .returning();
+  await createTestimonial(app.database.db, business.id, { authorName: `${name} burst`, burstId: burst!.id });
   const keyResponse = await app.inject({ method: 'POST', url: '/api/integrations/api-key', ...withSession(cookie) });
   const wixSiteId = `5e0c2b7a-4d1f-4e8a-9b3c-${business.id.slice(-12)}`;
   const linked = await app.inject({
@@ -387,6 +400,7 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     businessId: business.id,
     slug: business.collectionSlug,
     testimonialId: testimonial.id,
+    burstId: burst!.id,
     uploads: {
       logo: await upload('logo'),
       product: await upload('product-image'),
@@ -435,7 +449,7 @@ async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]
 }
 
 function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: string): void {
-  for (const secret of [a.testimonialId, a.businessId, a.userId, a.email, a.slug, a.apiKey.slice(4), a.wixSiteId, 'TENANT-A-SECRET']) {
+  for (const secret of [a.testimonialId, a.burstId, a.businessId, a.userId, a.email, a.slug, a.apiKey.slice(4), a.wixSiteId, 'TENANT-A-SECRET']) {
     expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);
   }
 }
@@ -486,7 +500,8 @@ describe('tenant matrix (SECURITY.md §7)', () => {
     const a = await tenant(app, 'Tenant A');
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);
-    expect(before.testimonials).toHaveLength(1);
+    expect(before.testimonials).toHaveLength(2);
+    expect(before.submission_bursts).toHaveLength(1);
 
     const entries = Object.entries(matrix).filter(
       (entry): entry is [string, Extract<Expectation, { kind: 'owner' }>] => entry[1].kind === 'owner',

@@ -6,6 +6,7 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
 import type {
+  SubmissionBurstList,
   Testimonial,
   TestimonialList,
   TestimonialStats,
@@ -17,6 +18,7 @@ import { api } from './api';
 const testimonialsUrl = '/api/testimonials';
 const listsKey = [testimonialsUrl] as const;
 const statsKey = [`${testimonialsUrl}/stats`] as const;
+const burstsKey = [`${testimonialsUrl}/bursts`] as const;
 
 export type StatusFilter = TestimonialStatus | 'all';
 
@@ -63,6 +65,12 @@ export const testimonialQueries = {
       queryKey: statsKey,
       queryFn: ({ queryKey, signal }) => api.get<TestimonialStats>(queryKey[0], { signal }),
     }),
+  /** Bursts of submissions that still have pending rows (docs/decisions/0022): their counts follow moderation. */
+  bursts: () =>
+    queryOptions({
+      queryKey: burstsKey,
+      queryFn: ({ queryKey, signal }) => api.get<SubmissionBurstList>(queryKey[0], { signal }),
+    }),
 };
 
 export const testimonialUrl = (id: string) => `${testimonialsUrl}/${encodeURIComponent(id)}`;
@@ -72,11 +80,12 @@ export function setTestimonialStatus(id: string, status: TestimonialStatus): Pro
   return api.patch<Testimonial>(testimonialUrl(id), { status });
 }
 
-/** Refetches every list, the tab counts and the stats after any change. */
+/** Refetches every list, the tab counts, the stats and the bursts' counts after any change. */
 export async function refreshTestimonials(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: listsKey }),
     queryClient.invalidateQueries({ queryKey: statsKey }),
+    queryClient.invalidateQueries({ queryKey: burstsKey }),
   ]);
 }
 

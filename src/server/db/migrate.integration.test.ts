@@ -1,11 +1,12 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createWorkerDatabase, testDatabase, usingPostgres } from '../testing/test-database.js';
 import { openDatabase } from './client.js';
-import { migrateDatabase } from './migrate.js';
+import { migrateDatabase, migrationsFolder } from './migrate.js';
 
 const expectedTables = [
   'access_codes',
@@ -93,6 +94,32 @@ describe('migrations', () => {
       expect(await tablesOf(handles[0]!)).toEqual(expect.arrayContaining(expectedTables));
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
+    }
+  }, 30_000);
+
+  it('0005 keeps the reset links sent before it: an unexpired one moves to password_reset_tokens', async () => {
+    // The migrations up to 0004 only, in a folder of their own.
+    const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
+    await cp(migrationsFolder, folder, { recursive: true });
+    const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((entry) => entry.tag < '0005');
+    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+    const handle = usingPostgres()
+      ? await openDatabase({ kind: 'postgres', url: await createPostgresDatabase('reset_links', { empty: true }) })
+      : await openDatabase({ kind: 'pglite-client', client: await PGlite.create() });
+    try {
+      await migrateDatabase(handle, folder);
+      await handle.db.execute(sql`insert into users (id, email, password, reset_token, reset_token_expiry) values
+        ('00000000-0000-4000-8000-000000000011', 'waiting@example.com', 'x', 'hash-of-a-waiting-link', now() + interval '30 minutes'),
+        ('00000000-0000-4000-8000-000000000012', 'expired@example.com', 'x', 'hash-of-an-expired-link', now() - interval '1 minute')`);
+      await migrateDatabase(handle);
+      const moved = await handle.db.execute<{ token_hash: string; user_id: string }>(
+        sql`select token_hash, user_id from password_reset_tokens`,
+      );
+      expect(moved.rows).toEqual([{ token_hash: 'hash-of-a-waiting-link', user_id: '00000000-0000-4000-8000-000000000011' }]);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
     }
   }, 30_000);
 });

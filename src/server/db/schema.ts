@@ -3,6 +3,7 @@
 // in snake_case (the `casing` option of the client and of drizzle-kit).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -44,8 +45,6 @@ export const users = pgTable('users', {
   firstName: text(),
   lastName: text(),
   profileImageUrl: text(),
-  resetToken: text(),
-  resetTokenExpiry: timestamp({ withTimezone: true }),
   isFreeAccount: boolean().notNull().default(false),
   stripeCustomerId: text(),
   stripeSubscriptionId: text(),
@@ -66,10 +65,25 @@ export const users = pgTable('users', {
   apiKeyStatus: text({ enum: apiKeyStatuses }).notNull().default('active'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (table) => [
-  // A reset link is looked up by its token's hash (modules/auth); few users hold one at a time.
-  index('users_reset_token_idx').on(table.resetToken).where(sql`${table.resetToken} is not null`),
-]);
+});
+
+// Reset links sent and not yet used (modules/auth, SECURITY.md §4, §29): SPEC
+// §3's users.resetToken and resetTokenExpiry, as a table so that a new link
+// never replaces one already sent (decision 0015). Only the token's SHA-256 is
+// stored. Every link of a user goes when one is used and on a password or
+// email change; an expired one is deleted when the user next asks for a link.
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -125,8 +139,11 @@ export const testimonials = pgTable(
     approvedAt: timestamp({ withTimezone: true }),
     // Where an imported testimonial came from (API v1 `source`); null for the public form.
     source: text(),
+    // The burst it arrived in (modules/submissions/bursts.ts); cleared when the owner edits it.
+    burstId: uuid().references((): AnyPgColumn => submissionBursts.id, { onDelete: 'set null' }),
   },
   (table) => [
+    index('testimonials_burst_idx').on(table.burstId).where(sql`${table.burstId} is not null`),
     index('testimonials_business_submitted_idx').on(table.businessId, table.submittedAt.desc()),
     index('testimonials_business_status_submitted_idx').on(
       table.businessId,
@@ -134,6 +151,34 @@ export const testimonials = pgTable(
       table.submittedAt.desc(),
     ),
   ],
+);
+
+// Bursts of public submissions to one form (modules/submissions/bursts.ts,
+// decision 0022): from when the form passed its threshold to its latest
+// submission. While one lasts, the form asks for a browser check; its rows
+// carry its id, so the owner can delete those still pending at once.
+export const submissionBursts = pgTable(
+  'submission_bursts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('submission_bursts_business_idx').on(table.businessId, table.lastAt.desc())],
+);
+
+// Browser-check challenges already used (decision 0022): each is taken once,
+// in the transaction that stores its testimonial; kept until it expires.
+export const spentChallenges = pgTable(
+  'spent_challenges',
+  {
+    nonce: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('spent_challenges_expires_idx').on(table.expiresAt)],
 );
 
 export const accessCodes = pgTable('access_codes', {
@@ -307,4 +352,5 @@ export type AccessCodeRow = typeof accessCodes.$inferSelect;
 export type LocalCheckoutSessionRow = typeof localCheckoutSessions.$inferSelect;
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type SubmissionBurstRow = typeof submissionBursts.$inferSelect;
 export type UploadPurpose = (typeof uploadPurposes)[number];

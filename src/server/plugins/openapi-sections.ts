@@ -28,6 +28,7 @@ const SESSION_FREE = new Set([
   'POST /api/business/detect-logo',
   'GET /api/business/:slug',
   'POST /api/submit/:slug',
+  'GET /api/submit/:slug/challenge',
   'GET /api/billing/plan',
 ]);
 

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { outboxDir } from '../adapters/email/outbox-mailer.js';
@@ -16,6 +18,11 @@ import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
 import type { UploadBudgets } from '../modules/uploads/budgets.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
+import {
+  submissionChallengeResultSchema,
+  type SubmissionChallenge,
+  type SubmissionProof,
+} from '../../shared/schemas/submission.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -260,4 +267,39 @@ export function budgetsWith(parts: {
     perOwner: { waiting: PLENTY_OF_BYTES, ...parts.perOwner },
     global: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.global },
   };
+}
+
+let addresses = 0;
+/** A client address no other call of this worker used: each caller its own per-address limits. */
+export function freshAddress(): string {
+  addresses += 1;
+  return `172.16.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
+}
+
+/** POST /api/submit/:slug as a customer's browser sends it, from its own address unless one is given. */
+export function submitToForm(
+  app: FastifyInstance,
+  slug: string,
+  payload: Record<string, unknown>,
+  remoteAddress = freshAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
+}
+
+/** Does a browser check's work, as the form's browser does (with Node's PBKDF2 instead of WebCrypto). */
+export async function solveChallengeOf(challenge: SubmissionChallenge): Promise<SubmissionProof> {
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  if (!solution) throw new Error('the browser check was not solved in 30 s');
+  return { challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
+}
+
+/** Fetches the form's browser check (GET /api/submit/:slug/challenge) and solves it: the `proof` to send. */
+export async function solveBrowserCheck(app: FastifyInstance, slug: string, remoteAddress?: string): Promise<SubmissionProof> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/submit/${slug}/challenge`,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return solveChallengeOf(submissionChallengeResultSchema.parse(response.json()).challenge);
 }

@@ -248,3 +248,63 @@ export const submissionResultSchema = z.object({ testimonial: z.object({ id: z.s
 export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
 export const submitParamsSchema = z.object({ slug: z.string().trim().min(1).max(200) });
+
+// ---------------------------------------------------------------------------
+// The browser check of a form under a burst of submissions (docs/decisions/0022):
+// while a burst lasts, POST /api/submit/:slug takes a testimonial only with a
+// solved proof-of-work challenge (ALTCHA's format) from
+// GET /api/submit/:slug/challenge, sent in the body's `proof` field.
+
+export const SUBMISSION_PROOF_FIELD = 'proof';
+
+/** The error codes of a submission refused for want of a (valid) proof. */
+export const submissionCheckCodes = {
+  required: 'CHALLENGE_REQUIRED',
+  failed: 'CHALLENGE_FAILED',
+} as const;
+
+export const submissionCheckMessages = {
+  required:
+    'This form is receiving an unusual number of testimonials right now. Your browser needs to pass a quick check before it can send yours.',
+  failed:
+    'The check of your browser did not pass or has expired. Please send your testimonial again.',
+} as const;
+
+const hex = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[0-9a-f]+$/);
+
+/** A challenge as the server signed it: every parameter is covered by `signature`. */
+export const submissionChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string().max(32),
+    nonce: hex(64),
+    salt: hex(64),
+    cost: z.number().int().min(1).max(1_000_000),
+    keyLength: z.number().int().min(1).max(64),
+    keyPrefix: hex(128),
+    keySignature: hex(128).optional(),
+    /** Seconds since the epoch. */
+    expiresAt: z.number().int().positive(),
+    /** The form (its slug) the challenge was issued for. */
+    data: z.object({ form: z.string().min(1).max(200) }),
+  }),
+  signature: hex(128),
+});
+export type SubmissionChallenge = z.infer<typeof submissionChallengeSchema>;
+
+/** Answer of GET /api/submit/:slug/challenge. */
+export const submissionChallengeResultSchema = z.object({ challenge: submissionChallengeSchema });
+export type SubmissionChallengeResult = z.infer<typeof submissionChallengeResultSchema>;
+
+/** What the browser sends back: the challenge and the counter that solves it. */
+export const submissionProofSchema = z.object({
+  challenge: submissionChallengeSchema,
+  solution: z.object({
+    counter: z.number().int().min(0).max(0xffffffff),
+    derivedKey: hex(128),
+  }),
+});
+export type SubmissionProof = z.infer<typeof submissionProofSchema>;

@@ -247,6 +247,33 @@ export const bulkTestimonialsResultSchema = z.union([
 export type BulkTestimonialsResult = z.infer<typeof bulkTestimonialsResultSchema>;
 
 // ---------------------------------------------------------------------------
+// Bursts of submissions (docs/decisions/0022): the testimonials screen's notice
+// and its one action, deleting the burst's rows still pending.
+
+export const submissionBurstSchema = z.object({
+  id: z.string(),
+  /** The first submission of the burst and the latest. */
+  startedAt: z.string(),
+  lastAt: z.string(),
+  /** Its rows still there (the owner may have deleted or edited some), and how many of them are pending. */
+  submissions: z.number().int(),
+  pending: z.number().int(),
+  /** True while the form still asks its visitors for a browser check. */
+  goingOn: z.boolean(),
+});
+export type SubmissionBurst = z.infer<typeof submissionBurstSchema>;
+
+/** Answer of GET /api/testimonials/bursts: the bursts with pending rows, newest first. */
+export const submissionBurstListSchema = z.object({ bursts: z.array(submissionBurstSchema) });
+export type SubmissionBurstList = z.infer<typeof submissionBurstListSchema>;
+
+export const submissionBurstParamsSchema = z.object({ id: z.guid('Invalid burst id') });
+
+/** Answer of DELETE /api/testimonials/bursts/:id/pending. */
+export const deleteBurstPendingResultSchema = z.object({ deleted: z.number().int() });
+export type DeleteBurstPendingResult = z.infer<typeof deleteBurstPendingResultSchema>;
+
+// ---------------------------------------------------------------------------
 // Image calls (SPEC §7). URLs are the upload URLs handed out by the uploads
 // endpoints; anything else is refused.
 

@@ -295,6 +295,8 @@ describe('IntegrationsPage: developer notes', () => {
 
     expect(notes.getByText('Authorization: Bearer YOUR_API_KEY')).toBeDefined();
     expect(notes.getByText(/60 requests per minute per key/)).toBeDefined();
+    // SPEC's words for the widget endpoint, and what they mean: the count is each visitor's own.
+    expect(notes.getByText(/60 requests per minute per site from each visitor's address/)).toBeDefined();
     expect(notes.getByText('GET /wix/widget?instance={wixSiteId}')).toBeDefined();
     const curl = 'curl -H "Authorization: Bearer YOUR_API_KEY" http://localhost:3000/api/v1/testimonials';
     expect(notes.getByText(curl)).toBeDefined();

@@ -13,6 +13,7 @@ import type {
   AuthorImageResult,
   BeforeAfterImagesResult,
   BulkTestimonialsResult,
+  DeleteBurstPendingResult,
   DeleteTestimonialResult,
   ProductImagesResult,
   Testimonial,
@@ -110,7 +111,8 @@ export function useBulkTestimonials() {
       };
     },
     onSuccess: async (result, { action, ids }) => {
-      if (action === 'delete') await editCachedLists(queryClient, (list) => without(list, new Set(ids)));
+      if (action === 'delete')
+        await editCachedLists(queryClient, (list) => without(list, new Set(ids)));
       const n = 'deleted' in result ? result.deleted : result.updated;
       moderationSuccess(`${countOf(n)} ${bulkWords[action].done} successfully`);
     },
@@ -118,6 +120,27 @@ export function useBulkTestimonials() {
       restoreLists(queryClient, context?.snapshot);
       reportError(error, bulkWords[action].failure);
     },
+    onSettled: () => refreshTestimonials(queryClient),
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Bursts of submissions (docs/decisions/0022): the notice, and deleting a burst's pending rows.
+
+export function useSubmissionBursts() {
+  return useQuery(testimonialQueries.bursts());
+}
+
+export function useDeleteBurstPending() {
+  const queryClient = useQueryClient();
+  const reportError = useAdminActionError();
+  return useMutation({
+    mutationFn: (burstId: string) =>
+      api.delete<DeleteBurstPendingResult>(
+        `${testimonialQueries.bursts().queryKey[0]}/${encodeURIComponent(burstId)}/pending`,
+      ),
+    onSuccess: ({ deleted }) => moderationSuccess(`${countOf(deleted)} deleted successfully`),
+    onError: (error) => reportError(error, bulkWords.delete.failure),
     onSettled: () => refreshTestimonials(queryClient),
   });
 }
@@ -141,7 +164,9 @@ function useImageError() {
     }
     if (error instanceof UploadError && error.aborted) return;
     const reason =
-      error instanceof UploadError && error.message !== uploadMessages.failed ? error.message : null;
+      error instanceof UploadError && error.message !== uploadMessages.failed
+        ? error.message
+        : null;
     toast(
       reason
         ? { title: message, description: reason, variant: 'destructive' }
@@ -246,8 +271,7 @@ export function useBeforeAfterImage({ id, onImages }: ImageCallbacks) {
       );
       return { beforeImageUrl: result.beforeImagePath, afterImageUrl: result.afterImagePath };
     },
-    failure: ({ side, file }) =>
-      `Failed to ${file ? 'upload' : 'remove'} ${side} image`,
+    failure: ({ side, file }) => `Failed to ${file ? 'upload' : 'remove'} ${side} image`,
   });
 }
 

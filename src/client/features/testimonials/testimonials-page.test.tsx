@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bulkTestimonialsResultSchema,
   deleteTestimonialResultSchema,
+  submissionBurstListSchema,
   testimonialListSchema,
   testimonialStatusSchema,
   type Testimonial,
@@ -73,9 +74,12 @@ const checkboxOf = (name: string) =>
   screen.getByRole('checkbox', { name: `Select testimonial from ${name}` });
 
 describe('TestimonialsPage', () => {
-  // The page sits behind the session: its owner and business, as the app has them.
+  // The page sits behind the session: its owner and business, as the app has them; no burst of submissions.
   beforeEach(() =>
-    server.use(...signedInOwner(createBusiness({ collectionSlug: 'sunrise-bakery' }))),
+    server.use(
+      ...signedInOwner(createBusiness({ collectionSlug: 'sunrise-bakery' })),
+      apiRoute.get('/api/testimonials/bursts', submissionBurstListSchema, () => ({ bursts: [] })),
+    ),
   );
 
   it('shows the total and the count of each status on its tab, and a tab shows its own list', async () => {

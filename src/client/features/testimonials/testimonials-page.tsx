@@ -1,6 +1,7 @@
 // /testimonials (SPEC §2 "Testimonials screen"): filter tabs with counts, a
 // search over author, text and tags, paged cards with their actions, bulk
-// actions on a selection, and CSV/JSON export. Filter, search and page live in
+// actions on a selection, CSV/JSON export, and the notice of a burst of
+// submissions with its one action (components/burst-notice.tsx). Filter, search and page live in
 // the address (hooks/use-list-address.ts), so a reload or a shared link shows the same list.
 import { useRef } from 'react';
 import { PageColumn } from '../../components/page-column';
@@ -8,6 +9,7 @@ import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { Tabs, TabsContent } from '../../components/ui/tabs';
 import { productName } from '../../lib/product';
 import { useTestimonialList } from './api';
+import { BurstNotice } from './components/burst-notice';
 import { ListBody } from './components/list-body';
 import { ListHeader } from './components/list-header';
 import { ListResults } from './components/list-results';
@@ -35,6 +37,7 @@ export function TestimonialsPage() {
     <PageColumn>
       <title>{`Testimonials · ${productName}`}</title>
       <ListHeader headingRef={headingRef} total={data?.counts.all} loading={list.isPending} />
+      <BurstNotice />
       <Tabs
         value={status}
         onValueChange={(value) => show({ status: readFilter(value) })}

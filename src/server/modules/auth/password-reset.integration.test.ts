@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { users } from '../../db/schema.js';
+import { passwordResetTokens, users } from '../../db/schema.js';
 import {
   TEST_PASSWORD,
   createSignedInUser,
@@ -25,6 +25,7 @@ import {
 import { startSmtpServer } from '../../testing/smtp-server.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { settleAfterAnswerWork } from './after-answer.js';
+import { RESET_LINKS_PER_ACCOUNT } from './service.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -37,8 +38,8 @@ const INVALID_LINK = {
 };
 const NEW_PASSWORD = 'a completely new password';
 
-const forgot = (app: App, email: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers, payload: { email } });
+const forgot = (app: App, email: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers, payload: { email }, ...(remoteAddress ? { remoteAddress } : {}) });
 
 const reset = (app: App, token: string, password = NEW_PASSWORD, confirmPassword = password) =>
   app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password, confirmPassword } });
@@ -56,6 +57,15 @@ async function requestToken(app: App, email: string): Promise<string> {
 async function storedUser(app: App, id: string) {
   const [row] = await app.database.db.select().from(users).where(eq(users.id, id));
   return row!;
+}
+
+/** The user's outstanding reset links as stored: hashes and expiry times. */
+const storedLinks = (app: App, userId: string) =>
+  app.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+
+/** Moves the expiry of every outstanding reset link into the past. */
+async function expireResetLinks(app: App) {
+  await app.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
 }
 
 describe('POST /api/auth/forgot-password', () => {
@@ -123,10 +133,10 @@ describe('POST /api/auth/forgot-password', () => {
     const asked = Date.now();
     const token = await requestToken(app, email);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const row = await storedUser(app, user.id);
-    expect(row.resetToken).toBe(createHash('sha256').update(token).digest('hex'));
-    expect(row.resetToken).not.toContain(token);
-    const expiry = row.resetTokenExpiry!.getTime();
+    const [row] = await storedLinks(app, user.id);
+    expect(row!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(row!.tokenHash).not.toContain(token);
+    const expiry = row!.expiresAt.getTime();
     expect(expiry).toBeGreaterThanOrEqual(asked + 60 * 60 * 1000 - 1000);
     expect(expiry).toBeLessThanOrEqual(Date.now() + 60 * 60 * 1000 + 1000);
   });
@@ -169,7 +179,9 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await readOutbox(app)).toHaveLength(0);
 
     const token = link.searchParams.get('token')!;
-    expect((await storedUser(app, user.id)).resetToken).toBe(createHash('sha256').update(token).digest('hex'));
+    expect((await storedLinks(app, user.id)).map((row) => row.tokenHash)).toEqual([
+      createHash('sha256').update(token).digest('hex'),
+    ]);
     expect((await reset(app, token)).statusCode).toBe(200);
   });
 
@@ -200,8 +212,7 @@ describe('POST /api/auth/reset-password', () => {
 
     const row = await storedUser(app, user.id);
     expect(row.password).toMatch(/^\$argon2id\$/);
-    expect(row.resetToken).toBeNull();
-    expect(row.resetTokenExpiry).toBeNull();
+    expect(await storedLinks(app, user.id)).toEqual([]);
     const old = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
     expect(old.statusCode).toBe(401);
     await login(app, email, NEW_PASSWORD);
@@ -237,26 +248,23 @@ describe('POST /api/auth/reset-password', () => {
 
   it('refuses an expired token and keeps the old password', async () => {
     const app = await createTestApp();
-    const { user, email } = await createUser(app);
+    const { email } = await createUser(app);
     const token = await requestToken(app, email);
-    await app.database.db
-      .update(users)
-      .set({ resetTokenExpiry: new Date(Date.now() - 1000) })
-      .where(eq(users.id, user.id));
+    await expireResetLinks(app);
     const response = await reset(app, token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(INVALID_LINK);
     await login(app, email, TEST_PASSWORD);
   });
 
-  it('refuses an unknown token, and an older token once a newer one was asked for', async () => {
+  it('refuses an unknown token; of an older and a newer link, the one used first works and ends the other', async () => {
     const app = await createTestApp();
     const { email } = await createUser(app);
     expect((await reset(app, 'not-a-token')).json()).toEqual(INVALID_LINK);
     const older = await requestToken(app, email);
     const newer = await requestToken(app, email);
-    expect((await reset(app, older)).json()).toEqual(INVALID_LINK);
-    expect((await reset(app, newer)).statusCode).toBe(200);
+    expect((await reset(app, older)).statusCode).toBe(200);
+    expect((await reset(app, newer, 'yet another password')).json()).toEqual(INVALID_LINK);
   });
 
   it('checks the token before hashing anything: a wrong token is refused even where hashing would fail', async () => {
@@ -275,6 +283,15 @@ describe('POST /api/auth/reset-password', () => {
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 400]);
   });
 
+  it('lets only one of two links of the same user used at once through', async () => {
+    const app = await createTestApp();
+    const { email } = await createUser(app);
+    const first = await requestToken(app, email);
+    const second = await requestToken(app, email);
+    const results = await Promise.all([reset(app, first, 'first new password'), reset(app, second, 'second new password')]);
+    expect(results.map((result) => result.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it.each([
     [{ token: '', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'Reset token is required'],
     [{ token: 'x', password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
@@ -284,6 +301,62 @@ describe('POST /api/auth/reset-password', () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(message);
+  });
+});
+
+describe('outstanding reset links (SECURITY.md §29)', () => {
+  /** Asks from 15 addresses (so no per-address limit answers) and returns the links mailed since. */
+  async function askFromManyAddresses(app: App, email: string, times = 15): Promise<string[]> {
+    const before = (await readOutbox(app)).length;
+    for (let i = 0; i < times; i++) {
+      const response = await forgot(app, email, {}, `203.0.113.${i + 1}`);
+      // The same answer whether a mail goes out or the cap held it back: nothing tells them apart.
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(SAME_ANSWER);
+    }
+    await settleAfterAnswerWork(app);
+    return (await readOutbox(app)).slice(before).map((mail) => resetLinkOf(mail).searchParams.get('token')!);
+  }
+
+  it(`sends at most ${RESET_LINKS_PER_ACCOUNT} reset emails to one account, however many addresses ask`, async () => {
+    const app = await createTestApp();
+    const { email } = await createUser(app);
+    const bystander = await createUser(app);
+    expect(await askFromManyAddresses(app, email)).toHaveLength(RESET_LINKS_PER_ACCOUNT);
+    // Another account is not held back by it.
+    expect(await askFromManyAddresses(app, bystander.email, 1)).toHaveLength(1);
+  });
+
+  it('a later request leaves the earlier link working', async () => {
+    const app = await createTestApp();
+    const { email } = await createUser(app);
+    const [first, ...later] = await askFromManyAddresses(app, email);
+    expect(later.length).toBeGreaterThan(0);
+    expect((await reset(app, first!)).statusCode).toBe(200);
+    await login(app, email, NEW_PASSWORD);
+  });
+
+  it('a reset ends every other outstanding link, and the owner can ask for a new one at once', async () => {
+    const app = await createTestApp();
+    const { email } = await createUser(app);
+    const links = await askFromManyAddresses(app, email);
+    expect(links).toHaveLength(RESET_LINKS_PER_ACCOUNT);
+    expect((await reset(app, links[1]!)).statusCode).toBe(200);
+    for (const link of links) expect((await reset(app, link, 'the attacker password')).json()).toEqual(INVALID_LINK);
+    await login(app, email, NEW_PASSWORD);
+    expect(await askFromManyAddresses(app, email, 1)).toHaveLength(1);
+  });
+
+  it('an expired link no longer counts: a new one can be sent', async () => {
+    const app = await createTestApp();
+    const { email } = await createUser(app);
+    const links = await askFromManyAddresses(app, email);
+    expect(links).toHaveLength(RESET_LINKS_PER_ACCOUNT);
+    await expireResetLinks(app);
+    const [fresh] = await askFromManyAddresses(app, email, 1);
+    expect(fresh).toBeDefined();
+    expect((await reset(app, links[0]!)).json()).toEqual(INVALID_LINK);
+    expect((await reset(app, fresh!)).statusCode).toBe(200);
   });
 });
 
@@ -299,9 +372,7 @@ describe('reset links and credential changes (SECURITY.md §18)', () => {
       ...withSession(cookie),
     });
     expect(change.statusCode).toBe(200);
-    const row = await storedUser(app, user.id);
-    expect(row.resetToken).toBeNull();
-    expect(row.resetTokenExpiry).toBeNull();
+    expect(await storedLinks(app, user.id)).toEqual([]);
     const response = await reset(app, token, 'the attacker password');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(INVALID_LINK);
@@ -319,9 +390,7 @@ describe('reset links and credential changes (SECURITY.md §18)', () => {
       ...withSession(cookie),
     });
     expect(change.statusCode).toBe(200);
-    const row = await storedUser(app, user.id);
-    expect(row.resetToken).toBeNull();
-    expect(row.resetTokenExpiry).toBeNull();
+    expect(await storedLinks(app, user.id)).toEqual([]);
     const response = await reset(app, token, 'the attacker password');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(INVALID_LINK);

@@ -25,6 +25,12 @@ import { hashPassword, verifyAgainstDummy, verifyPassword, type PasswordHashing 
 import * as userRepository from './repository.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * Reset links an account can have outstanding (sent, unused, unexpired) at
+ * once: each lives an hour, so at most this many reset emails an hour go to
+ * one inbox, however many addresses ask (SECURITY.md §29).
+ */
+export const RESET_LINKS_PER_ACCOUNT = 3;
 
 const EMAIL_TAKEN_AT_REGISTRATION = 'An account with this email already exists';
 const EMAIL_IN_USE = 'Email is already in use';
@@ -111,8 +117,11 @@ export async function authenticate(config: AuthConfig, account: LoginAccount, in
 
 /**
  * Stores a fresh reset token (hashed) and mails the link when the email
- * belongs to a user; does nothing visible otherwise. A mail failure is logged,
- * not reported, so the answer never tells whether the account exists.
+ * belongs to a user, unless RESET_LINKS_PER_ACCOUNT links are outstanding:
+ * then nothing is sent and the links already sent stay valid, so neither many
+ * addresses nor a stranger's requests bomb the inbox or break the owner's
+ * link. Nothing of this is visible in the answer (it has gone already); a
+ * mail failure is logged, not reported.
  */
 export async function requestPasswordReset(
   db: Database,
@@ -124,10 +133,19 @@ export async function requestPasswordReset(
   const user = await userRepository.findByEmail(db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  await userRepository.update(db, user.id, {
-    resetToken: hashResetToken(token),
-    resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  const now = new Date();
+  const stored = await db.transaction(async (tx) => {
+    // Locked, so that requests arriving together cannot all read "room for one more".
+    await userRepository.lockUser(tx, user.id);
+    const outstanding = await userRepository.pruneAndCountResetTokens(tx, user.id, now);
+    if (outstanding >= RESET_LINKS_PER_ACCOUNT) return false;
+    await userRepository.addResetToken(tx, user.id, hashResetToken(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+    return true;
   });
+  if (!stored) {
+    log.debug({ userId: user.id }, 'password reset link not sent: the account has the most links outstanding');
+    return;
+  }
   // Built from the configured public URL, never from the request's Host header.
   const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
@@ -138,22 +156,26 @@ export async function requestPasswordReset(
 }
 
 /**
- * Uses the token once, sets the new password and ends every session of that
- * user. The token is checked before anything is hashed, so a flood of wrong
+ * Uses the token once, sets the new password and ends every other link and
+ * every session of that user. The token is checked before anything is hashed, so a flood of wrong
  * tokens costs one read each; it is consumed atomically afterwards, so of two
  * concurrent uses only one succeeds.
  */
 export async function resetPassword(db: Database, config: AuthConfig, input: ResetPasswordInput): Promise<void> {
   const tokenHash = hashResetToken(input.token);
-  if (!(await userRepository.findByResetToken(db, tokenHash, new Date()))) {
-    throw new WrongSecretError(400, 'BAD_REQUEST', INVALID_RESET_LINK);
-  }
+  const holder = await userRepository.findByResetToken(db, tokenHash, new Date());
+  if (!holder) throw new WrongSecretError(400, 'BAD_REQUEST', INVALID_RESET_LINK);
   const passwordHash = await hashPassword(input.password, hashing(config));
   await db.transaction(async (tx) => {
-    const user = await userRepository.consumeResetToken(tx, tokenHash, passwordHash, new Date());
-    // Another use of the same token got there first (or it expired meanwhile).
-    if (!user) throw badRequest(INVALID_RESET_LINK);
-    await userRepository.removeSessions(tx, user.id);
+    // The user first: two of their links used at once take turns instead of locking each other's rows.
+    await userRepository.lockUser(tx, holder.id);
+    // Another use of the same link, or of another link of the user, got there first (or it expired meanwhile).
+    if (!(await userRepository.consumeResetToken(tx, holder.id, tokenHash, new Date()))) {
+      throw badRequest(INVALID_RESET_LINK);
+    }
+    await userRepository.update(tx, holder.id, { password: passwordHash });
+    await userRepository.removeResetTokens(tx, holder.id);
+    await userRepository.removeSessions(tx, holder.id);
   });
 }
 
@@ -169,7 +191,7 @@ export type EmailChange = { user: UserRow; previousEmail: string | null };
 /**
  * Moves the account to `input.email` once the current password is right (checked
  * first, so the answer says nothing about other accounts to someone without it),
- * and clears any outstanding reset token: a link sent to the old address must
+ * and ends every outstanding reset link: a link sent to the old address must
  * not outlive the change.
  */
 export async function changeEmail(db: Database, user: UserRow, input: ChangeEmailInput): Promise<EmailChange> {
@@ -177,10 +199,10 @@ export async function changeEmail(db: Database, user: UserRow, input: ChangeEmai
   if (input.email === user.email) return { user, previousEmail: null };
   if (await userRepository.findByEmail(db, input.email)) throw conflict(EMAIL_IN_USE);
   try {
-    const changed = await userRepository.update(db, user.id, {
-      email: input.email,
-      resetToken: null,
-      resetTokenExpiry: null,
+    const changed = await db.transaction(async (tx) => {
+      const moved = await userRepository.update(tx, user.id, { email: input.email });
+      await userRepository.removeResetTokens(tx, user.id);
+      return moved;
     });
     return changed ? { user: changed, previousEmail: user.email } : { user, previousEmail: null };
   } catch (error) {
@@ -215,7 +237,7 @@ export async function checkPasswordChange(
 }
 
 /**
- * Stores the new hash, clears any outstanding reset token (a link asked for
+ * Stores the new hash, ends every outstanding reset link (a link asked for
  * before the change must not undo it) and ends every other session of the
  * user, in one transaction.
  */
@@ -226,7 +248,8 @@ export async function finishPasswordChange(
   keepSessionId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await userRepository.update(tx, userId, { password: passwordHash, resetToken: null, resetTokenExpiry: null });
+    await userRepository.update(tx, userId, { password: passwordHash });
+    await userRepository.removeResetTokens(tx, userId);
     await userRepository.removeSessions(tx, userId, keepSessionId);
   });
 }

@@ -1,19 +1,28 @@
-// POST /api/submit/:slug: the public testimonial form (SPEC §7). Anonymous,
-// rate limited per IP and per collection. HTTP only; rules in service.ts.
+// POST /api/submit/:slug: the public testimonial form (SPEC §7), and
+// GET /api/submit/:slug/challenge: the browser check a form under a burst asks
+// for (docs/decisions/0022). Anonymous, limited per address only: a limit
+// shared by a form's visitors would let a few addresses shut its customers
+// out (SECURITY.md §26); a burst asks for the check instead. HTTP only; rules
+// in service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import { submissionResultSchema, submitParamsSchema } from '../../../shared/schemas/submission.js';
+import {
+  submissionChallengeResultSchema,
+  submissionResultSchema,
+  submitParamsSchema,
+} from '../../../shared/schemas/submission.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
+import { browserCheckKeys, issueChallenge } from './browser-check.js';
 import * as submissionService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
 
 export const submissionRateLimits = {
   perIp: { max: 10, timeWindowMs: TEN_MINUTES },
-  perSlug: { max: 100, timeWindowMs: ONE_HOUR },
+  /** A customer needs one per send, two if a check expired; each costs the server a PBKDF2 run. */
+  challengePerIp: { max: 30, timeWindowMs: TEN_MINUTES },
 } as const;
 
 /**
@@ -23,13 +32,11 @@ export const submissionRateLimits = {
 const submissionBodySchema = z.record(z.string(), z.unknown());
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const checkKeys = browserCheckKeys(app.config.sessionSecret);
   const perIp = rateLimit(app, { name: 'submit:ip', ...submissionRateLimits.perIp });
-  // In preHandler, keyed on the validated slug (trimmed by submitParamsSchema): exactly the
-  // value the route looks up, so `S%20` or `S%09` counts against form S (SECURITY.md §22).
-  const perSlug = rateLimit(app, {
-    name: 'submit:slug',
-    ...submissionRateLimits.perSlug,
-    keyGenerator: (request) => (request.params as { slug: string }).slug,
+  const challengePerIp = rateLimit(app, {
+    name: 'submit-challenge:ip',
+    ...submissionRateLimits.challengePerIp,
   });
 
   app.post(
@@ -41,15 +48,33 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: submissionResultSchema, ...errors },
       },
       onRequest: perIp,
-      preHandler: perSlug,
     },
     async (request, reply) => {
       const testimonial = await submissionService.submitTestimonial(
         app.uploads,
+        checkKeys,
         request.params.slug,
         request.body,
       );
       return reply.code(201).send({ testimonial });
+    },
+  );
+
+  app.get(
+    '/api/submit/:slug/challenge',
+    {
+      schema: {
+        params: submitParamsSchema,
+        response: { 200: submissionChallengeResultSchema, ...errors },
+      },
+      onRequest: challengePerIp,
+    },
+    async (request, reply) => {
+      // Signed for this form, without a database read: an unknown slug's challenge is useless anyway.
+      const challenge = await issueChallenge(checkKeys, request.params.slug, new Date());
+      // One per send: never from a cache.
+      void reply.header('cache-control', 'no-store');
+      return { challenge };
     },
   );
 };

@@ -2,24 +2,57 @@
 // the business's own collection settings, stored as pending, its photos
 // claimed in the same transaction, so a 2xx means it is committed
 // (SECURITY.md §15). A filled honeypot is refused, never pretended stored.
+// While the form is under a burst (bursts.ts) a valid testimonial also needs a
+// solved browser check, used once: refused with 403 and a code the form acts
+// on, never dropped in silence (docs/decisions/0022).
 import {
   ANONYMOUS_AUTHOR_NAME,
+  SUBMISSION_PROOF_FIELD,
   buildSubmissionSchema,
   isHoneypotFilled,
+  submissionCheckCodes,
+  submissionCheckMessages,
   submissionMessages,
+  submissionProofSchema,
+  type SubmissionProof,
 } from '../../../shared/schemas/submission.js';
-import { badRequest, validationFailed } from '../../errors.js';
+import { AppError, badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
 import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
+import { isValidProof, type BrowserCheckKeys } from './browser-check.js';
+import { burstOf } from './bursts.js';
 import * as repository from './repository.js';
 
 const one = (ref: string | null) => (ref ? [ref] : []);
 
-export async function submitTestimonial(
-  ctx: UploadContext,
+const checkRequired = () =>
+  new AppError(403, submissionCheckCodes.required, submissionCheckMessages.required);
+const checkFailed = () =>
+  new AppError(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
+
+/** The body's proof, checked against our signature and this form; a missing one asks for it, a bad one fails. */
+async function requireProof(
+  keys: BrowserCheckKeys,
   slug: string,
   body: unknown,
+): Promise<SubmissionProof> {
+  const raw =
+    body && typeof body === 'object'
+      ? (body as Record<string, unknown>)[SUBMISSION_PROOF_FIELD]
+      : undefined;
+  if (raw === undefined || raw === null) throw checkRequired();
+  const proof = submissionProofSchema.safeParse(raw);
+  if (!proof.success || !(await isValidProof(keys, slug, proof.data))) throw checkFailed();
+  return proof.data;
+}
+
+export async function submitTestimonial(
+  ctx: UploadContext,
+  checkKeys: BrowserCheckKeys,
+  slug: string,
+  body: unknown,
+  now = new Date(),
 ): Promise<{ id: string }> {
   const found = await requireBySlugWithSettings(ctx.db, slug);
   const businessId = found.business.id;
@@ -28,6 +61,10 @@ export async function submitTestimonial(
   const parsed = buildSubmissionSchema(formSettingsOf(found.collection)).safeParse(body ?? {});
   if (!parsed.success) throw validationFailed(parsed.error.issues);
   const data = parsed.data;
+
+  // After the fields, so a customer fixes what they typed before their browser is asked to work.
+  const burstId = await burstOf(ctx.db, businessId, now);
+  const proof = burstId ? await requireProof(checkKeys, slug, body) : null;
 
   // The photos' references become object paths before the transaction opens; they are claimed inside it.
   const [authorImage] = await prepareUploads(
@@ -56,8 +93,15 @@ export async function submitTestimonial(
   );
 
   const row = await ctx.db.transaction(async (tx) => {
+    if (burstId && proof) {
+      const { nonce, expiresAt } = proof.challenge.parameters;
+      if (!(await repository.spendChallenge(tx, nonce, new Date(expiresAt * 1000), now)))
+        throw checkFailed();
+      await repository.extendBurst(tx, burstId, now);
+    }
     const created = await repository.create(tx, {
       businessId,
+      burstId,
       authorName: data.authorName ?? ANONYMOUS_AUTHOR_NAME,
       authorEmail: data.authorEmail,
       authorBusinessName: data.authorBusinessName,

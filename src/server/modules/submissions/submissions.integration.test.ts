@@ -1,6 +1,7 @@
 // POST /api/submit/:slug: every rule and message of SPEC §5 "Public testimonial
 // submission" and "Photo rules on submit", driven by the collection settings;
-// photos claimed in the same transaction; honeypot; rate limits.
+// photos claimed in the same transaction; honeypot; the per-address limit
+// (bursts of submissions: bursts.integration.test.ts).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { submissionMessages as M } from '../../../shared/schemas/submission.js';
@@ -10,7 +11,7 @@ import {
   uploads,
   type CollectionPageSettingsRow,
 } from '../../db/schema.js';
-import { createUser, uploadImage } from '../../testing/factories.js';
+import { createUser, submitToForm, uploadImage } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { submissionRateLimits } from './routes.js';
 
@@ -32,18 +33,7 @@ async function setup(flags: Flags = {}) {
 const valid = { authorName: 'Ann Baker', content: 'The sourdough is the best in town.', rating: 5 };
 
 // Each call from its own address unless a test says otherwise, so the per-IP limit stays out of the way.
-let nextAddress = 0;
-const freshAddress = () => {
-  nextAddress += 1;
-  return `172.16.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
-};
-
-const submit = (
-  app: App,
-  slug: string,
-  payload: Record<string, unknown>,
-  remoteAddress = freshAddress(),
-) => app.inject({ method: 'POST', url: `/api/submit/${slug}`, payload, remoteAddress });
+const submit = submitToForm;
 
 async function expectRefused(
   app: App,
@@ -399,33 +389,5 @@ describe('submission rate limits', () => {
     expect((await submit(app, slug, valid, '198.51.100.1')).statusCode).toBe(201);
   });
 
-  it('caps submissions per collection, whatever the IP', async () => {
-    const { app, slug } = await setup();
-    const other = await createUser(app, { businessName: 'Other Shop' });
-    for (let i = 0; i < submissionRateLimits.perSlug.max; i++) {
-      expect(
-        (await submit(app, slug, valid, `10.1.${Math.floor(i / 200)}.${i % 200}`)).statusCode,
-      ).toBe(201);
-    }
-    expect((await submit(app, slug, valid, '10.2.0.1')).statusCode).toBe(429);
-    expect((await submit(app, other.business!.collectionSlug, valid, '10.2.0.1')).statusCode).toBe(
-      201,
-    );
-  });
-
-  it('counts a slug padded with spaces, tabs or newlines as the same collection (SECURITY.md §22)', async () => {
-    const scale = 0.1;
-    const app = await createTestApp({ rateLimitScale: scale });
-    const { business } = await createUser(app);
-    const slug = business!.collectionSlug;
-    const perSlugMax = submissionRateLimits.perSlug.max * scale;
-    const padded = [`${slug}%20`, `${slug}%09`, `%20${slug}`, `${slug}%0A`, `%09${slug}%20`, slug];
-    const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      statuses.push((await submit(app, padded[i % padded.length]!, valid)).statusCode);
-    }
-    expect(statuses.slice(0, perSlugMax)).toEqual(Array<number>(perSlugMax).fill(201));
-    expect(statuses.slice(perSlugMax)).toEqual(Array<number>(30 - perSlugMax).fill(429));
-    expect(await stored(app)).toHaveLength(perSlugMax);
-  });
+  // No limit per form: a burst asks for a browser check instead (bursts.integration.test.ts, SECURITY.md §26).
 });

@@ -3,7 +3,7 @@
 // tenant's rows whatever id it is handed.
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { testimonials, type TestimonialRow } from '../../db/schema.js';
+import { submissionBursts, testimonials, type TestimonialRow } from '../../db/schema.js';
 
 export type TestimonialStatus = TestimonialRow['status'];
 
@@ -146,15 +146,17 @@ export async function stats(db: Executor, businessId: string, monthStart: Date):
   return row ?? { total: 0, pending: 0, thisMonth: 0, avgRating: 0 };
 }
 
+/** The owner's change of a row; an edit of its content or photos also takes it out of its burst (docs/decisions/0022). */
 export async function update(
   db: Executor,
   businessId: string,
   id: string,
   values: EditableValues,
 ): Promise<TestimonialRow | null> {
+  const edited = Object.keys(values).some((column) => column !== 'status' && column !== 'approvedAt');
   const [row] = await db
     .update(testimonials)
-    .set(values)
+    .set(edited ? { ...values, burstId: null } : values)
     .where(and(ofBusiness(businessId), eq(testimonials.id, id)))
     .returning();
   return row ?? null;
@@ -241,4 +243,48 @@ export async function pageAfter(
     rows: shown.map((entry) => entry.row),
     next: last && page.length > limit ? { submittedAt: last.submittedAtText, id: last.row.id } : null,
   };
+}
+
+export type BurstRow = { id: string; startedAt: Date; lastAt: Date; submissions: number; pending: number };
+
+/** The business's bursts of submissions that still have pending rows, newest first, with their counts. */
+export async function listBursts(db: Executor, businessId: string, limit: number): Promise<BurstRow[]> {
+  const pending = sql<number>`(count(*) filter (where ${testimonials.status} = 'pending'))::int`;
+  return db
+    .select({
+      id: submissionBursts.id,
+      startedAt: submissionBursts.startedAt,
+      lastAt: submissionBursts.lastAt,
+      submissions: sql<number>`count(*)::int`,
+      pending,
+    })
+    .from(submissionBursts)
+    .innerJoin(testimonials, and(eq(testimonials.burstId, submissionBursts.id), ofBusiness(businessId)))
+    .where(eq(submissionBursts.businessId, businessId))
+    .groupBy(submissionBursts.id)
+    .having(sql`${pending} > 0`)
+    .orderBy(desc(submissionBursts.startedAt))
+    .limit(limit);
+}
+
+/** Whether the business has this burst. */
+export async function hasBurst(db: Executor, businessId: string, burstId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: submissionBursts.id })
+    .from(submissionBursts)
+    .where(and(eq(submissionBursts.id, burstId), eq(submissionBursts.businessId, businessId)));
+  return row !== undefined;
+}
+
+/** Deletes the burst's rows that are still pending and hands back their image URLs. */
+export async function removePendingOfBurst(db: Executor, businessId: string, burstId: string): Promise<ImageColumns[]> {
+  return db
+    .delete(testimonials)
+    .where(and(ofBusiness(businessId), eq(testimonials.burstId, burstId), eq(testimonials.status, 'pending')))
+    .returning({
+      authorImageUrl: testimonials.authorImageUrl,
+      productImageUrls: testimonials.productImageUrls,
+      beforeImageUrl: testimonials.beforeImageUrl,
+      afterImageUrl: testimonials.afterImageUrl,
+    });
 }

@@ -8,6 +8,9 @@ import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import {
   bulkTestimonialsInputSchema,
   bulkTestimonialsResultSchema,
+  deleteBurstPendingResultSchema,
+  submissionBurstListSchema,
+  submissionBurstParamsSchema,
   listTestimonialsQuerySchema,
   testimonialListSchema,
   testimonialParamsSchema,
@@ -89,6 +92,27 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const businessId = await requirePaidBusinessId(request);
       return testimonialService.bulkAction(app.uploads, businessId, request.body);
+    },
+  );
+
+  // Bursts of submissions to the owner's form (docs/decisions/0022): the notice, and deleting a burst's pending rows.
+  app.get(
+    '/api/testimonials/bursts',
+    { schema: { response: { 200: submissionBurstListSchema, ...errors } } },
+    async (request, reply) => {
+      const bursts = await testimonialService.listBursts(db, await requirePaidBusinessId(request), new Date());
+      // The owner's own data (SECURITY.md §31).
+      void reply.header('cache-control', 'no-store');
+      return { bursts };
+    },
+  );
+
+  app.delete(
+    '/api/testimonials/bursts/:id/pending',
+    { schema: { params: submissionBurstParamsSchema, response: { 200: deleteBurstPendingResultSchema, ...errors } } },
+    async (request) => {
+      const businessId = await requirePaidBusinessId(request);
+      return { deleted: await testimonialService.deletePendingOfBurst(app.uploads, businessId, request.params.id) };
     },
   );
 

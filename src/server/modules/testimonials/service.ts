@@ -10,6 +10,7 @@ import type {
 import type {
   BulkTestimonialsInput,
   BulkTestimonialsResult,
+  SubmissionBurst,
   ListTestimonialsQuery,
   Testimonial,
   TestimonialList,
@@ -19,6 +20,7 @@ import type {
 import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
+import { isGoingOn } from '../submissions/bursts.js';
 import { deleteDetachedUploads, type UploadContext } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
@@ -257,4 +259,31 @@ export async function bulkAction(
   await invalidateWidget(ctx.db, businessId);
   await releaseImages(ctx, businessId, removedImages);
   return result;
+}
+
+/** The owner's notice (docs/decisions/0022): the bursts that still have pending rows, newest first. */
+export async function listBursts(db: Executor, businessId: string, now: Date): Promise<SubmissionBurst[]> {
+  const rows = await repository.listBursts(db, businessId, 10);
+  return rows.map((row) => ({
+    id: row.id,
+    startedAt: row.startedAt.toISOString(),
+    lastAt: row.lastAt.toISOString(),
+    submissions: row.submissions,
+    pending: row.pending,
+    goingOn: isGoingOn(row.lastAt, now),
+  }));
+}
+
+/**
+ * Deletes the burst's rows that are still pending, then their images: those
+ * the owner approved, rejected or edited stay (an edit takes a row out of its
+ * burst, repository.update). The burst itself goes on while submissions do.
+ */
+export async function deletePendingOfBurst(ctx: UploadContext, businessId: string, burstId: string): Promise<number> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    if (!(await repository.hasBurst(tx, businessId, burstId))) throw notFound('Burst not found');
+    return repository.removePendingOfBurst(tx, businessId, burstId);
+  });
+  await releaseImages(ctx, businessId, removed.flatMap(imagesOf));
+  return removed.length;
 }

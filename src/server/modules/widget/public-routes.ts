@@ -27,7 +27,7 @@ import {
   writeCompressed,
   type CompressedBody,
 } from '../../plugins/compressed-body.js';
-import { addressLimit, failureLimit, rateLimit } from '../../plugins/rate-limit.js';
+import { addressLimit, clientIpKey, failureLimit, rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
 import { watchPublicChanges, type PublicChange } from './events.js';
@@ -40,7 +40,14 @@ const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 /** Generous: a page view is one request, and a hit costs no database work. */
 export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as const;
 
-/** SECURITY.md §5: the Wix widget endpoint, per site. */
+/**
+ * The Wix widget endpoint's stated 60 a minute per site, counted for each
+ * address: site ids are public, so a count shared by all of a site's visitors
+ * would let one address (or the site's own traffic) shut every visitor out
+ * (SECURITY.md §26). No shared per-site ceiling: a known site is answered from
+ * the caches, and what reaches the database is bounded without one (one load
+ * at a time per site, unknown sites budgeted per address).
+ */
 export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60 * 1000 } as const;
 
 /**
@@ -192,18 +199,18 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const perSite = rateLimit(app, {
-    name: 'wix-widget:site',
+  const perSiteAndAddress = rateLimit(app, {
+    name: 'wix-widget:site-ip',
     ...wixWidgetRateLimit,
-    // The validated, normalised site id: the same form the lookup uses (SECURITY.md §22).
-    keyGenerator: (request) => (request.query as { instance: string }).instance,
+    // The validated, normalised site id (the same form the lookup uses, SECURITY.md §22) and the address.
+    keyGenerator: (request) => `${(request.query as { instance: string }).instance}:${clientIpKey(request)}`,
   });
   app.get(
     '/wix/widget',
     {
       ...publicRoute,
       compress: false,
-      preHandler: perSite,
+      preHandler: perSiteAndAddress,
       // The 200 body is the cached Buffer of a PublicWidget, the same bytes as GET /api/widget/{slug}.
       schema: {
         querystring: wixWidgetQuerySchema,

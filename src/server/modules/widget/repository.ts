@@ -56,7 +56,7 @@ export async function findBusinessBySlug(
 }
 
 /** Never the author's email: it is not even read. */
-export type PublicTestimonialRow = Omit<TestimonialRow, 'authorEmail' | 'businessId' | 'status' | 'tags' | 'source'>;
+export type PublicTestimonialRow = Omit<TestimonialRow, 'authorEmail' | 'businessId' | 'status' | 'tags' | 'source' | 'burstId'>;
 
 /** The business's approved testimonials, most recently approved first, at most `limit`. */
 export async function listApproved(db: Executor, businessId: string, limit: number): Promise<PublicTestimonialRow[]> {

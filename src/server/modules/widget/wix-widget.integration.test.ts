@@ -1,7 +1,8 @@
 // GET /wix/widget?instance={wixSiteId} (SPEC §2 developer notes; SECURITY.md
 // §5, §12, §22): the linked business's widget JSON with the public widget's
-// caching, ETag and CORS; 60 requests a minute per site; an unknown site is a
-// JSON 404, remembered as a miss.
+// caching, ETag and CORS; 60 requests a minute per site from each address (a
+// flood from one address never shuts the site's other visitors out, SECURITY.md
+// §26); an unknown site is a JSON 404, remembered as a miss.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { wixSites, type BusinessRow } from '../../db/schema.js';
@@ -94,18 +95,43 @@ describe('GET /wix/widget', () => {
     expect((await wixWidget(app, owner.siteId)).json().testimonials).toHaveLength(1);
   });
 
-  it('allows 60 requests a minute per site; the 61st gets 429 with Retry-After and CORS', async () => {
+  it('allows each address 60 requests a minute per site: the 61st gets 429 with Retry-After and CORS, a new visitor still gets the widget', async () => {
     const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
     const owner = await ownerWithSite(app);
+    await createTestimonial(app.database.db, owner.business.id, { status: 'approved', approvedAt: new Date(), content: 'Still shown to everyone else.' });
+    const fromAbuser = (instance: string) =>
+      app.inject({ method: 'GET', url: `/wix/widget?instance=${encodeURIComponent(instance)}`, remoteAddress: '203.0.113.66' });
     for (let request = 0; request < wixWidgetRateLimit.max; request++) {
-      const response = await app.inject({ method: 'GET', url: `/wix/widget?instance=${owner.siteId}`, remoteAddress: `10.5.0.${(request % 250) + 1}` });
-      expect(response.statusCode).toBe(200);
+      expect((await fromAbuser(owner.siteId)).statusCode).toBe(200);
     }
     // The same site written differently is the same site.
-    const limited = await app.inject({ method: 'GET', url: `/wix/widget?instance=${owner.siteId.toUpperCase()}`, remoteAddress: '10.5.1.1' });
+    const limited = await fromAbuser(` ${owner.siteId.toUpperCase()}`);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.headers['access-control-allow-origin']).toBe('*');
-    expect((await wixWidget(app, newSiteId())).statusCode).toBe(404);
+
+    // Nobody else is shut out: a new visitor of the site gets the widget.
+    const visitor = await app.inject({ method: 'GET', url: `/wix/widget?instance=${owner.siteId}`, remoteAddress: '198.51.100.20' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json().testimonials).toEqual([expect.objectContaining({ content: 'Still shown to everyone else.' })]);
+    // The abuser's count is per site: another site is not refused to it.
+    expect((await fromAbuser(newSiteId())).statusCode).toBe(404);
+  });
+
+  it('a busy site serves all its visitors: 300 page views a minute from 300 addresses all get the widget', async () => {
+    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
+    const owner = await ownerWithSite(app);
+    const statuses = new Set<number>();
+    for (let visitor = 0; visitor < 300; visitor++) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/wix/widget?instance=${owner.siteId}`,
+        remoteAddress: `10.5.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
+      });
+      statuses.add(response.statusCode);
+    }
+    expect([...statuses]).toEqual([200]);
   });
 });

@@ -2,16 +2,21 @@
 // fields the business collects, checked with the same schema as the server
 // (`buildSubmissionSchema`), photos uploaded as soon as they are chosen. The
 // collection link screen shows this very component as its live preview, in
-// "preview" mode: nothing is uploaded and nothing is sent.
+// "preview" mode: nothing is uploaded and nothing is sent. A form under a burst
+// of submissions asks for a browser check, which the send does on the way
+// (../browser-check.ts, loaded only then); whatever happens, what the customer
+// typed stays in the form.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import type { CollectionFlags } from '../../../../shared/collection-settings';
 import { MAX_PRODUCT_PHOTOS, TESTIMONIAL_MIN_LENGTH } from '../../../../shared/constants';
 import {
   buildSubmissionSchema,
   HONEYPOT_FIELD,
+  SUBMISSION_PROOF_FIELD,
+  submissionCheckCodes,
   submissionLimits,
   type SubmissionData,
   type SubmissionForm,
@@ -22,6 +27,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
 import { uploadImage } from '../../../lib/uploads';
 import { submitTestimonial } from '../api';
 import { readSubmissionError } from '../submission-errors';
@@ -29,6 +35,20 @@ import { usePhotoGroup, type PhotoUploader } from '../use-photo-group';
 import { BeforeAfterField, ProductPhotosField, SelfieField } from './photo-fields';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit testimonial. Please try again.';
+export const CHECKING_TEXT = 'Checking your browser...';
+const CHECK_EXPLAINED =
+  'This form is receiving many testimonials right now, so your browser does a quick check before sending yours. It takes a few seconds.';
+
+/** The form asked for a browser check: it is under a burst of submissions. */
+const asksForCheck = (error: unknown) =>
+  error instanceof ApiError && error.code === submissionCheckCodes.required;
+
+/** Why the check could not be done, for the toast: the loader's own words, else a plain one. */
+function checkProblem(error: unknown): string {
+  if (error instanceof ApiError) return error.reason ?? error.message;
+  if (error instanceof Error && error.name === 'BrowserCheckError') return error.message;
+  return 'Your browser could not finish the check. Check your connection and try again.';
+}
 
 const defaultValues: SubmissionForm = {
   authorName: '',
@@ -46,7 +66,9 @@ const defaultValues: SubmissionForm = {
 
 /** The preview shows chosen photos from the device and never sends them anywhere. */
 const previewUploader: PhotoUploader = (file) =>
-  Promise.resolve({ ref: `preview:${file.name}:${file.size}:${Math.random().toString(36).slice(2)}` });
+  Promise.resolve({
+    ref: `preview:${file.name}:${file.size}:${Math.random().toString(36).slice(2)}`,
+  });
 
 function Optional() {
   return <span className="font-normal text-muted-foreground">(optional)</span>;
@@ -65,6 +87,7 @@ export function TestimonialForm({
 }) {
   const preview = mode === 'preview';
   const honeypotId = useId();
+  const [checking, setChecking] = useState(false);
   const schema = useMemo(() => buildSubmissionSchema(settings), [settings]);
   const form = useForm<SubmissionForm, unknown, SubmissionData>({
     resolver: zodResolver(schema),
@@ -136,9 +159,36 @@ export function TestimonialForm({
       });
       return;
     }
+    const honeypot = getValues(HONEYPOT_FIELD) ?? '';
+    const send = (proof?: unknown) =>
+      submitTestimonial(slug, {
+        ...data,
+        [HONEYPOT_FIELD]: honeypot,
+        ...(proof === undefined ? {} : { [SUBMISSION_PROOF_FIELD]: proof }),
+      });
     try {
-      const honeypot = getValues(HONEYPOT_FIELD) ?? '';
-      const result = await submitTestimonial(slug, { ...data, [HONEYPOT_FIELD]: honeypot });
+      let result;
+      try {
+        result = await send();
+      } catch (error) {
+        if (!asksForCheck(error)) throw error;
+        setChecking(true);
+        let proof;
+        try {
+          const { passBrowserCheck } = await import('../browser-check');
+          proof = await passBrowserCheck(slug);
+        } catch (checkError) {
+          toast({
+            title: SUBMIT_FAILED_MESSAGE,
+            description: checkProblem(checkError),
+            variant: 'destructive',
+          });
+          return;
+        } finally {
+          setChecking(false);
+        }
+        result = await send(proof);
+      }
       onSubmitted?.(result.testimonial.id);
     } catch (error) {
       const { message, issues } = readSubmissionError(error);
@@ -182,7 +232,10 @@ export function TestimonialForm({
                   hint="Tap a star to rate"
                 />
                 {fieldState.error?.message ? (
-                  <p role="alert" className="text-sm font-medium text-destructive dark:text-red-400">
+                  <p
+                    role="alert"
+                    className="text-sm font-medium text-destructive dark:text-red-400"
+                  >
                     {fieldState.error.message}
                   </p>
                 ) : null}
@@ -300,7 +353,10 @@ export function TestimonialForm({
         ) : null}
 
         {/* A field people never see or fill in: anything in it marks a bot. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="absolute -left-[10000px] top-auto size-px overflow-hidden"
+        >
           <label htmlFor={honeypotId}>Website</label>
           <input
             id={honeypotId}
@@ -317,11 +373,17 @@ export function TestimonialForm({
             size="lg"
             className="w-full"
             pending={isSubmitting || uploading}
-            pendingText={isSubmitting ? 'Submitting...' : 'Uploading photos...'}
+            pendingText={
+              checking ? CHECKING_TEXT : isSubmitting ? 'Submitting...' : 'Uploading photos...'
+            }
           >
             <Send aria-hidden="true" />
             Submit Testimonial
           </Button>
+          {/* Always there, so a screen reader hears the check start. */}
+          <p role="status" className="text-center text-sm text-muted-foreground empty:hidden">
+            {checking ? CHECK_EXPLAINED : null}
+          </p>
           <p className="text-center text-xs text-muted-foreground">
             Your testimonial is reviewed before it is published.
           </p>

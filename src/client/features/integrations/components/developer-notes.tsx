@@ -52,7 +52,8 @@ export function DeveloperNotes() {
             <dd className="text-muted-foreground">
               <InlineCode>GET /wix/widget?instance={'{wixSiteId}'}</InlineCode> answers the widget
               data of a connected Wix site as JSON. It needs no key and may be called from a
-              browser; it allows {PUBLIC_API_RATE_LIMIT_PER_MINUTE} requests per minute per site.
+              browser; it allows {PUBLIC_API_RATE_LIMIT_PER_MINUTE} requests per minute per site from
+              each visitor's address, so no visitor can use up another's.
             </dd>
           </div>
         </dl>

@@ -1,0 +1,170 @@
+// The public form under a burst of submissions (docs/decisions/0022): asked
+// for the browser check, it fetches a challenge, does the work with WebCrypto
+// while the button says "Checking your browser...", and sends again with the
+// proof; when the check cannot be done or does not pass, it says so and keeps
+// everything the customer typed.
+import { screen, waitFor } from '@testing-library/react';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_COLLECTION_FLAGS } from '../../../../shared/collection-settings';
+import {
+  submissionChallengeResultSchema,
+  submissionCheckCodes,
+  submissionCheckMessages,
+  submissionProofSchema,
+  submissionResultSchema,
+  type SubmissionChallenge,
+} from '../../../../shared/schemas/submission';
+import { renderScreen } from '../../../testing/render';
+import { apiErrorResponse, apiRoute, server } from '../../../testing/server';
+import { TestimonialForm } from './testimonial-form';
+
+const SECRET = 'component-test-signature-secret';
+const KEY_SECRET = 'component-test-key-secret';
+
+/** A real challenge, easy enough for a test: the server's format, a tiny cost. */
+async function easyChallenge(form: string): Promise<SubmissionChallenge> {
+  const challenge = await createChallenge({
+    algorithm: 'PBKDF2/SHA-256',
+    cost: 10,
+    counter: 7,
+    deriveKey,
+    data: { form },
+    expiresAt: new Date(Date.now() + 60_000),
+    hmacSignatureSecret: SECRET,
+    hmacKeySignatureSecret: KEY_SECRET,
+  });
+  return challenge as SubmissionChallenge;
+}
+
+const isSolved = async (proof: unknown) => {
+  const parsed = submissionProofSchema.safeParse(proof);
+  if (!parsed.success) return false;
+  const result = await verifySolution({
+    ...parsed.data,
+    deriveKey,
+    hmacSignatureSecret: SECRET,
+    hmacKeySignatureSecret: KEY_SECRET,
+  });
+  return result.verified;
+};
+
+/**
+ * The form under a burst: a send without a solved check is refused as the
+ * server refuses it; so are the first `refusals` solved ones (expired, say).
+ */
+function serveFormUnderBurst({
+  challengeGate,
+  refusals = 0,
+}: { challengeGate?: Promise<void>; refusals?: number } = {}) {
+  const sent: Record<string, unknown>[] = [];
+  let refusalsLeft = refusals;
+  server.use(
+    apiRoute.post('/api/submit/:slug', submissionResultSchema, async ({ body }) => {
+      const payload = body as Record<string, unknown>;
+      sent.push(payload);
+      if (payload.proof === undefined) {
+        return apiErrorResponse(
+          403,
+          submissionCheckCodes.required,
+          submissionCheckMessages.required,
+        );
+      }
+      if (refusalsLeft > 0 || !(await isSolved(payload.proof))) {
+        refusalsLeft -= 1;
+        return apiErrorResponse(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
+      }
+      return { testimonial: { id: `testimonial-${sent.length}` } };
+    }),
+    apiRoute.get(
+      '/api/submit/:slug/challenge',
+      submissionChallengeResultSchema,
+      async ({ params }) => {
+        await challengeGate;
+        return { challenge: await easyChallenge(String(params.slug)) };
+      },
+    ),
+  );
+  return sent;
+}
+
+/** The form of "acme-bakery" with the default settings; `onSubmitted` records what it reports. */
+function renderForm() {
+  const onSubmitted = vi.fn();
+  const view = renderScreen(
+    <TestimonialForm
+      slug="acme-bakery"
+      settings={DEFAULT_COLLECTION_FLAGS}
+      onSubmitted={onSubmitted}
+    />,
+  );
+  return { ...view, onSubmitted };
+}
+
+async function fillAndSend(user: ReturnType<typeof renderScreen>['user']) {
+  await user.click(screen.getByRole('radio', { name: '5 stars' }));
+  await user.type(screen.getByLabelText('Your testimonial'), 'The sourdough is the best in town.');
+  await user.type(screen.getByLabelText(/^Name/), 'Ann Baker');
+  await user.click(screen.getByRole('button', { name: 'Submit Testimonial' }));
+}
+
+describe('TestimonialForm under a burst of submissions', () => {
+  it('passes the browser check the form asks for, showing it on the button, and sends what was typed', async () => {
+    let open = () => {};
+    const sent = serveFormUnderBurst({
+      challengeGate: new Promise<void>((resolve) => (open = resolve)),
+    });
+    const { user, onSubmitted } = renderForm();
+    await fillAndSend(user);
+
+    const button = await screen.findByRole('button', { name: 'Checking your browser...' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toMatch(/quick check/);
+    open();
+
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-2'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({
+      authorName: 'Ann Baker',
+      content: 'The sourdough is the best in town.',
+      rating: 5,
+      proof: { challenge: { parameters: { data: { form: 'acme-bakery' } } } },
+    });
+    expect(await isSolved(sent[1]!.proof)).toBe(true);
+  });
+
+  it('keeps everything typed and says what happened when the check cannot be fetched', async () => {
+    serveFormUnderBurst();
+    server.use(
+      apiRoute.get('/api/submit/:slug/challenge', submissionChallengeResultSchema, () =>
+        apiErrorResponse(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
+      ),
+    );
+    const { user, onSubmitted } = renderForm();
+    await fillAndSend(user);
+
+    expect(
+      await screen.findByText('Failed to submit testimonial. Please try again.'),
+    ).toBeDefined();
+    expect(screen.getByText('Too many requests. Please try again later.')).toBeDefined();
+    expect(onSubmitted).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Your testimonial').value).toBe(
+      'The sourdough is the best in town.',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Ann Baker');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '5 stars' }).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Submit Testimonial' })).toBeDefined();
+  });
+
+  it('says so when the check did not pass, and passes it on the next try', async () => {
+    serveFormUnderBurst({ refusals: 1 });
+    const { user, onSubmitted } = renderForm();
+    await fillAndSend(user);
+    expect(await screen.findByText(submissionCheckMessages.failed)).toBeDefined();
+    expect(onSubmitted).not.toHaveBeenCalled();
+
+    await user.click(await screen.findByRole('button', { name: 'Submit Testimonial' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-4'));
+  });
+});

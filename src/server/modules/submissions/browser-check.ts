@@ -1,0 +1,75 @@
+// The browser check of a form under a burst (docs/decisions/0022): a
+// proof-of-work challenge in ALTCHA's format (altcha-lib), HMAC-signed with a
+// key derived from the session secret, so every server that shares the secret
+// issues and checks the same challenges. Deterministic mode: the server picks
+// the counter the browser must find and signs the key it derives, so a check
+// is two HMACs and never the work itself. A challenge names its form and
+// expires after CHALLENGE_TTL_MS; that it is used once is the caller's part
+// (the spent_challenges table, in the transaction that stores the testimonial).
+import { createHmac } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { SubmissionChallenge, SubmissionProof } from '../../../shared/schemas/submission.js';
+
+/**
+ * PBKDF2-SHA-256 at 5,000 iterations per try, the answer among the first 550
+ * tries (300 on average): about 0.2-0.5 s in a desktop browser and 1-2 s on a
+ * phone (WebCrypto runs it off the page's thread), about 0.4 s of one server
+ * core for a script. Cheap for a customer, and it turns each scripted
+ * submission into CPU time on top of the per-address limits.
+ */
+export const CHALLENGE_DIFFICULTY = {
+  algorithm: 'PBKDF2/SHA-256',
+  cost: 5000,
+  minCounter: 50,
+  maxCounter: 550,
+} as const;
+
+/** Long enough to solve on a slow phone and send; short enough that a stockpile goes stale. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+export type BrowserCheckKeys = { signature: string; keySignature: string };
+
+/** Two keys of their own, so no other use of the session secret can sign a challenge. */
+export function browserCheckKeys(sessionSecret: string): BrowserCheckKeys {
+  const derive = (label: string) =>
+    createHmac('sha256', sessionSecret).update(`vouchly:browser-check:${label}`).digest('hex');
+  return { signature: derive('signature'), keySignature: derive('key-signature') };
+}
+
+export async function issueChallenge(
+  keys: BrowserCheckKeys,
+  form: string,
+  now: Date,
+): Promise<SubmissionChallenge> {
+  const challenge = await createChallenge({
+    algorithm: CHALLENGE_DIFFICULTY.algorithm,
+    cost: CHALLENGE_DIFFICULTY.cost,
+    counter: randomInt(CHALLENGE_DIFFICULTY.maxCounter, CHALLENGE_DIFFICULTY.minCounter),
+    deriveKey,
+    data: { form },
+    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    hmacSignatureSecret: keys.signature,
+    hmacKeySignatureSecret: keys.keySignature,
+  });
+  return challenge as SubmissionChallenge;
+}
+
+/** True when the proof is a solution of an unexpired challenge we signed for this form. */
+export async function isValidProof(
+  keys: BrowserCheckKeys,
+  form: string,
+  proof: SubmissionProof,
+): Promise<boolean> {
+  const { challenge, solution } = proof;
+  // A challenge without a key signature would be checked by redoing the work: ours always have one.
+  if (challenge.parameters.data.form !== form || !challenge.parameters.keySignature) return false;
+  const result = await verifySolution({
+    challenge,
+    solution,
+    deriveKey,
+    hmacSignatureSecret: keys.signature,
+    hmacKeySignatureSecret: keys.keySignature,
+  });
+  return result.verified;
+}
