@@ -11,7 +11,7 @@
 //   signs someone in or acts for the signed-in owner (and the public form
 //   endpoints that live in the same modules).
 // What both need is on the root, set before either scope is registered:
-// decorators, the error handler, security headers, CSRF, the text guard,
+// decorators, the error handler, the body deadline, security headers, CSRF, the text guard,
 // rate limits, mailer and uploads; and the not-found handler. Request logging
 // (plugins/request-log.ts) is Fastify's own, moved to debug.
 import { randomUUID } from 'node:crypto';
@@ -40,8 +40,14 @@ import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plugins/client-app.js';
 import { registerCompression } from './plugins/compression.js';
+import {
+  DEFAULT_BODY_DEADLINE,
+  registerBodyDeadline,
+  SERVER_TIMEOUTS,
+  type BodyDeadline,
+} from './plugins/body-deadline.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
@@ -79,6 +85,8 @@ export type AppDeps = {
   beforeRoutes?: (app: FastifyInstance) => void;
   /** The time paid access is measured against; default: the system clock. Tests move it. */
   clock?: () => Date;
+  /** How long a request body may stall or trickle (plugins/body-deadline.ts); tests make it short. */
+  bodyDeadline?: BodyDeadline;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -94,6 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...SERVER_TIMEOUTS,
+    // What Node's HTTP parser refuses is answered in the one error shape too.
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     // No info line per request: they are logged at debug (plugins/request-log.ts).
     logController: new DebugRequestLog(),
@@ -111,6 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  registerBodyDeadline(app, deps.bodyDeadline ?? DEFAULT_BODY_DEADLINE);
   await registerCompression(app);
   // Loaded first: the pages it renders bring the inline script the CSP must allow.
   const client = await loadClientApp({
@@ -129,7 +141,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerPayments(app, config, deps.clock ?? (() => new Date()));
   await registerOpenApi(app, config);
   deps.beforeRoutes?.(app);
-
 
   await app.register(async function publicScope(scope) {
     await scope.register(healthRoutes);

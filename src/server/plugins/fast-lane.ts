@@ -57,12 +57,12 @@ export class FastLane {
 }
 
 /**
- * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its
- * timeouts included, as fastify/lib/server.js sets them), with the lane in front.
+ * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its `http`
+ * options and timeouts included, as fastify/lib/server.js sets them), with the lane in front.
  */
 export function serverWithFastLane(lane: FastLane): FastifyServerFactory {
   return (handler, options) => {
-    const server = http.createServer((request, response) => {
+    const server = http.createServer(options.http ?? {}, (request, response) => {
       lane.serve(request, response, () => handler(request, response));
     });
     const number = (name: string) =>
