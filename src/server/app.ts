@@ -9,7 +9,8 @@
 //   so none of it reads a session or sends Set-Cookie.
 // - the session scope: @fastify/cookie + @fastify/session and every route that
 //   signs someone in or acts for the signed-in owner (and the public form
-//   endpoints that live in the same modules).
+//   endpoints that live in the same modules); no cache keeps its answers
+//   (plugins/no-store.ts).
 // What both need is on the root, set before either scope is registered:
 // decorators, the error handler, the body deadline, security headers, CSRF, the text guard,
 // rate limits, mailer and uploads; and the not-found handler. Request logging
@@ -51,6 +52,7 @@ import { answerClientError, registerErrorHandler } from './plugins/error-handler
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
+import { keepAnswersOutOfCaches } from './plugins/no-store.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(async function sessionScope(scope) {
     await registerSessions(scope, config);
+    keepAnswersOutOfCaches(scope);
     await scope.register(authRoutes);
     await scope.register(businessRoutes);
     await scope.register(uploadRoutes);
