@@ -39,7 +39,12 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { objectRoutes } from './modules/uploads/object-routes.js';
 import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
-import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plugins/client-app.js';
+import {
+  clientAppRoutes,
+  loadClientApp,
+  registerAppShell,
+  registerClientAppFallback,
+} from './plugins/client-app.js';
 import { registerCompression } from './plugins/compression.js';
 import {
   DEFAULT_BODY_DEADLINE,
@@ -142,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
   await registerOpenApi(app, config);
+  registerAppShell(app, client);
   deps.beforeRoutes?.(app);
 
   await app.register(async function publicScope(scope) {

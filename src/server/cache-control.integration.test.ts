@@ -19,7 +19,11 @@ function collectingRoutes(): { routes: Route[]; deps: Partial<AppDeps> } {
         for (const method of [route.method].flat()) {
           if (method === 'HEAD') continue;
           // `this` is the scope the route is added in: the session scope decorates requests with `session`.
-          routes.push({ method, url: route.url, sessionScope: this.hasRequestDecorator('session') });
+          routes.push({
+            method,
+            url: route.url,
+            sessionScope: this.hasRequestDecorator('session'),
+          });
         }
       }),
   };
@@ -34,11 +38,21 @@ async function ownerWithEverything(app: FastifyInstance) {
   const business = owner.business!;
   const testimonial = await createTestimonial(app.database.db, business.id, { status: 'approved' });
   const asOwner = (options: InjectOptions) =>
-    app.inject({ ...options, headers: { ...sameSite, ...options.headers }, ...withSession(owner.cookie) });
+    app.inject({
+      ...options,
+      headers: { ...sameSite, ...options.headers },
+      ...withSession(owner.cookie),
+    });
   const key = await asOwner({ method: 'POST', url: '/api/integrations/api-key', payload: {} });
   const startCheckout = async () => {
-    const response = await asOwner({ method: 'POST', url: '/api/create-checkout-session', payload: {} });
-    return decodeURIComponent(response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '');
+    const response = await asOwner({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      payload: {},
+    });
+    return decodeURIComponent(
+      response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '',
+    );
   };
   const paid = await startCheckout();
   const open = await startCheckout();
@@ -50,17 +64,20 @@ async function ownerWithEverything(app: FastifyInstance) {
     asOwner,
     apiKey: key.json<{ apiKey: string }>().apiKey,
     // What each route parameter stands for.
-    params: { slug: business.collectionSlug, id: testimonial.id, sessionId: open, invoiceId } as Record<
-      string,
-      string
-    >,
+    params: {
+      slug: business.collectionSlug,
+      id: testimonial.id,
+      sessionId: open,
+      invoiceId,
+    } as Record<string, string>,
   };
 }
 
 function concrete(url: string, params: Record<string, string>): string {
   return url.replace(/:(\w+)/g, (_match, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`no value for :${name} in ${url}: add one to ownerWithEverything`);
+    if (value === undefined)
+      throw new Error(`no value for :${name} in ${url}: add one to ownerWithEverything`);
     return encodeURIComponent(value);
   });
 }
@@ -78,10 +95,17 @@ describe('Cache-Control of answers that belong to someone', () => {
     const app = await createTestApp({}, deps);
     const owner = await ownerWithEverything(app);
     const sessionGets = routes.filter((route) => route.method === 'GET' && route.sessionScope);
-    const apiGets = routes.filter((route) => route.method === 'GET' && route.url.startsWith('/api/v1/'));
+    const apiGets = routes.filter(
+      (route) => route.method === 'GET' && route.url.startsWith('/api/v1/'),
+    );
     // The hook sees both kinds, as the route table has them.
     expect(sessionGets.map((route) => route.url)).toEqual(
-      expect.arrayContaining(['/api/auth/user', '/api/business', '/api/testimonials', '/api/integrations/api-key']),
+      expect.arrayContaining([
+        '/api/auth/user',
+        '/api/business',
+        '/api/testimonials',
+        '/api/integrations/api-key',
+      ]),
     );
     expect(sessionGets.some((route) => route.url === '/api/widget/:slug')).toBe(false);
     expect(apiGets.length).toBeGreaterThan(0);
@@ -94,7 +118,11 @@ describe('Cache-Control of answers that belong to someone', () => {
     for (const route of apiGets) {
       const url = concrete(route.url, owner.params);
       expectNoStore(
-        await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.apiKey}` } }),
+        await app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${owner.apiKey}` },
+        }),
         `GET ${url} with the key`,
       );
       expectNoStore(await app.inject({ method: 'GET', url }), `GET ${url} without a key`);

@@ -4,12 +4,16 @@
 // them to someone else, and a browser would keep customer emails and keys on
 // disk. Every answer of the scope gets `Cache-Control: no-store`, refusals
 // included (an onSend hook runs for every answer of its routes, whichever hook
-// refused it); a route that sets its own Cache-Control keeps it, and
-// cache-control.integration.test.ts checks that it says no-store too.
+// refused it); a route's own Cache-Control is kept only when it says no-store
+// too (`private, no-store`), so the app's page the test checkout answers with
+// (`no-cache` elsewhere) is not kept either.
 import type { FastifyInstance } from 'fastify';
+
+const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 
 export function keepAnswersOutOfCaches(scope: FastifyInstance): void {
   scope.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (!NO_STORE.test(String(reply.getHeader('cache-control') ?? '')))
+      void reply.header('cache-control', 'no-store');
   });
 }

@@ -49,7 +49,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .type('image/png')
-        .header('cache-control', 'private, no-store')
+        .header('cache-control', 'private, no-cache')
         .header('content-disposition', 'inline; filename="testimonial-qr-code.png"')
         .send(png);
     },
