@@ -48,6 +48,12 @@ async function formWithRoomForOneFile(bodyDeadline?: BodyDeadline) {
   };
 }
 
+/** The origin of a listening app whose bodies have `bodyDeadline`. */
+async function listening(bodyDeadline: BodyDeadline): Promise<string> {
+  const app = await createTestApp({}, { bodyDeadline });
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 async function heldBytes(app: App, uploadURL: string): Promise<number | null> {
   const [row] = await app.database.db
     .select({ size: uploads.size })
@@ -171,11 +177,7 @@ describe('a stalled upload', () => {
 
 describe('every other body', () => {
   it('a JSON body that stops is cut and answered 408 in the error shape', async () => {
-    const app = await createTestApp(
-      {},
-      { bodyDeadline: { silenceMs: 500, graceMs: 5000, minBytesPerSecond: 1 } },
-    );
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listening({ silenceMs: 500, graceMs: 5000, minBytesPerSecond: 1 });
     const login = await openExchange(
       origin,
       'POST /api/login HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 200\r\n\r\n{"email":',
@@ -185,11 +187,7 @@ describe('every other body', () => {
   });
 
   it('a chunked JSON body that trickles below the minimum rate is cut', async () => {
-    const app = await createTestApp(
-      {},
-      { bodyDeadline: { silenceMs: 1000, graceMs: 1000, minBytesPerSecond: 1024 } },
-    );
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listening({ silenceMs: 1000, graceMs: 1000, minBytesPerSecond: 1024 });
     const submit = await openExchange(
       origin,
       'POST /api/login HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n',
@@ -205,11 +203,7 @@ describe('every other body', () => {
   });
 
   it('a body sent with a GET, which nothing reads, is cut the same way', async () => {
-    const app = await createTestApp(
-      {},
-      { bodyDeadline: { silenceMs: 500, graceMs: 5000, minBytesPerSecond: 1 } },
-    );
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = await listening({ silenceMs: 500, graceMs: 5000, minBytesPerSecond: 1 });
     const get = await openExchange(
       origin,
       'GET /api/health HTTP/1.1\r\nhost: localhost\r\ncontent-length: 100000\r\n\r\nxx',

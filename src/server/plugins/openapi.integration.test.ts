@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
-import { buildApp, type AppDeps } from '../app.js';
-import { createTestApp, testConfig } from '../testing/test-app.js';
-import { testDatabase } from '../testing/test-database.js';
+import type { AppDeps } from '../app.js';
+import { createTestApp } from '../testing/test-app.js';
 
 type Route = { key: string; schema: FastifySchema | undefined };
 
@@ -25,6 +24,19 @@ function collectingRoutes(): { routes: Route[]; deps: Partial<AppDeps> } {
       }),
   };
   return { routes, deps };
+}
+
+/** A ready test app with `addRoutes` in a scope of its own; `deps` may collect its route table. */
+function appWithProbes(addRoutes: (scope: FastifyInstance) => void, deps: Partial<AppDeps> = {}) {
+  return createTestApp(
+    {},
+    {
+      beforeRoutes: (root) => {
+        deps.beforeRoutes?.(root);
+        void root.register(async (scope) => addRoutes(scope));
+      },
+    },
+  );
 }
 
 /**
@@ -114,28 +126,18 @@ describe('route schemas', () => {
 
   it('would catch a route added without a response schema', async () => {
     const { routes, deps } = collectingRoutes();
-    const app = await buildApp(testConfig(), {
-      database: await testDatabase(),
-      logger: false,
-      ...deps,
-    });
-    try {
-      await app.register(async (scope) => {
-        scope.get('/api/probe/no-schema', async () => ({ ok: true }));
-        scope.post(
-          '/api/probe/body-only',
-          { schema: { body: z.object({ name: z.string() }) } },
-          async () => ({ ok: true }),
-        );
-      });
-      await app.ready();
-      expect(withoutResponse(routes).filter((key) => !AWAITING_SCHEMA.has(key))).toEqual([
-        'GET /api/probe/no-schema',
-        'POST /api/probe/body-only',
-      ]);
-    } finally {
-      await app.close();
-    }
+    await appWithProbes((scope) => {
+      scope.get('/api/probe/no-schema', async () => ({ ok: true }));
+      scope.post(
+        '/api/probe/body-only',
+        { schema: { body: z.object({ name: z.string() }) } },
+        async () => ({ ok: true }),
+      );
+    }, deps);
+    expect(withoutResponse(routes).filter((key) => !AWAITING_SCHEMA.has(key))).toEqual([
+      'GET /api/probe/no-schema',
+      'POST /api/probe/body-only',
+    ]);
   });
 });
 
@@ -176,29 +178,19 @@ describe('the document and the route table', () => {
 
   it('would catch a route left out of the document', async () => {
     const { routes, deps } = collectingRoutes();
-    const app = await buildApp(testConfig(), {
-      database: await testDatabase(),
-      logger: false,
-      ...deps,
-    });
-    try {
-      await app.register(async (scope) => {
-        // Past the document's transform, which never leaves a route out, `hide` still works.
-        scope.get(
-          '/api/probe/hidden',
-          {
-            schema: { hide: true, response: { 200: z.object({ ok: z.boolean() }) } },
-            config: { swaggerTransform: false },
-          },
-          async () => ({ ok: true }),
-        );
-      });
-      await app.ready();
-      const { paths } = (await fetchDocument(app)).json<Document>();
-      expect(undocumented(routes, paths)).toContain('GET /api/probe/hidden');
-    } finally {
-      await app.close();
-    }
+    const app = await appWithProbes((scope) => {
+      // Past the document's transform, which never leaves a route out, `hide` still works.
+      scope.get(
+        '/api/probe/hidden',
+        {
+          schema: { hide: true, response: { 200: z.object({ ok: z.boolean() }) } },
+          config: { swaggerTransform: false },
+        },
+        async () => ({ ok: true }),
+      );
+    }, deps);
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    expect(undocumented(routes, paths)).toContain('GET /api/probe/hidden');
   });
 });
 
@@ -336,21 +328,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(components.schemas).filter((name) => name.endsWith('Input'))).toEqual([]);
   });
   it('documents a route outside every section without a tag, which the test above refuses', async () => {
-    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false });
-    try {
-      await app.register(async (scope) => {
-        scope.get(
-          '/probe/elsewhere',
-          { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
-          async () => ({ ok: true }),
-        );
-      });
-      await app.ready();
-      const { paths } = (await fetchDocument(app)).json<Document>();
-      expect(paths['/probe/elsewhere']?.get?.tags).toBeUndefined();
-    } finally {
-      await app.close();
-    }
+    const app = await appWithProbes((scope) => {
+      scope.get(
+        '/probe/elsewhere',
+        { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+        async () => ({ ok: true }),
+      );
+    });
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    expect(paths['/probe/elsewhere']?.get?.tags).toBeUndefined();
   });
 });
 
