@@ -12,6 +12,7 @@ import { uploadIdOf } from '../modules/uploads/service.js';
 import {
   budgetsWith,
   createSignedInUser,
+  createWidgetBusiness,
   makeJpeg,
   makePng,
   putUpload,
@@ -200,6 +201,23 @@ describe('every other body', () => {
     })();
     expect(await submit.closedWithin(3000)).toBeGreaterThanOrEqual(1000);
     expectTimedOut(submit);
+  });
+
+  it('a body sent with a GET of a cached widget is not answered before Fastify, so it is cut too', async () => {
+    const app = await createTestApp(
+      {},
+      { bodyDeadline: { silenceMs: 500, graceMs: 5000, minBytesPerSecond: 1 } },
+    );
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const path = `/api/widget/${await createWidgetBusiness(app, 1)}`;
+    // Loaded into the cache: the fast lane (plugins/fast-lane.ts) would answer the next GET.
+    expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const get = await openExchange(
+      origin,
+      `GET ${path} HTTP/1.1\r\nhost: localhost\r\ncontent-length: 100000\r\n\r\nxx`,
+    );
+    expect(await get.closedWithin(3000)).toBeGreaterThanOrEqual(400);
+    expect(parseAnswer(get.received()).status).toBe(200);
   });
 
   it('a body sent with a GET, which nothing reads, is cut the same way', async () => {

@@ -9,6 +9,7 @@
 // the same deadline, and its connection is closed when it breaks it. Node's
 // own limits (SERVER_TIMEOUTS) bound the headers and, as a backstop, the
 // whole request.
+import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
@@ -121,7 +122,8 @@ export function watchBody(
   return body;
 }
 
-const hasBody = (headers: Record<string, string | string[] | undefined>) =>
+/** Whether a request says a body follows its headers. */
+export const hasBody = (headers: IncomingHttpHeaders) =>
   headers['transfer-encoding'] !== undefined ||
   (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
