@@ -12,9 +12,10 @@
 //   endpoints that live in the same modules); no cache keeps its answers
 //   (plugins/no-store.ts).
 // What both need is on the root, set before either scope is registered:
-// decorators, the error handler, the body deadline, security headers, CSRF, the text guard,
-// rate limits, mailer and uploads; and the not-found handler. Request logging
-// (plugins/request-log.ts) is Fastify's own, moved to debug.
+// decorators, the error handler, the body deadline, security headers, CSRF,
+// the text guard, rate limits, mailer, uploads and the app shell; and the
+// not-found handler. Request logging (plugins/request-log.ts) is Fastify's
+// own, moved to debug.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -40,18 +41,18 @@ import { objectRoutes } from './modules/uploads/object-routes.js';
 import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import {
+  DEFAULT_BODY_DEADLINE,
+  registerBodyDeadline,
+  SERVER_TIMEOUTS,
+  type BodyDeadline,
+} from './plugins/body-deadline.js';
+import {
   clientAppRoutes,
   loadClientApp,
   registerAppShell,
   registerClientAppFallback,
 } from './plugins/client-app.js';
 import { registerCompression } from './plugins/compression.js';
-import {
-  DEFAULT_BODY_DEADLINE,
-  registerBodyDeadline,
-  SERVER_TIMEOUTS,
-  type BodyDeadline,
-} from './plugins/body-deadline.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
