@@ -9,11 +9,13 @@
 //   so none of it reads a session or sends Set-Cookie.
 // - the session scope: @fastify/cookie + @fastify/session and every route that
 //   signs someone in or acts for the signed-in owner (and the public form
-//   endpoints that live in the same modules).
+//   endpoints that live in the same modules); no cache keeps its answers
+//   (plugins/no-store.ts).
 // What both need is on the root, set before either scope is registered:
-// decorators, the error handler, security headers, CSRF, the text guard,
-// rate limits, mailer and uploads; and the not-found handler. Request logging
-// (plugins/request-log.ts) is Fastify's own, moved to debug.
+// decorators, the error handler, the body deadline, security headers, CSRF,
+// the text guard, rate limits, mailer, uploads and the app shell; and the
+// not-found handler. Request logging (plugins/request-log.ts) is Fastify's
+// own, moved to debug.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -38,13 +40,25 @@ import { uploadRoutes } from './modules/uploads/routes.js';
 import { objectRoutes } from './modules/uploads/object-routes.js';
 import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
-import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plugins/client-app.js';
+import {
+  DEFAULT_BODY_DEADLINE,
+  registerBodyDeadline,
+  SERVER_TIMEOUTS,
+  type BodyDeadline,
+} from './plugins/body-deadline.js';
+import {
+  clientAppRoutes,
+  loadClientApp,
+  registerAppShell,
+  registerClientAppFallback,
+} from './plugins/client-app.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
+import { keepAnswersOutOfCaches } from './plugins/no-store.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -79,6 +93,8 @@ export type AppDeps = {
   beforeRoutes?: (app: FastifyInstance) => void;
   /** The time paid access is measured against; default: the system clock. Tests move it. */
   clock?: () => Date;
+  /** How long a request body may stall or trickle (plugins/body-deadline.ts); tests make it short. */
+  bodyDeadline?: BodyDeadline;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -94,6 +110,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...SERVER_TIMEOUTS,
+    // What Node's HTTP parser refuses is answered in the one error shape too.
+    clientErrorHandler: answerClientError,
     return503OnClosing: true,
     // No info line per request: they are logged at debug (plugins/request-log.ts).
     logController: new DebugRequestLog(),
@@ -111,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  registerBodyDeadline(app, deps.bodyDeadline ?? DEFAULT_BODY_DEADLINE);
   await registerCompression(app);
   // Loaded first: the pages it renders bring the inline script the CSP must allow.
   const client = await loadClientApp({
@@ -128,8 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
   await registerOpenApi(app, config);
+  registerAppShell(app, client);
   deps.beforeRoutes?.(app);
-
 
   await app.register(async function publicScope(scope) {
     await scope.register(healthRoutes);
@@ -142,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(async function sessionScope(scope) {
     await registerSessions(scope, config);
+    keepAnswersOutOfCaches(scope);
     await scope.register(authRoutes);
     await scope.register(businessRoutes);
     await scope.register(uploadRoutes);

@@ -20,6 +20,9 @@ export const unauthorized = (message = 'Unauthorized') => new AppError(401, 'UNA
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** A request (its headers or its body) that did not arrive in time: plugins/body-deadline.ts and Node's own limits. */
+export const requestTimedOut = () =>
+  new AppError(408, 'REQUEST_TIMEOUT', 'The request took too long to arrive. Please try again.');
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new AppError(503, 'SERVICE_UNAVAILABLE', message);
 
@@ -45,6 +48,7 @@ const statusCodes: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',

@@ -102,6 +102,19 @@ const matrix: Record<string, Expectation> = {
   'GET /forgot-password': { kind: 'public', why: 'a public page rendered at start' },
   'GET /submit/:slug': { kind: 'public', why: "the customer's form, rendered with its public business" },
   'GET /*': { kind: 'public', why: 'client app routes and static files' },
+  // The app's other pages (shared/app-pages.ts): the same app for everyone; their data come from the API.
+  'GET /reset-password': { kind: 'public', why: 'the app; the reset token in its query is checked by the API' },
+  'GET /wix/auth': { kind: 'public', why: 'the app; the signed Wix instance in its query is checked by POST /api/wix/connect' },
+  'GET /setup': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /account-settings': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /billing': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /access': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /subscribe': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /subscribe/success': { kind: 'public', why: "the app's page; the session_id in its query is checked by the API" },
+  'GET /testimonials': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /collection-link': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /widget': { kind: 'public', why: "the app's page; its data come from the API" },
+  'GET /integrations': { kind: 'public', why: "the app's page; its data come from the API" },
   'GET /widget.js': { kind: 'public', why: 'the embeddable script' },
   'GET /api/health': { kind: 'public', why: 'health check' },
   'POST /api/register': { kind: 'public', why: 'creates a new account' },
@@ -190,6 +203,15 @@ const matrix: Record<string, Expectation> = {
   'POST /api/test-checkout/:sessionId/pay': {
     kind: 'owner',
     probes: [notFound((a) => ({ method: 'POST', url: `/api/test-checkout/${a.billing.openSessionId}/pay` }))],
+  },
+  'GET /checkout/test/:sessionId': {
+    kind: 'owner',
+    // The test checkout's page: a signed-out visitor is sent to log in.
+    anonymous: 302,
+    probes: [
+      notFound((a) => ({ method: 'GET', url: `/checkout/test/${a.billing.openSessionId}` })),
+      own((_a, b) => ({ method: 'GET', url: `/checkout/test/${b.billing.openSessionId}` })),
+    ],
   },
   'GET /test-checkout/invoices/:invoiceId': {
     kind: 'owner',

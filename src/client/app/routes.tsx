@@ -1,4 +1,5 @@
-// The route table: every route of SPEC §2. `/` decides between the landing page
+// The route table: every route of SPEC §2, at the paths of shared/app-pages.ts
+// (the server routes each of them too). `/` decides between the landing page
 // and the owner's home; owner routes sit behind RequireSignedIn inside the
 // signed-in layout, and the four gated ones also behind RequireAccess (paid
 // access; each names itself in `handle.pageName`). The test checkout is signed
@@ -7,6 +8,7 @@
 // parameters (RequireSignedIn would drop them). The catch-all shows the
 // not-found screen. Feature screens load on demand.
 import type { RouteObject } from 'react-router';
+import { appPages } from '../../shared/app-pages';
 import { PageLoader } from '../components/page-loader';
 import type { GatedRouteHandle } from './access-gate';
 import { AppRoot } from './app-root';
@@ -20,7 +22,7 @@ const sessionGuards = () => import('./session-guards');
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: appPages.home,
     element: <AppRoot />,
     errorElement: <RouteError />,
     // Shown only while a lazy route's code loads on the very first page view.
@@ -33,7 +35,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: async () => ({ Component: (await sessionGuards()).HomeRoute }) },
       // The public testimonial form: no header or footer of ours, it speaks for the business.
       {
-        path: '/submit/:slug',
+        path: appPages.submit,
         lazy: async () => ({
           Component: (await import('../features/collection/submit-page')).SubmitPage,
         }),
@@ -42,31 +44,31 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           {
-            path: '/terms',
+            path: appPages.terms,
             lazy: async () => ({
               Component: (await import('../features/marketing/terms-page')).TermsPage,
             }),
           },
           {
-            path: '/auth',
+            path: appPages.auth,
             lazy: async () => ({
               Component: (await import('../features/auth/auth-page')).AuthPage,
             }),
           },
           {
-            path: '/forgot-password',
+            path: appPages.forgotPassword,
             lazy: async () => ({
               Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
             }),
           },
           {
-            path: '/reset-password',
+            path: appPages.resetPassword,
             lazy: async () => ({
               Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
             }),
           },
           {
-            path: '/wix/auth',
+            path: appPages.wixAuth,
             lazy: async () => ({
               Component: (await import('../features/integrations/wix-connect-page')).WixConnectPage,
             }),
@@ -83,7 +85,7 @@ export const routes: RouteObject[] = [
             }),
             children: [
               {
-                path: '/setup',
+                path: appPages.setup,
                 lazy: async () => ({ Component: (await sessionGuards()).RequireNoBusiness }),
                 children: [
                   {
@@ -95,32 +97,32 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                path: '/account-settings',
+                path: appPages.accountSettings,
                 lazy: async () => ({
                   Component: (await import('../features/account/account-settings-page'))
                     .AccountSettingsPage,
                 }),
               },
               {
-                path: '/billing',
+                path: appPages.billing,
                 lazy: async () => ({
                   Component: (await import('../features/billing/billing-page')).BillingPage,
                 }),
               },
               {
-                path: '/access',
+                path: appPages.access,
                 lazy: async () => ({
                   Component: (await import('../features/billing/access-page')).AccessPage,
                 }),
               },
               {
-                path: '/subscribe',
+                path: appPages.subscribe,
                 lazy: async () => ({
                   Component: (await import('../features/billing/subscribe-page')).SubscribePage,
                 }),
               },
               {
-                path: '/subscribe/success',
+                path: appPages.subscribeSuccess,
                 lazy: async () => ({
                   Component: (await import('../features/billing/subscribe-success-page'))
                     .SubscribeSuccessPage,
@@ -130,7 +132,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./access-gate')).RequireAccess }),
                 children: [
                   {
-                    path: '/testimonials',
+                    path: appPages.testimonials,
                     handle: { pageName: 'Testimonials' } satisfies GatedRouteHandle,
                     lazy: async () => ({
                       Component: (await import('../features/testimonials/testimonials-page'))
@@ -138,7 +140,7 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
-                    path: '/collection-link',
+                    path: appPages.collectionLink,
                     handle: { pageName: 'Collection Link' } satisfies GatedRouteHandle,
                     lazy: async () => ({
                       Component: (await import('../features/collection/collection-link-page'))
@@ -146,7 +148,7 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
-                    path: '/widget',
+                    path: appPages.widget,
                     handle: { pageName: 'Widget' } satisfies GatedRouteHandle,
                     lazy: async () => ({
                       Component: (await import('../features/widget/widget-settings-page'))
@@ -154,7 +156,7 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
-                    path: '/integrations',
+                    path: appPages.integrations,
                     handle: { pageName: 'Integrations' } satisfies GatedRouteHandle,
                     lazy: async () => ({
                       Component: (await import('../features/integrations/integrations-page'))
@@ -166,7 +168,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: '/checkout/test/:sessionId',
+            path: appPages.testCheckout,
             lazy: async () => ({
               Component: (await import('../features/billing/test-checkout-page')).TestCheckoutPage,
             }),

@@ -1,8 +1,10 @@
 // Serves the built client with a history fallback, the server-rendered public
 // pages (public-pages.ts) and the widget script. `clientAppRoutes` (the static
-// files, the public pages and `/widget.js`) runs in the public scope: nothing
-// here reads a session or sends its cookie (see app.ts); whether the request
-// carries a session cookie at all picks the page. `registerClientAppFallback`
+// files, the public pages, a route for every other page of the app, and
+// `/widget.js`) runs in the public scope: nothing here reads a session or
+// sends its cookie (see app.ts); whether the request carries a session cookie
+// at all picks the page. `registerAppShell` lets a route of the session scope
+// answer with the app too (the test checkout's page). `registerClientAppFallback`
 // sets the one not-found handler on the root: an unknown /api/... path is a
 // JSON 404 from the error handler; any other unknown GET gets the app, whose
 // router shows the not-found screen.
@@ -12,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { appPages } from '../../shared/app-pages.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { businessSlugParamsSchema } from '../../shared/schemas/business.js';
 import { AppError, notFound } from '../errors.js';
@@ -46,13 +49,22 @@ function isSignedOut(request: FastifyRequest): boolean {
 }
 
 /** The public pages a signed-out visitor gets rendered (SPEC §2 route table), besides / and /submit/:slug. */
-const RENDERED_PATHS = ['/terms', '/auth', '/forgot-password'] as const;
+const RENDERED_PATHS: readonly string[] = [appPages.terms, appPages.auth, appPages.forgotPassword];
 
-/** The routes answering HTML pages (not API: plugins/openapi-sections.ts leaves them out). */
-export const PAGE_ROUTES: readonly string[] = ['/', ...RENDERED_PATHS, '/submit/:slug'];
+/** Pages answered with the app as it is, whose router shows them; the test checkout's is the billing module's. */
+const SHELL_PATHS = Object.values(appPages).filter(
+  (path) =>
+    path !== appPages.home &&
+    path !== appPages.submit &&
+    path !== appPages.testCheckout &&
+    !RENDERED_PATHS.includes(path),
+);
 
-/** Streamed from disk (never serialized); plugins/openapi-sections.ts documents the body. */
-const widgetScriptSchema = {
+/**
+ * A page, a script or a file: bytes or a stream, never serialized;
+ * plugins/openapi-sections.ts documents the body.
+ */
+export const pageSchema = {
   response: { 200: z.string(), '4xx': apiErrorSchema, '5xx': apiErrorSchema },
 };
 
@@ -73,6 +85,11 @@ function sendPage(
     .header('cache-control', 'no-cache')
     .header('vary', 'cookie');
   return Buffer.isBuffer(page) ? reply.send(page) : sendCompressed(request, reply, page);
+}
+
+/** The app as it is (the shell), whose router shows the page. */
+function sendShell(request: FastifyRequest, reply: FastifyReply, pages: PublicPages, status = 200) {
+  return sendPage(request, reply, pages.shell(isSignedOut(request)), status);
 }
 
 /** The rendered page for this request, else the app shell. */
@@ -111,7 +128,7 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
   const widgetFile = path.join(widgetDir, 'widget.js');
   // Public and cacheable: loaded by other sites, so it lives in the cookie-free scope.
   // Sent as widget.js.br or .gz when accepted (preCompressed above), as it is otherwise.
-  app.get('/widget.js', { schema: widgetScriptSchema, compress: false }, async (_request, reply) => {
+  app.get('/widget.js', { schema: pageSchema, compress: false }, async (_request, reply) => {
     if (!existsSync(widgetFile)) return reply.callNotFound();
     return reply
       .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
@@ -121,12 +138,16 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
 
   if (!pages) return;
   // @fastify/static refuses a directory request, so the root is routed explicitly.
-  app.get('/', (request, reply) => sendPublicPage(request, reply, pages));
+  app.get(appPages.home, { schema: pageSchema }, (request, reply) =>
+    sendPublicPage(request, reply, pages),
+  );
   for (const url of RENDERED_PATHS)
-    app.get(url, (request, reply) => sendPublicPage(request, reply, pages));
+    app.get(url, { schema: pageSchema }, (request, reply) => sendPublicPage(request, reply, pages));
+  for (const url of SHELL_PATHS)
+    app.get(url, { schema: pageSchema }, (request, reply) => sendShell(request, reply, pages));
 
   // The customer's form, readable and visible before any script runs.
-  app.get('/submit/:slug', async (request, reply) => {
+  app.get(appPages.submit, { schema: pageSchema }, async (request, reply) => {
     const signedOut = isSignedOut(request);
     const params = businessSlugParamsSchema.safeParse(request.params);
     if (!params.success) return sendPage(request, reply, pages.shell(signedOut), 404);
@@ -149,6 +170,22 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
   });
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers with the app, whose router shows the page (404 when the client is not built). */
+    sendAppShell: (request: FastifyRequest, reply: FastifyReply, status?: number) => FastifyReply;
+  }
+}
+
+/** Decorates the root with `sendAppShell`, for pages a route of the session scope answers. */
+export function registerAppShell(app: FastifyInstance, client: ClientApp): void {
+  const { pages } = client;
+  app.decorate('sendAppShell', (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+    if (!pages) throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return sendShell(request, reply, pages, status);
+  });
+}
+
 /** The not-found handler of the whole app (Fastify allows one per prefix): set it on the root. */
 export function registerClientAppFallback(app: FastifyInstance, client: ClientApp): void {
   const { pages } = client;
@@ -160,7 +197,7 @@ export function registerClientAppFallback(app: FastifyInstance, client: ClientAp
       pathname !== '/api' &&
       // A missing file (an old asset, a typo) is a real 404, not the app.
       !/\.[a-z0-9]+$/i.test(pathname);
-    if (wantsApp && pages !== undefined) return sendPage(request, reply, pages.shell(isSignedOut(request)));
+    if (wantsApp && pages !== undefined) return sendShell(request, reply, pages);
     // The error handler answers it, in the one error shape.
     throw notFound(`Route ${request.method} ${pathname} not found`);
   });

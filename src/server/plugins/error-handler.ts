@@ -4,10 +4,19 @@
 // which throws notFound() like any route. 5xx details never reach the client;
 // they are logged with the request id. A client that hung up is not a fault
 // and is logged at debug (SECURITY.md §25).
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError as ErrorBody } from '../../shared/schemas/api-error.js';
-import { AppError, codeForStatus, isDatabaseUnavailable, serviceUnavailable, validationFailed } from '../errors.js';
+import {
+  AppError,
+  codeForStatus,
+  isDatabaseUnavailable,
+  requestTimedOut,
+  serviceUnavailable,
+  validationFailed,
+} from '../errors.js';
 
 /** What a failure means to the client: the one place where errors become statuses and codes. */
 function toAppError(error: FastifyError | Error): AppError {
@@ -57,4 +66,47 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 503 && !reply.getHeader('retry-after')) reply.header('retry-after', '5');
     void reply.status(status).send(body);
   });
+}
+
+/** What a request Node's HTTP parser refused means to the client (Node's error codes). */
+function clientErrorOf(code: string | undefined): AppError {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return requestTimedOut();
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new AppError(431, 'HEADERS_TOO_LARGE', 'The request headers are too large.');
+  return new AppError(400, 'BAD_REQUEST', 'The request is malformed.');
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (not
+ * HTTP, a body with both Content-Length and Transfer-Encoding, a broken
+ * chunk, headers too large or not complete in time) never reaches Fastify,
+ * so it is answered here, straight on the socket, in the one error shape, and
+ * the connection is closed.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
+  // A client that hung up (or ended its side in the middle of a request) is owed nothing.
+  if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || socket.destroyed) {
+    socket.destroy();
+    return;
+  }
+  this.log.debug({ err: error }, 'refused a request the HTTP parser could not read');
+  // As Node does: never write into an answer already under way on this socket.
+  const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && answering?.headersSent !== true) {
+    const { statusCode, code, message } = clientErrorOf(error.code);
+    const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        'x-content-type-options: nosniff\r\n' +
+        'cache-control: no-store\r\n' +
+        `connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -1,9 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { FastLane } from './fast-lane.js';
 
 const response = {} as ServerResponse;
-const request = (url: string, method = 'GET') => ({ url, method }) as IncomingMessage;
+const request = (url: string, method: string, headers: IncomingHttpHeaders) =>
+  ({ url, method, headers }) as IncomingMessage;
 
 /** A lane whose /api/widget/ handler takes every name but `unknown`, and tells where each request ended. */
 function laneWithWidget(options = { enabled: true }) {
@@ -13,9 +14,9 @@ function laneWithWidget(options = { enabled: true }) {
     if (name === 'unknown') return next();
     reached = `handler: ${name}`;
   });
-  const route = (url: string, method = 'GET') => {
+  const route = (url: string, method = 'GET', headers: IncomingHttpHeaders = {}) => {
     reached = 'nowhere';
-    lane.serve(request(url, method), response, () => (reached = 'fastify'));
+    lane.serve(request(url, method, headers), response, () => (reached = 'fastify'));
     return reached;
   };
   return { lane, route };
@@ -41,6 +42,16 @@ describe('FastLane', () => {
   ])('hands %s to Fastify', (_case, url, method) => {
     expect(laneWithWidget().route(url, method)).toBe('fastify');
   });
+
+  it.each([{ 'content-length': '2' }, { 'transfer-encoding': 'chunked' }])(
+    'hands a GET that sends a body (%o) to Fastify, where the body has its deadline',
+    (headers) => {
+      expect(laneWithWidget().route('/api/widget/corner-bakery', 'GET', headers)).toBe('fastify');
+      expect(
+        laneWithWidget().route('/api/widget/corner-bakery', 'GET', { 'content-length': '0' }),
+      ).toBe('handler: corner-bakery');
+    },
+  );
 
   it('hands everything to Fastify once closed, or when made shut', () => {
     const open = laneWithWidget();

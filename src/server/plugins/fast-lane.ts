@@ -4,7 +4,7 @@
 // reply). Only GETs of `{prefix}{name}` with a plain name (no further slash,
 // no query, no percent-encoding) are offered; a handler answers what it can
 // (the public widget's cache hits, modules/widget/public-routes.ts) and hands
-// everything else on with `next()`, which runs Fastify as if the lane were not
+// everything else on with `next()` (a GET that sends a body among them), which runs Fastify as if the lane were not
 // there. So Fastify stays the one place for errors, misses and limits, and the
 // lane needs no error handling of its own.
 // The lane shuts when the app starts closing (Fastify's 503s take over), and
@@ -12,6 +12,7 @@
 // so that every request still appears in the log.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import { hasBody } from './body-deadline.js';
 
 export type FastLaneHandler = (
   name: string,
@@ -47,7 +48,9 @@ export class FastLane {
   /** Offers the request to the handler of its prefix; `next` runs when none takes it. */
   serve(request: IncomingMessage, response: ServerResponse, next: () => void): void {
     const { url } = request;
-    if (!this.open || request.method !== 'GET' || url === undefined) return next();
+    // A GET that sends a body goes to Fastify too, where the body has its deadline.
+    if (!this.open || request.method !== 'GET' || url === undefined || hasBody(request.headers))
+      return next();
     const slash = url.lastIndexOf('/');
     const handler = this.handlers.get(url.slice(0, slash + 1));
     const name = url.slice(slash + 1);
@@ -57,12 +60,12 @@ export class FastLane {
 }
 
 /**
- * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its
- * timeouts included, as fastify/lib/server.js sets them), with the lane in front.
+ * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make (its `http`
+ * options and timeouts included, as fastify/lib/server.js sets them), with the lane in front.
  */
 export function serverWithFastLane(lane: FastLane): FastifyServerFactory {
   return (handler, options) => {
-    const server = http.createServer((request, response) => {
+    const server = http.createServer(options.http ?? {}, (request, response) => {
       lane.serve(request, response, () => handler(request, response));
     });
     const number = (name: string) =>

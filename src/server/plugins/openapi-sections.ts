@@ -1,12 +1,13 @@
 // What the OpenAPI document (plugins/openapi.ts) says about a route beyond its
-// schemas: its section (tag) and security, derived from the URL, whether it is
-// left out, and what the bodies that are not JSON (`z.custom` in the route,
-// sent as bytes or a stream) really are.
+// schemas: its section (tag) and security, derived from the URL, and what the
+// bodies that are not JSON (`z.custom` or `z.string` in the route, sent as
+// bytes, a page or a stream) really are. Every route is in the document: the
+// API, the widget's files, the app's pages and this reference's own files.
 import { z } from 'zod';
+import { appPages } from '../../shared/app-pages.js';
 import { uploadEndpoints, uploadPurposes } from '../../shared/schemas/uploads.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
-import { PAGE_ROUTES } from './client-app.js';
 
 type Security = Array<Record<string, string[]>>;
 
@@ -38,8 +39,17 @@ const SESSION_FREE = new Set([
  * isPublicUpload: every purpose but the logo).
  */
 const SESSION_OPTIONAL = new Set(
-  uploadPurposes.filter((purpose) => purpose !== 'logo').map((purpose) => `POST ${uploadEndpoints[purpose]}`),
+  uploadPurposes
+    .filter((purpose) => purpose !== 'logo')
+    .map((purpose) => `POST ${uploadEndpoints[purpose]}`),
 );
+
+/** The app's pages (shared/app-pages.ts), the test checkout's receipt, and the app's files. */
+const PAGE_URLS = new Set<string>([
+  ...Object.values(appPages),
+  '/test-checkout/invoices/:invoiceId',
+  '/*',
+]);
 
 /** In the document's order: the public API first. The first section that matches a route wins. */
 export const openApiSections: OpenApiSection[] = [
@@ -69,6 +79,17 @@ export const openApiSections: OpenApiSection[] = [
     matches: (_method, url) => url === '/api/stripe/webhook',
   },
   {
+    tag: 'API reference',
+    description: 'This document, and the reference page that shows it.',
+    matches: (_method, url) => url === '/api/openapi.json' || url.startsWith('/docs/'),
+  },
+  {
+    tag: 'Pages',
+    description:
+      "The app's pages, for people: HTML, rendered by the server or by the app in the browser, and the app's files.",
+    matches: (_method, url) => PAGE_URLS.has(url),
+  },
+  {
     tag: 'App (session)',
     description:
       "The app's own API, for its pages: the session cookie, same origin. It may change with the app.",
@@ -77,21 +98,11 @@ export const openApiSections: OpenApiSection[] = [
   },
 ];
 
-/**
- * Not in the document, besides routes whose schema says `hide` (the reference's
- * own, the client's static files): CORS preflights, the client app's pages, and
- * the built-in test checkout (a stand-in for Stripe's hosted pages, 404 when
- * Stripe is configured).
- */
-export function isHidden(method: string, url: string): boolean {
-  return (
-    method === 'OPTIONS' ||
-    PAGE_ROUTES.includes(url) ||
-    url === '/*' ||
-    url.startsWith('/test-checkout/') ||
-    url.startsWith('/api/test-checkout/')
-  );
-}
+/** Pages only a signed-in owner opens (a signed-out visitor is sent to the login). */
+const SESSION_PAGES = new Set([
+  `GET ${appPages.testCheckout}`,
+  'GET /test-checkout/invoices/:invoiceId',
+]);
 
 /**
  * The section of a route, its security adjusted. Undefined for a route no
@@ -101,6 +112,7 @@ export function sectionOf(method: string, url: string): OpenApiSection | undefin
   const section = openApiSections.find((candidate) => candidate.matches(method, url));
   if (!section) return undefined;
   const key = `${method} ${url}`;
+  if (SESSION_PAGES.has(key)) return { ...section, security: [{ session: [] }] };
   if (SESSION_FREE.has(key)) return { ...section, security: [] };
   // An empty requirement is OpenAPI's "or no credentials at all".
   if (SESSION_OPTIONAL.has(key)) return { ...section, security: [{ session: [] }, {}] };
@@ -122,6 +134,21 @@ const text = (contentType: string, description: string): DocumentedResponse => (
   content: { [contentType]: { schema: z.string() } },
 });
 
+const html = (description: string) => text('text/html', description);
+/** An answer without a body (a redirect): plugins/openapi.ts keeps the description. */
+const redirect = (description: string) => z.null().describe(description);
+
+/** A wildcard's part of the path (Fastify's `*`), as the document names it. */
+const filePath = z.object({
+  path: z.string().describe('The path of the file, slashes included.'),
+});
+
+const APP_PAGE =
+  "The app's page: the app, whose router shows it in the browser (its data come from the API).";
+const RENDERED_PAGE =
+  'The page, rendered by the server for a visitor without a session cookie; otherwise the app.';
+const SIGNED_OUT = redirect('Not signed in: to the login (`/auth?tab=login`).');
+
 const WIDGET_JSON =
   'The widget data, the same JSON as GET /api/widget/{slug}. Cached for 60 s (`Cache-Control`) with a strong `ETag`.';
 
@@ -132,7 +159,7 @@ const WIDGET_JSON =
  */
 export const documentedBodies: Record<
   string,
-  { body?: z.ZodType; headers?: z.ZodType; response?: Record<string, unknown> }
+  { body?: z.ZodType; headers?: z.ZodType; params?: z.ZodType; response?: Record<string, unknown> }
 > = {
   'GET /api/widget/:slug': {
     response: {
@@ -144,7 +171,12 @@ export const documentedBodies: Record<
   },
   'GET /wix/widget': { response: { 200: json(publicWidgetSchema, WIDGET_JSON) } },
   'GET /widget.js': {
-    response: { 200: text('text/javascript', 'The embeddable widget script. Cached for 5 minutes, CORS-open.') },
+    response: {
+      200: text(
+        'text/javascript',
+        'The embeddable widget script. Cached for 5 minutes, CORS-open.',
+      ),
+    },
   },
   'GET /embed/:slug': {
     response: {
@@ -173,6 +205,70 @@ export const documentedBodies: Record<
   },
   'GET /api/testimonials/export.json': {
     response: { 200: json(z.array(testimonialSchema), 'Every testimonial, newest first.') },
+  },
+  // Every page of the app; those the server renders, or that need a session, are described below.
+  ...Object.fromEntries(
+    Object.values(appPages).map((path) => [`GET ${path}`, { response: { 200: html(APP_PAGE) } }]),
+  ),
+  [`GET ${appPages.home}`]: {
+    response: { 200: html('The landing page, or the app for someone who may be signed in.') },
+  },
+  ...Object.fromEntries(
+    [appPages.terms, appPages.auth, appPages.forgotPassword].map((path) => [
+      `GET ${path}`,
+      { response: { 200: html(RENDERED_PAGE) } },
+    ]),
+  ),
+  [`GET ${appPages.submit}`]: {
+    response: {
+      200: html("The business's testimonial form, rendered by the server."),
+      404: html('No business with this slug: the app, which says so.'),
+    },
+  },
+  [`GET ${appPages.testCheckout}`]: {
+    response: {
+      200: html("The built-in test checkout of one of the owner's checkout sessions (the app)."),
+      302: SIGNED_OUT,
+      404: html('Not a checkout session of yours, or Stripe is set up: the app, which says so.'),
+    },
+  },
+  'GET /test-checkout/invoices/:invoiceId': {
+    response: {
+      200: html("A printable receipt of one of the owner's test checkout invoices."),
+      302: SIGNED_OUT,
+    },
+  },
+  'GET /*': {
+    params: filePath,
+    response: {
+      200: bytes('*/*', "A file of the built app (scripts, styles, images), or the app's page."),
+    },
+  },
+  'GET /docs/api': {
+    response: { 200: html('The API reference (Swagger UI), served whole by the server.') },
+  },
+  'GET /docs/api/json': {
+    response: {
+      200: json(
+        z.looseObject({ openapi: z.string() }),
+        'This document, as the reference loads it.',
+      ),
+    },
+  },
+  'GET /docs/api/yaml': { response: { 200: text('application/x-yaml', 'This document in YAML.') } },
+  'GET /docs/api/static/index.html': { response: { 302: redirect('To the reference page.') } },
+  'GET /docs/api/static/swagger-initializer.js': {
+    response: { 200: text('application/javascript', "The reference's start-up script.") },
+  },
+  'GET /docs/api/static/theme/vouchly.css': {
+    response: { 200: text('text/css', "The reference's theme.") },
+  },
+  'GET /docs/api/static/theme/favicon.svg': {
+    response: { 200: bytes('image/svg+xml', "The reference's icon.") },
+  },
+  'GET /docs/api/static/*': {
+    params: filePath,
+    response: { 200: bytes('*/*', "A file of Swagger UI's bundle.") },
   },
   'POST /api/stripe/webhook': {
     body: z

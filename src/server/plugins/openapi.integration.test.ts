@@ -5,9 +5,9 @@ import { validate, compileErrors } from '@readme/openapi-parser';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp, type AppDeps } from '../app.js';
-import { createTestApp, testConfig } from '../testing/test-app.js';
-import { testDatabase } from '../testing/test-database.js';
+import { appPages } from '../../shared/app-pages.js';
+import type { AppDeps } from '../app.js';
+import { createTestApp } from '../testing/test-app.js';
 
 type Route = { key: string; schema: FastifySchema | undefined };
 
@@ -26,19 +26,26 @@ function collectingRoutes(): { routes: Route[]; deps: Partial<AppDeps> } {
   return { routes, deps };
 }
 
+/** A ready test app with `addRoutes` in a scope of its own; `deps` may collect its route table. */
+function appWithProbes(addRoutes: (scope: FastifyInstance) => void, deps: Partial<AppDeps> = {}) {
+  return createTestApp(
+    {},
+    {
+      beforeRoutes: (root) => {
+        deps.beforeRoutes?.(root);
+        void root.register(async (scope) => addRoutes(scope));
+      },
+    },
+  );
+}
+
 /**
- * Routes that are not API calls, and so need no schema: pages and files for
- * people. Everything else declares its schemas, response included.
+ * Routes the plugins that serve files add, with no schema we could give them:
+ * openapi-sections.ts documents them. Every route of ours declares its
+ * schemas, response included, pages too.
  */
 const NOT_API = new Set([
-  'GET /', // the landing page or the client app (plugins/client-app.ts)
-  // The public pages rendered by the server (plugins/public-pages.ts).
-  'GET /terms',
-  'GET /auth',
-  'GET /forgot-password',
-  'GET /submit/:slug',
   'GET /*', // the client app's static files (@fastify/static)
-  'GET /test-checkout/invoices/:invoiceId', // the built-in test checkout's printable receipt page
   // The API reference (Swagger UI): its page, its own files and its copy of the document.
   'GET /docs/api',
   'GET /docs/api/static/*',
@@ -69,6 +76,7 @@ type ValidatorInput = Exclude<Parameters<typeof validate>[0], string>;
 type Operation = {
   tags?: string[];
   security?: unknown;
+  parameters?: Array<{ name: string; in: string; required?: boolean }>;
   responses: Record<string, { content?: Record<string, { schema?: object }> }>;
 };
 type Document = {
@@ -118,28 +126,71 @@ describe('route schemas', () => {
 
   it('would catch a route added without a response schema', async () => {
     const { routes, deps } = collectingRoutes();
-    const app = await buildApp(testConfig(), {
-      database: await testDatabase(),
-      logger: false,
-      ...deps,
+    await appWithProbes((scope) => {
+      scope.get('/api/probe/no-schema', async () => ({ ok: true }));
+      scope.post(
+        '/api/probe/body-only',
+        { schema: { body: z.object({ name: z.string() }) } },
+        async () => ({ ok: true }),
+      );
+    }, deps);
+    expect(withoutResponse(routes).filter((key) => !AWAITING_SCHEMA.has(key))).toEqual([
+      'GET /api/probe/no-schema',
+      'POST /api/probe/body-only',
+    ]);
+  });
+});
+
+/** The document's path of a route: `:name` is `{name}`, a wildcard is `{path}`. */
+const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{path}');
+
+/** Routes of the table ("METHOD /url") without an operation in the document. */
+function undocumented(routes: Route[], paths: Document['paths']): string[] {
+  return routes
+    .map(({ key }) => key)
+    .filter((key) => {
+      const [method = '', url = ''] = key.split(' ');
+      return paths[documentPath(url)]?.[method.toLowerCase()] === undefined;
     });
-    try {
-      await app.register(async (scope) => {
-        scope.get('/api/probe/no-schema', async () => ({ ok: true }));
-        scope.post(
-          '/api/probe/body-only',
-          { schema: { body: z.object({ name: z.string() }) } },
-          async () => ({ ok: true }),
-        );
-      });
-      await app.ready();
-      expect(withoutResponse(routes).filter((key) => !AWAITING_SCHEMA.has(key))).toEqual([
-        'GET /api/probe/no-schema',
-        'POST /api/probe/body-only',
-      ]);
-    } finally {
-      await app.close();
+}
+
+describe('the document and the route table', () => {
+  it('has an operation for every route the server answers', async () => {
+    const { routes, deps } = collectingRoutes();
+    const app = await createTestApp({}, deps);
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    expect(routes.length).toBeGreaterThan(50);
+    expect(undocumented(routes, paths), 'routes missing from the OpenAPI document').toEqual([]);
+  });
+
+  it('lists every page of the app and the test checkout, the five routes issue 29 found missing among them', async () => {
+    const app = await createTestApp();
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    for (const path of Object.values(appPages)) {
+      expect(paths[documentPath(path)]?.get?.tags, path).toEqual(['Pages']);
     }
+    expect(paths['/api/test-checkout/{sessionId}']?.get).toBeDefined();
+    expect(paths['/api/test-checkout/{sessionId}/pay']?.post).toBeDefined();
+    expect(paths['/test-checkout/invoices/{invoiceId}']?.get).toBeDefined();
+    expect(paths['/checkout/test/{sessionId}']?.get).toBeDefined();
+    expect(paths['/wix/auth']?.get).toBeDefined();
+  });
+
+  it('would catch a route left out of the document', async () => {
+    const { routes, deps } = collectingRoutes();
+    const app = await appWithProbes((scope) => {
+      // Past the document's transform, which never leaves a route out, `hide` still works.
+      scope.get(
+        '/api/probe/hidden',
+        {
+          schema: { hide: true, response: { 200: z.object({ ok: z.boolean() }) } },
+          config: { swaggerTransform: false },
+        },
+        async () => ({ ok: true }),
+      );
+    }, deps);
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    expect(undocumented(routes, paths)).toContain('GET /api/probe/hidden');
   });
 });
 
@@ -169,6 +220,8 @@ describe('GET /api/openapi.json', () => {
       'Public widget',
       'Files',
       'Webhooks',
+      'API reference',
+      'Pages',
       'App (session)',
     ]);
 
@@ -184,7 +237,7 @@ describe('GET /api/openapi.json', () => {
     expect((await validate(broken as unknown as ValidatorInput)).valid).toBe(false);
   });
 
-  it('gives every operation one known tag and a described body, and hides what is not API', async () => {
+  it('gives every operation one known tag and a described body', async () => {
     const app = await createTestApp();
     const document = (await fetchDocument(app)).json<Document>();
     const tags = new Set(document.tags.map((tag) => tag.name));
@@ -207,18 +260,11 @@ describe('GET /api/openapi.json', () => {
     }
     expect(bare, 'bodies the document says nothing about').toEqual([]);
 
-    const paths = Object.keys(document.paths);
-    for (const hidden of [
-      '/',
-      '/{*}',
-      '/docs/api',
-      '/api/openapi.json',
-      '/test-checkout/invoices/{invoiceId}',
-      '/api/test-checkout/{sessionId}',
-    ]) {
-      expect(paths).not.toContain(hidden);
-    }
-    expect(paths.some((path) => path.startsWith('/docs/') || path.includes('*'))).toBe(false);
+    // A wildcard is a named parameter, as OpenAPI wants.
+    expect(Object.keys(document.paths).filter((path) => path.includes('*'))).toEqual([]);
+    expect(document.paths['/{path}']?.get?.parameters).toEqual([
+      expect.objectContaining({ name: 'path', in: 'path', required: true }),
+    ]);
   });
 
   it('documents the security of each section', async () => {
@@ -228,10 +274,19 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/testimonials']?.get?.security).toEqual([{ session: [] }]);
     expect(paths['/api/login']?.post?.security).toEqual([]);
     // The public form's photo uploads work with the collection slug instead of a session; the logo's does not.
-    expect(paths['/api/objects/upload/product-image']?.post?.security).toEqual([{ session: [] }, {}]);
+    expect(paths['/api/objects/upload/product-image']?.post?.security).toEqual([
+      { session: [] },
+      {},
+    ]);
     expect(paths['/api/objects/upload']?.post?.security).toEqual([{ session: [] }]);
     expect(paths['/api/widget/{slug}']?.get?.security).toBeUndefined();
     expect(paths['/api/stripe/webhook']?.post?.tags).toEqual(['Webhooks']);
+    // The test checkout's pages need a session; the app's other pages are the app for anyone.
+    expect(paths['/checkout/test/{sessionId}']?.get?.security).toEqual([{ session: [] }]);
+    expect(paths['/test-checkout/invoices/{invoiceId}']?.get?.security).toEqual([{ session: [] }]);
+    expect(paths['/api/test-checkout/{sessionId}']?.get?.security).toEqual([{ session: [] }]);
+    expect(paths['/wix/auth']?.get?.security).toBeUndefined();
+    expect(paths['/wix/auth']?.get?.tags).toEqual(['Pages']);
   });
 
   // The lead extends this table with the public API v1 paths.
@@ -273,21 +328,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(components.schemas).filter((name) => name.endsWith('Input'))).toEqual([]);
   });
   it('documents a route outside every section without a tag, which the test above refuses', async () => {
-    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false });
-    try {
-      await app.register(async (scope) => {
-        scope.get(
-          '/probe/elsewhere',
-          { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
-          async () => ({ ok: true }),
-        );
-      });
-      await app.ready();
-      const { paths } = (await fetchDocument(app)).json<Document>();
-      expect(paths['/probe/elsewhere']?.get?.tags).toBeUndefined();
-    } finally {
-      await app.close();
-    }
+    const app = await appWithProbes((scope) => {
+      scope.get(
+        '/probe/elsewhere',
+        { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+        async () => ({ ok: true }),
+      );
+    });
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    expect(paths['/probe/elsewhere']?.get?.tags).toBeUndefined();
   });
 });
 

@@ -3,14 +3,17 @@
 // transform), answered at GET /api/openapi.json, and its readable reference at
 // GET /docs/api (Swagger UI, whose files come from node_modules: no CDN).
 // Registered on the root before any route, so swagger's onRoute hook sees the
-// routes of both scopes of app.ts. Tags and security are derived from the URL
-// here (openapi-sections.ts), so no route file carries documentation.
+// routes of both scopes of app.ts. Every route is in the document, whatever
+// its schema says about `hide` (Swagger UI's and @fastify/static's do):
+// openapi.integration.test.ts compares it with the route table. Tags and
+// security are derived from the URL here (openapi-sections.ts), so no route
+// file carries documentation.
 import fastifySwagger, {
   type SwaggerTransform,
   type SwaggerTransformObject,
 } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -24,7 +27,6 @@ import { publicWidgetSchema } from '../../shared/schemas/widget.js';
 import type { Config } from '../config.js';
 import {
   documentedBodies,
-  isHidden,
   openApiSections,
   RESPONSE_DESCRIPTIONS,
   sectionOf,
@@ -62,19 +64,20 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
 
   const transform: SwaggerTransform = (input) => {
     const method = [input.route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
-    const declared = input.schema as FastifySchema | undefined;
-    if (declared?.hide || isHidden(method, input.url))
-      return { schema: { hide: true }, url: input.url };
-    const section = sectionOf(method, input.url);
-    const documented = documentedBodies[`${method} ${input.url}`];
+    // Swagger UI adds its page with and without the trailing slash: one path.
+    const url = input.url.replace(/(.)\/$/, '$1');
+    const { hide: _hidden, ...declared } = input.schema ?? {};
+    const section = sectionOf(method, url);
+    const documented = documentedBodies[`${method} ${url}`];
     const schema = {
       ...declared,
       ...documented,
-      response: { ...(declared?.response as object | undefined), ...documented?.response },
+      response: { ...(declared.response as object | undefined), ...documented?.response },
     };
-    const result = zodTransform({ ...input, schema });
+    const result = zodTransform({ ...input, url, schema });
     return {
-      url: result.url,
+      // Fastify's wildcard is named `*`; the document calls it `path` (documentedBodies declares it).
+      url: result.url.replace(/\*$/, ':path'),
       schema: {
         ...result.schema,
         ...(section ? { tags: [section.tag] } : {}),
@@ -130,7 +133,7 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
   let document: string | undefined;
   app.get(
     OPENAPI_PATH,
-    { schema: { hide: true, response: { 200: z.looseObject({ openapi: z.string() }) } } },
+    { schema: { response: { 200: z.looseObject({ openapi: z.string() }) } } },
     (_request, reply) => {
       // Built once, on the first request after ready(): the routes do not change afterwards.
       document ??= JSON.stringify(app.swagger());
@@ -182,8 +185,11 @@ function describeResponses(response: unknown): Record<string, unknown> | undefin
     Object.entries(response as Record<string, Record<string, unknown>>).map(([status, answer]) => {
       if ('content' in answer) return [status, answer];
       const description = RESPONSE_DESCRIPTIONS[status] ?? 'Answer';
-      // No body (304): swagger leaves out the content of a `null` schema.
-      if (answer.type === 'null') return [status, { ...answer, description }];
+      // No body (304, a redirect): swagger leaves out the content of a `null` schema.
+      if (answer.type === 'null') {
+        const own = typeof answer.description === 'string' ? answer.description : description;
+        return [status, { ...answer, description: own }];
+      }
       return [status, { description, content: { 'application/json': { schema: answer } } }];
     }),
   );

@@ -131,6 +131,14 @@ describe('the built-in test checkout', () => {
     const owner = await createSignedInUser(app, { access: false });
     const sessionId = await startCheckout(app, owner.cookie);
 
+    // The checkout URL is the app's page, for its owner; a signed-out visitor is sent to log in.
+    const checkoutPage = await call(app, owner.cookie, { method: 'GET', url: `/checkout/test/${sessionId}` });
+    expect(checkoutPage.statusCode).toBe(200);
+    expect(checkoutPage.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(checkoutPage.headers['cache-control']).toBe('no-store');
+    const signedOut = await app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` });
+    expect(signedOut.statusCode).toBe(302);
+    expect(signedOut.headers.location).toBe('/auth?tab=login');
     const page = await call(app, owner.cookie, { method: 'GET', url: `/api/test-checkout/${sessionId}` });
     expect(page.json()).toMatchObject({ id: sessionId, status: 'open', email: owner.email, amountInCents: 4900 });
     const unpaid = await call(app, owner.cookie, { method: 'GET', url: `/api/checkout-success?session_id=${sessionId}` });
@@ -180,6 +188,7 @@ describe('the built-in test checkout', () => {
     const sessionId = await startCheckout(app, owner.cookie);
     const stranger = await createSignedInUser(app, { access: false });
     for (const request of [
+      { method: 'GET', url: `/checkout/test/${sessionId}` },
       { method: 'GET', url: `/api/test-checkout/${sessionId}` },
       { method: 'POST', url: `/api/test-checkout/${sessionId}/pay` },
       { method: 'GET', url: `/api/checkout-success?session_id=${sessionId}` },

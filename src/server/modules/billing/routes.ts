@@ -20,8 +20,10 @@ import {
   testCheckoutPayResultSchema,
   testCheckoutSessionSchema,
 } from '../../../shared/schemas/billing.js';
+import { appPages } from '../../../shared/app-pages.js';
 import { notFound } from '../../errors.js';
 import { getUser, requireUser } from '../../plugins/auth-guard.js';
+import { pageSchema } from '../../plugins/client-app.js';
 import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { renderTestInvoicePage } from './test-invoice-page.js';
 import * as billingService from './service.js';
@@ -120,10 +122,23 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => billingService.payTestCheckout(ctx, await requireUser(request), request.params.sessionId),
   );
 
+  // The test checkout's page (the checkoutUrl above): the app, for the owner of the session only.
+  app.get(
+    appPages.testCheckout,
+    { schema: { params: testCheckoutParamsSchema, ...pageSchema } },
+    async (request, reply) => {
+      const user = await getUser(request);
+      if (!user) return reply.redirect('/auth?tab=login');
+      const own = await billingService.isOwnTestCheckout(ctx, user, request.params.sessionId);
+      // Another owner's session, or Stripe: the app says the checkout was not found.
+      return app.sendAppShell(request, reply, own ? 200 : 404);
+    },
+  );
+
   // A test checkout invoice's receipt (its hosted_invoice_url): a printable page, not JSON.
   app.get(
     '/test-checkout/invoices/:invoiceId',
-    { schema: { params: z.object({ invoiceId: z.string().min(1).max(255) }) } },
+    { schema: { params: z.object({ invoiceId: z.string().min(1).max(255) }), ...pageSchema } },
     async (request, reply) => {
       const user = await getUser(request);
       if (!user) return reply.redirect('/auth?tab=login');

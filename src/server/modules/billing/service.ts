@@ -274,6 +274,13 @@ async function requireOwnTestCheckout(ctx: BillingContext, user: UserRow, sessio
   return session;
 }
 
+/** Whether the test checkout's page of this session is the user's to open (never with Stripe). */
+export async function isOwnTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<boolean> {
+  if (ctx.payments.id !== 'local') return false;
+  const session = await localProvider(ctx).getTestCheckout(sessionId);
+  return session?.userId === user.id;
+}
+
 export async function getTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<TestCheckoutSession> {
   const session = await requireOwnTestCheckout(ctx, user, sessionId);
   return {

@@ -74,6 +74,13 @@ describe('Stripe checkout', () => {
     });
   });
 
+  it('the built-in test checkout page does not exist with Stripe', async () => {
+    const app = await stripeApp();
+    const { session, cookie } = await paidOwner(app);
+    const response = await app.inject({ method: 'GET', url: `/checkout/test/${session.id}`, ...withSession(cookie) });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('checkout-success verifies the paid session on the server before any webhook, for its owner only', async () => {
     const app = await stripeApp();
     const owner = await paidOwner(app);

@@ -15,6 +15,7 @@ import { testimonialParamsSchema } from '../../../shared/schemas/testimonials.js
 import { publicWidgetSchema } from '../../../shared/schemas/widget.js';
 import { requireApiCallerBusiness } from '../../plugins/access-guard.js';
 import { apiKeyAuth } from '../../plugins/api-key-auth.js';
+import { keepAnswersOutOfCaches } from '../../plugins/no-store.js';
 import * as testimonialService from '../testimonials/service.js';
 import * as widgetService from '../widget/service.js';
 
@@ -23,10 +24,8 @@ const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook('onRequest', apiKeyAuth(app));
-  app.addHook('onSend', async (_request, reply) => {
-    // Owner data, fetched with a secret: no shared cache may keep it.
-    void reply.header('cache-control', 'private, no-store');
-  });
+  // Owner data, fetched with a secret.
+  keepAnswersOutOfCaches(app);
 
   app.get(
     '/api/v1/testimonials',

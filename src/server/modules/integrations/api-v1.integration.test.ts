@@ -36,7 +36,7 @@ type Page = { data: { id: string; status: string; source: string | null; submitt
 function expectNoBrowserAccess(response: LightMyRequestResponse): void {
   expect(response.headers['set-cookie']).toBeUndefined();
   expect(response.headers['access-control-allow-origin']).toBeUndefined();
-  expect(response.headers['cache-control']).toBe('private, no-store');
+  expect(response.headers['cache-control']).toBe('no-store');
 }
 
 describe('API v1 authentication', () => {

@@ -9,7 +9,8 @@
 // them. An upload URL is handed out while anything is left. A PUT holds bytes
 // on its upload row before it reads the file: the declared Content-Length, or
 // the 5 MB cap when none is declared; once the file is checked and re-encoded
-// its real size replaces them; a refused or abandoned file gives them back.
+// its real size replaces them; a refused or abandoned file gives them back, and
+// so does one that stalls or trickles (plugins/body-deadline.ts cuts it).
 // Each hold is checked and written under one advisory lock, so files arriving
 // at the same moment see each other's bytes: no budget is ever overshot.
 // A server that dies mid-upload leaves its hold until the sweep deletes the

@@ -57,7 +57,8 @@ function declaredLength(request: FastifyRequest): number | undefined {
  * PUT /objects/upload/:token, in its own scope: its body is the raw file, not
  * JSON. The bytes the upload holds from its start (service.ts) are given back
  * by the handler when it refuses the file, and by onError when the handler
- * never ran (413 while reading, a client that hung up).
+ * never ran (413 while reading, a client that hung up, a body that stalled or
+ * trickled: 408 from plugins/body-deadline.ts).
  */
 const uploadPutRoute: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.uploads;
@@ -90,7 +91,7 @@ const uploadPutRoute: FastifyPluginAsyncZod = async (app) => {
         );
         spent.set(request, { upload, stage: 'holding' });
       },
-      // A body refused while read (413) or broken off by the client reaches onError, not the handler.
+      // A body refused while read (413), cut for its pace (408) or broken off by the client reaches onError, not the handler.
       onError: async (request) => releaseUnhandled(request),
     },
     async (request) => {

@@ -1,0 +1,27 @@
+// The pages of the client app (SPEC §2 route table, and the built-in test
+// checkout), by the path its router (src/client/app/routes.tsx) gives each.
+// The server has a route for every one of them (plugins/client-app.ts, and
+// modules/billing/routes.ts for the test checkout), so its route table, the
+// OpenAPI document and the tenant matrix list every page people open.
+export const appPages = {
+  home: '/',
+  submit: '/submit/:slug',
+  terms: '/terms',
+  auth: '/auth',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  wixAuth: '/wix/auth',
+  setup: '/setup',
+  accountSettings: '/account-settings',
+  billing: '/billing',
+  access: '/access',
+  subscribe: '/subscribe',
+  subscribeSuccess: '/subscribe/success',
+  testimonials: '/testimonials',
+  collectionLink: '/collection-link',
+  widget: '/widget',
+  integrations: '/integrations',
+  testCheckout: '/checkout/test/:sessionId',
+} as const;
+
+export type AppPagePath = (typeof appPages)[keyof typeof appPages];
