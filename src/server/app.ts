@@ -40,7 +40,7 @@ import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { clientAppRoutes, loadClientApp, registerClientAppFallback } from './plugins/client-app.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerCsrfProtection } from './plugins/csrf.js';
+import { registerCsrfProtection, requireJsonForCookieChanges } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
@@ -141,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(async function sessionScope(scope) {
+    requireJsonForCookieChanges(scope);
     await registerSessions(scope, config);
     await scope.register(authRoutes);
     await scope.register(businessRoutes);
