@@ -96,6 +96,11 @@ export const subscriptionSchema = z.object({
   current_period_start: z.number().int(),
   current_period_end: z.number().int(),
   cancel_at_period_end: z.boolean(),
+  /**
+   * Present when the payment provider did not answer: this is the last state
+   * Vouchly heard of (from checkouts, webhooks, syncs and cancels), not a fresh read.
+   */
+  last_known: z.literal(true).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
