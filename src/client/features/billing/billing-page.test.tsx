@@ -221,6 +221,21 @@ describe('BillingPage: invoices', () => {
 
     expect(await within(invoiceSection()).findByText('No invoices yet')).toBeDefined();
   }, 10_000);
+
+  it('says when the payment provider is not answering', async () => {
+    serveBilling({
+      invoices: () => apiErrorResponse(503, 'PAYMENT_PROVIDER_ERROR', 'The payment provider is not answering right now. Please try again in 30 seconds.'),
+    });
+    renderBilling();
+
+    expect(
+      await within(invoiceSection()).findByText(
+        "We couldn't load your invoices. The payment provider isn't answering right now; try again in a minute.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeDefined();
+  }, 10_000);
 });
 
 describe('BillingPage: expired session', () => {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PLAN } from '../../../shared/constants.js';
 import {
   INVALID_ACCESS_CODE_CODE,
+  PAYMENT_PROVIDER_ERROR_CODE,
   type AccessCodeResult,
   type AccessStatus,
   type BillingPlan,
@@ -66,8 +67,6 @@ export const normalizeAccessCode = (code: string): string => code.trim().toUpper
 
 const toUnixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-export const PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR';
-
 /**
  * What a failed provider call answers: not our fault and not the user's. The
  * provider away: 502 when this call found out (the pause starts now), 503 at
@@ -79,16 +78,16 @@ function providerFailure(log: FastifyBaseLogger, error: unknown): AppError {
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
   if (!(error instanceof ServiceAwayError)) {
     log.warn({ err: error }, 'payment provider call failed');
-    return new AppError(502, PAYMENT_PROVIDER_ERROR, 'The payment provider could not be reached. Please try again.');
+    return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, 'The payment provider could not be reached. Please try again.');
   }
   const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
   if (!error.reachedService) {
     const message = `The payment provider is not answering right now. Please try again in ${seconds} seconds.`;
-    return new AppError(503, PAYMENT_PROVIDER_ERROR, message, undefined, seconds);
+    return new AppError(503, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
   }
   log.warn({ err: error.cause }, `payment provider did not answer: calls to it pause for ${seconds} s`);
   const message = `The payment provider could not be reached. Please try again in ${seconds} seconds.`;
-  return new AppError(502, PAYMENT_PROVIDER_ERROR, message, undefined, seconds);
+  return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
 }
 
 async function callProvider<T>(ctx: BillingContext, call: () => Promise<T>): Promise<T> {
