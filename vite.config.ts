@@ -152,11 +152,15 @@ export default defineConfig(({ mode }) => {
       },
     },
     server: {
+      // Everything the API server answers itself; links to these name this origin (scripts/dev.mjs).
       proxy: {
         '/api': apiTarget,
         '/objects': apiTarget,
         '/widget.js': apiTarget,
         '/embed': apiTarget,
+        '/wix/widget': apiTarget,
+        '/test-checkout': apiTarget,
+        '/docs': apiTarget,
       },
     },
   };

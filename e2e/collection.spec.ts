@@ -11,7 +11,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { forgiveResponseErrors, registerOwner as registerOwnerAs } from './helpers';
+import { forgiveResponseErrors, ourPage, registerOwner as registerOwnerAs } from './helpers';
 
 const registerOwner = async (page: Page, businessName: string) =>
   (await registerOwnerAs(page.request, { businessName, emailPrefix: 'collection' })).slug;
@@ -172,6 +172,7 @@ test.describe('on a phone', () => {
   }) => {
     const slug = await registerOwner(page, 'Sunrise Bakery');
     const saved = await page.request.put('/api/collection-page-settings', {
+      ...ourPage(),
       data: { welcomeMessage: 'How was your visit?', redirectAfterSubmission: `${baseURL}/terms` },
     });
     expect(saved.ok(), await saved.text()).toBe(true);

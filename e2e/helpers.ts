@@ -21,6 +21,17 @@ export function forgiveResponseErrors(consoleErrors: string[], status: number): 
 }
 
 /**
+ * Headers for a change sent with an APIRequestContext as our own pages send
+ * it: our Origin, and a JSON body even when it is empty. The server refuses a
+ * change that carries the session cookie without them (src/server/plugins/csrf.ts).
+ */
+export function ourPage(): { headers: Record<string, string> } {
+  return {
+    headers: { origin: process.env.E2E_BASE_URL ?? '', 'content-type': 'application/json' },
+  };
+}
+
+/**
  * Registers an owner (password PASSWORD) and their business with `request`'s
  * cookies, signing them in, and pays for them (grantPaidAccess); answers the
  * email and the collection slug.
@@ -35,6 +46,7 @@ export async function registerOwner(
 ): Promise<{ email: string; slug: string }> {
   const email = uniqueEmail(emailPrefix);
   const response = await request.post('/api/register', {
+    ...ourPage(),
     data: { businessName, website, email, password: PASSWORD, agreeToTerms: true },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -50,11 +62,11 @@ export async function registerOwner(
  * upgrade screen. The billing journey (billing.spec.ts) goes through the screens.
  */
 export async function grantPaidAccess(request: APIRequestContext): Promise<void> {
-  const checkout = await request.post('/api/create-checkout-session');
+  const checkout = await request.post('/api/create-checkout-session', ourPage());
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
   const sessionId = new URL(checkoutUrl).pathname.split('/').pop() ?? '';
-  const paid = await request.post(`/api/test-checkout/${sessionId}/pay`);
+  const paid = await request.post(`/api/test-checkout/${sessionId}/pay`, ourPage());
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
@@ -72,12 +84,15 @@ export async function uploadPublic(
   purpose: 'product-image' | 'before-after-image',
   colour: string,
 ): Promise<string> {
-  const start = await request.post(`/api/objects/upload/${purpose}`, { data: { slug } });
+  const start = await request.post(`/api/objects/upload/${purpose}`, {
+    ...ourPage(),
+    data: { slug },
+  });
   expect(start.ok(), await start.text()).toBe(true);
   const { uploadURL } = (await start.json()) as { uploadURL: string };
   const put = await request.put(uploadURL, {
     data: await pngOf(colour),
-    headers: { 'Content-Type': 'image/png' },
+    headers: { ...ourPage().headers, 'content-type': 'image/png' },
   });
   expect(put.ok(), await put.text()).toBe(true);
   const body = (await put.json().catch(() => ({}))) as { objectPath?: string };

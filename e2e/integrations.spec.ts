@@ -4,7 +4,7 @@
 // correctly signed instance, see it listed, and load /wix/widget for it.
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
-import { PASSWORD, registerOwner } from './helpers';
+import { ourPage, PASSWORD, registerOwner } from './helpers';
 
 /** An `instance` as Wix signs it: base64url HMAC-SHA256 of the base64url JSON, keyed with the app secret. */
 function signedInstance(wixSiteId: string): string {
@@ -57,7 +57,7 @@ test('an owner creates an API key, calls the API with it, and connects a Wix sit
   await expect(page.getByText('Imported from google')).toBeVisible();
 
   // Wix connect: signed out, the Wix link shows "Connect to Wix"; the login lands on /wix/auth, which links the site.
-  await page.request.post('/api/logout');
+  await page.request.post('/api/logout', ourPage());
   await context.clearCookies();
   const wixSiteId = randomUUID();
   const instance = signedInstance(wixSiteId);

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { pngOf, registerOwner as registerOwnerAs, uploadPublic } from './helpers';
+import { ourPage, pngOf, registerOwner as registerOwnerAs, uploadPublic } from './helpers';
 
 const registerOwner = async (page: Page, businessName: string) =>
   (await registerOwnerAs(page.request, { businessName, emailPrefix: 'moderation' })).slug;
@@ -24,6 +24,7 @@ type Submission = {
 /** Sends a testimonial through the public submission call, as the form does. */
 async function submit(request: APIRequestContext, slug: string, submission: Submission) {
   const response = await request.post(`/api/submit/${slug}`, {
+    ...ourPage(),
     data: { rating: 5, ...submission, website: '' },
   });
   expect(response.ok(), await response.text()).toBe(true);

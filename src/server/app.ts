@@ -53,7 +53,7 @@ import {
   registerClientAppFallback,
 } from './plugins/client-app.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerCsrfProtection } from './plugins/csrf.js';
+import { registerCsrfProtection, requireJsonForCookieChanges } from './plugins/csrf.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
@@ -161,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   await app.register(async function sessionScope(scope) {
+    requireJsonForCookieChanges(scope);
     await registerSessions(scope, config);
     keepAnswersOutOfCaches(scope);
     await scope.register(authRoutes);

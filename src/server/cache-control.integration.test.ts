@@ -30,8 +30,6 @@ function collectingRoutes(): { routes: Route[]; deps: Partial<AppDeps> } {
   return { routes, deps };
 }
 
-const sameSite = { origin: 'http://localhost:3000', 'content-type': 'application/json' };
-
 /** A signed-in owner with a testimonial, an API key, an open test checkout and a paid one's invoice. */
 async function ownerWithEverything(app: FastifyInstance) {
   const owner = await createSignedInUser(app);
@@ -40,7 +38,6 @@ async function ownerWithEverything(app: FastifyInstance) {
   const asOwner = (options: InjectOptions) =>
     app.inject({
       ...options,
-      headers: { ...sameSite, ...options.headers },
       ...withSession(owner.cookie),
     });
   const key = await asOwner({ method: 'POST', url: '/api/integrations/api-key', payload: {} });
@@ -136,9 +133,10 @@ describe('Cache-Control of answers that belong to someone', () => {
       await app.inject({
         method: 'PATCH',
         url: '/api/business',
-        headers: { origin: 'https://elsewhere.example', 'content-type': 'application/json' },
         payload: {},
-        ...withSession((await createSignedInUser(app)).cookie),
+        ...withSession((await createSignedInUser(app)).cookie, {
+          origin: 'https://elsewhere.example',
+        }),
       }),
       'PATCH /api/business from another origin',
     );

@@ -6,11 +6,13 @@ import { Card, CardContent } from './ui/card';
 
 type LoadErrorProps = { what: string; onRetry: () => void };
 
-/** Something inside a card could not be loaded: say so and offer a retry. */
-export function CardLoadError({ what, onRetry }: LoadErrorProps) {
+/** Something inside a card could not be loaded: say so (and why, when `why` is known) and offer a retry. */
+export function CardLoadError({ what, why, onRetry }: LoadErrorProps & { why?: string }) {
   return (
     <div role="alert" className="grid justify-items-start gap-3 py-4">
-      <p className="text-sm text-muted-foreground">We couldn&apos;t load {what}.</p>
+      <p className="text-sm text-muted-foreground">
+        We couldn&apos;t load {what}.{why ? ` ${why}` : null}
+      </p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         Try again
       </Button>

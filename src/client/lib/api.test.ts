@@ -53,6 +53,20 @@ describe('apiRequest', () => {
     });
   });
 
+  it('says JSON for a change without a body too (the server refuses a signed-in change that does not)', async () => {
+    for (const send of [
+      () => api.post('/api/logout'),
+      () => api.delete('/api/integrations/api-key'),
+    ]) {
+      stubFetch(answer(200, '{}'));
+      await send();
+      expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
+        headers: { 'Content-Type': 'application/json' },
+        body: undefined,
+      });
+    }
+  });
+
   it('sends cookies without a body or content type for a GET, with the caller signal', async () => {
     stubFetch(answer(200, '[]'));
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-// The one API client (SPEC §7-§8). Every request sends cookies; bodies are JSON.
+// The one API client (SPEC §7-§8). Every request sends cookies; every change is JSON, body or not.
 // Whatever goes wrong, a call throws one ApiError: its `message` is SPEC §8's
 // text ("<status>: <body text or status text>", or the network failure's own
 // message), and code reads its fields (`status`, `code`, `details`), never the
@@ -123,7 +123,9 @@ export async function apiRequest<T>(
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      // Every change says JSON, even without a body: the server refuses a
+      // signed-in change that does not (server/plugins/csrf.ts).
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal,
     });

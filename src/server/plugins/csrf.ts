@@ -1,38 +1,82 @@
-// CSRF (SECURITY.md §3). A state-changing request that carries the session
-// cookie is refused when the browser says it is cross-site (Sec-Fetch-Site),
-// or, for browsers that do not send that header, when its Origin is not ours.
-// Bodies are JSON only: Fastify's default text/plain parser is removed, because
-// text/plain is one of the types a cross-site <form> or no-preflight fetch may send.
-// Set on the root, so it covers both scopes of app.ts: it reads the Cookie
-// header itself and does not need the session plugin, which only the session
-// scope has. A route of the public scope never reads the cookie, but a
-// cross-site PUT to an upload URL that carries it is refused all the same.
+// CSRF (docs/security.md): a change that carries the session cookie must come
+// from one of our own pages. Two hooks:
+// - on the root, for every route: a state-changing request (any method but
+//   GET, HEAD and OPTIONS) that carries the session cookie is refused with 403
+//   unless its Origin is ours (config.baseUrl's origin) or, without Origin,
+//   Sec-Fetch-Site is same-origin; a Sec-Fetch-Site other than same-origin is
+//   refused even with our Origin. A request with neither header is refused:
+//   every browser that runs our client sends Origin on such requests (the Fetch
+//   standard), so only a non-browser client sends the cookie without one.
+//   "Same-site" is not enough: a page on another port or subdomain of our host
+//   is same-site, and the browser sends our SameSite=Lax cookie with its
+//   requests.
+// - in the session scope (where the cookie authenticates): such a request
+//   must be JSON (`Content-Type: application/json`), even with an empty body,
+//   or it gets 415. JSON cannot be sent without a CORS preflight, so a page of
+//   another origin cannot send it at all. The public scope's routes (the signed
+//   upload PUT with its file's own type, the payment webhook, the API v1 with
+//   its bearer key) are not authenticated by the cookie and keep their types.
+// Fastify's text/plain parser is removed, and its JSON parser takes an empty
+// body as no body (the default refuses it), so a body-less change can say JSON.
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { forbidden } from '../errors.js';
+import { AppError, forbidden } from '../errors.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+export const JSON_ONLY_MESSAGE =
+  'Send this request as JSON (Content-Type: application/json), even with no body';
+
+/** A request that changes state and carries the session cookie (any value counts: the browser would send it). */
+function isCookieChange(request: FastifyRequest): boolean {
+  if (readOnlyMethods.has(request.method)) return false;
+  const cookieHeader = request.headers.cookie;
+  return cookieHeader !== undefined && SESSION_COOKIE in parseCookies(cookieHeader);
+}
+
+function comesFromOurPage(request: FastifyRequest, ownOrigin: string): boolean {
+  const { origin, 'sec-fetch-site': fetchSite } = request.headers;
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  if (origin !== undefined) return origin === ownOrigin;
+  return fetchSite === 'same-origin';
+}
+
+function isJson(request: FastifyRequest): boolean {
+  const mediaType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/** On the root, before both scopes: the Origin check, and the parsers. */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
   const ownOrigin = new URL(config.baseUrl).origin;
 
   app.removeContentTypeParser('text/plain');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else void parseJson(request, body.toString(), done);
+  });
 
   // Callback style: every request runs it, and most leave at the first line.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(isCrossSite(request, ownOrigin) ? forbidden('Cross-site request refused') : undefined);
+    done(
+      isCookieChange(request) && !comesFromOurPage(request, ownOrigin)
+        ? forbidden(CROSS_SITE_MESSAGE)
+        : undefined,
+    );
   });
 }
 
-function isCrossSite(request: FastifyRequest, ownOrigin: string): boolean {
-  if (!stateChanging.has(request.method)) return false;
-  const cookieHeader = request.headers.cookie;
-  // Any value counts, even an empty one: the browser would send it along.
-  if (!cookieHeader || !(SESSION_COOKIE in parseCookies(cookieHeader))) return false;
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite !== undefined) return fetchSite === 'cross-site';
-  const origin = request.headers.origin;
-  return origin !== undefined && origin !== ownOrigin;
+/** In the session scope, before the session is loaded: cookie-authenticated changes are JSON. */
+export function requireJsonForCookieChanges(scope: FastifyInstance): void {
+  scope.addHook('onRequest', (request, _reply, done) => {
+    done(
+      isCookieChange(request) && !isJson(request)
+        ? new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE)
+        : undefined,
+    );
+  });
 }

@@ -63,6 +63,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (status === 503 && !reply.getHeader('retry-after')) reply.header('retry-after', '5');
     void reply.status(status).send(body);
   });

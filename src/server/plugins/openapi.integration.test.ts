@@ -1,13 +1,16 @@
 // The OpenAPI document and the API reference (plugins/openapi.ts): every
 // route declares its schemas, the document is valid OpenAPI 3.1, and the
 // reference page is served entirely by the server.
+import { runInNewContext } from 'node:vm';
 import { validate, compileErrors } from '@readme/openapi-parser';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
-import type { AppDeps } from '../app.js';
-import { createTestApp } from '../testing/test-app.js';
+import { buildApp, type AppDeps } from '../app.js';
+import type { sayJsonOnChanges } from './openapi.js';
+import { createTestApp, testConfig } from '../testing/test-app.js';
+import { testDatabase } from '../testing/test-database.js';
 
 type Route = { key: string; schema: FastifySchema | undefined };
 
@@ -378,5 +381,30 @@ describe('GET /docs/api', () => {
     expect(initializer.body).toContain('"url":"/api/openapi.json"');
     expect(initializer.body).toContain('"deepLinking":true');
     expect(initializer.body).toContain('validatorUrl: null');
+  });
+
+  it("makes Try it out's changes say JSON, as the session's Origin and JSON check wants", async () => {
+    const app = await createTestApp();
+    const initializer = await app.inject({
+      method: 'GET',
+      url: '/docs/api/static/swagger-initializer.js',
+    });
+    const source = /"requestInterceptor":(function[\s\S]*?\n\})/.exec(initializer.body)?.[1];
+    expect(source, 'the interceptor in the page script').toBeDefined();
+    // Run from its source text alone, in a context of its own, as the browser does.
+    const intercept = runInNewContext(`(${source})`) as typeof sayJsonOnChanges;
+    expect(intercept({ method: 'POST', headers: {} }).headers).toEqual({
+      'Content-Type': 'application/json',
+    });
+    expect(intercept({ method: 'delete', headers: { accept: '*/*' } }).headers).toEqual({
+      accept: '*/*',
+      'Content-Type': 'application/json',
+    });
+    expect(
+      intercept({ method: 'POST', headers: { 'content-type': 'application/json' } }).headers,
+    ).toEqual({
+      'content-type': 'application/json',
+    });
+    expect(intercept({ method: 'GET', headers: {} }).headers).toEqual({});
   });
 });

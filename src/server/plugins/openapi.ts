@@ -126,6 +126,23 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   void app.register(documentationRoutes, { productName: config.productName });
 }
 
+/**
+ * "Try it out" runs on our origin, so the browser sends the session cookie
+ * along, and a change with the cookie must say JSON even without a body
+ * (plugins/csrf.ts). The UI's script gets this function as its source text:
+ * it must use nothing from outside itself.
+ */
+export function sayJsonOnChanges<T extends { method?: string; headers?: Record<string, string> }>(
+  request: T,
+): T {
+  const method = (request.method ?? 'GET').toUpperCase();
+  const headers = request.headers ?? {};
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  if (method !== 'GET' && method !== 'HEAD' && !typed)
+    request.headers = { ...headers, 'Content-Type': 'application/json' };
+  return request;
+}
+
 const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
   app,
   { productName },
@@ -154,6 +171,7 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
       deepLinking: true,
       displayRequestDuration: true,
       defaultModelsExpandDepth: 0,
+      requestInterceptor: sayJsonOnChanges,
     },
     // The app's own CSP (plugins/security-headers.ts) already allows what the
     // page needs: every script and style from 'self', the logo as data:.

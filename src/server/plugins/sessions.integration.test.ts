@@ -160,8 +160,7 @@ describe('session storage', () => {
       const response = await app.inject({
         method: 'GET',
         url: '/api/auth/user',
-        headers: { 'x-test-end-session': '1' },
-        ...withSession(cookie),
+        ...withSession(cookie, { 'x-test-end-session': '1' }),
       });
       expect(response.statusCode).toBe(200);
       expect(await app.database.db.select().from(sessions)).toHaveLength(0);

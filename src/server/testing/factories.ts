@@ -23,6 +23,7 @@ import {
   type SubmissionChallenge,
   type SubmissionProof,
 } from '../../shared/schemas/submission.js';
+import { TEST_BASE_URL } from './test-app.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -39,9 +40,22 @@ export function sessionCookieOf(response: LightMyRequestResponse): string | unde
   return cookie && cookie.value !== '' ? cookie.value : undefined;
 }
 
-/** inject() options that send the session cookie. */
-export function withSession(cookie: string): { cookies: Record<string, string> } {
-  return { cookies: { [SESSION_COOKIE]: cookie } };
+/** What a page of ours sends with every change: our Origin and a JSON body, even an empty one (plugins/csrf.ts). */
+export const OWN_PAGE_HEADERS = {
+  origin: TEST_BASE_URL,
+  'content-type': 'application/json',
+} as const;
+
+/**
+ * inject() options of the signed-in owner's own page: the session cookie and
+ * OWN_PAGE_HEADERS. `headers` add to those or replace them (a test that plays
+ * another site, a file's own content type).
+ */
+export function withSession(
+  cookie: string,
+  headers: Record<string, string> = {},
+): { cookies: Record<string, string>; headers: Record<string, string> } {
+  return { cookies: { [SESSION_COOKIE]: cookie }, headers: { ...OWN_PAGE_HEADERS, ...headers } };
 }
 
 export type CreatedUser = { user: UserRow; email: string; password: string; business: BusinessRow | null };

@@ -9,11 +9,14 @@ import type { Config } from '../config.js';
 import { fakeBuild } from './fake-build.js';
 import { testDatabase } from './test-database.js';
 
+/** The test config's public origin: what a page of ours sends as its Origin. */
+export const TEST_BASE_URL = 'http://localhost:3000';
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    baseUrl: 'http://localhost:3000',
+    baseUrl: TEST_BASE_URL,
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'vouchly-data-')),
     databaseUrl: undefined,
     sessionSecret: 'test-session-secret-that-is-at-least-32-characters',

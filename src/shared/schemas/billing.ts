@@ -26,6 +26,9 @@ export const ACCESS_REASONS = {
 /** The 403 code of an owner call behind one of the five gated pages without access. */
 export const ACCESS_REQUIRED_CODE = 'ACCESS_REQUIRED';
 
+/** The 502/503 code of a billing call the payment provider did not answer (or that waits out its pause). */
+export const PAYMENT_PROVIDER_ERROR_CODE = 'PAYMENT_PROVIDER_ERROR';
+
 export const ACCESS_CODE_MAX_LENGTH = 64;
 
 /** POST /api/validate-access-code. */
@@ -96,6 +99,11 @@ export const subscriptionSchema = z.object({
   current_period_start: z.number().int(),
   current_period_end: z.number().int(),
   cancel_at_period_end: z.boolean(),
+  /**
+   * Present when the payment provider did not answer: this is the last state
+   * Vouchly heard of (from checkouts, webhooks, syncs and cancels), not a fresh read.
+   */
+  last_known: z.literal(true).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -3,7 +3,7 @@
 // while active and not canceling, the cancel confirmation and its outcome,
 // the invoices with their amounts and links, and an expired session.
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
 import {
   billingResultSchema,
@@ -97,6 +97,20 @@ describe('BillingPage: current subscription', () => {
 
     expect(await screen.findByText(text)).toBeDefined();
     expect(cancelButton()).toBeNull();
+  });
+
+  it('says when the payment provider did not answer and this is the last status heard of, and checks again on request', async () => {
+    let lastKnown = true;
+    serveBilling({ subscription: () => createSubscription(lastKnown ? { last_known: true } : {}) });
+    const { user } = renderBilling();
+
+    expect(await screen.findByText(`Renews on ${END_DATE}.`)).toBeDefined();
+    const note = within(subscriptionSection()).getByText(/The payment provider isn't answering right now/);
+    expect(note.textContent).toContain('this is the last status we received');
+    lastKnown = false;
+    await user.click(within(subscriptionSection()).getByRole('button', { name: 'Check again' }));
+    await vi.waitFor(() => expect(within(subscriptionSection()).queryByText(/isn't answering/)).toBeNull());
+    expect(screen.getByText(`Renews on ${END_DATE}.`)).toBeDefined();
   });
 
   it('cancels at the period end after confirming, and says access goes on until then', async () => {
@@ -206,6 +220,21 @@ describe('BillingPage: invoices', () => {
     await user.click(within(invoiceSection()).getByRole('button', { name: 'Try again' }));
 
     expect(await within(invoiceSection()).findByText('No invoices yet')).toBeDefined();
+  }, 10_000);
+
+  it('says when the payment provider is not answering', async () => {
+    serveBilling({
+      invoices: () => apiErrorResponse(503, 'PAYMENT_PROVIDER_ERROR', 'The payment provider is not answering right now. Please try again in 30 seconds.'),
+    });
+    renderBilling();
+
+    expect(
+      await within(invoiceSection()).findByText(
+        "We couldn't load your invoices. The payment provider isn't answering right now; try again in a minute.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeDefined();
   }, 10_000);
 });
 

@@ -1,6 +1,7 @@
 // Contract tests of the Stripe provider: the real `stripe` SDK over HTTP
 // against the local fake (testing/fake-stripe.ts), webhooks signed the way
 // Stripe signs them (SECURITY.md §13). No database involved.
+import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FakeStripe,
@@ -9,7 +10,12 @@ import {
   stripeError,
 } from '../../testing/fake-stripe.js';
 import { type CheckoutRequest, type PaymentProvider, WebhookSignatureError } from './provider.js';
-import { createStripeProvider, STRIPE_API_VERSION } from './stripe-provider.js';
+import {
+  createStripeProvider,
+  isStripeOutage,
+  STRIPE_API_VERSION,
+  STRIPE_TIMEOUT_MS,
+} from './stripe-provider.js';
 
 const WEBHOOK_SECRET = 'whsec_test_vouchly';
 let fake: FakeStripe;
@@ -152,7 +158,7 @@ describe('getCheckoutSession', () => {
     expect(requestsTo('GET', '/v1/checkout/sessions/cs_test_unknown')).toHaveLength(1);
   });
 
-  it('throws, after one retry, when Stripe fails rather than pretending the session is unknown', async () => {
+  it('throws at once, without a retry (the pause of every call takes over), when Stripe fails rather than pretending the session is unknown', async () => {
     const { checkout } = await paidCheckout();
     fake.intercept(
       'GET',
@@ -161,8 +167,33 @@ describe('getCheckoutSession', () => {
       2,
     );
 
-    await expect(stripe.getCheckoutSession(checkout.id)).rejects.toThrow('Stripe is down');
-    expect(requestsTo('GET', `/v1/checkout/sessions/${checkout.id}`)).toHaveLength(2);
+    const failure = await stripe.getCheckoutSession(checkout.id).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ message: 'Stripe is down' });
+    expect(isStripeOutage(failure)).toBe(true);
+    expect(requestsTo('GET', `/v1/checkout/sessions/${checkout.id}`)).toHaveLength(1);
+  });
+
+  it('gives up on a Stripe that accepts the connection and never answers after STRIPE_TIMEOUT_MS, as an outage', async () => {
+    const { checkout } = await paidCheckout();
+    const release = fake.hold();
+    try {
+      const started = performance.now();
+      const failure = await stripe.getCheckoutSession(checkout.id).catch((error: unknown) => error);
+      const waited = performance.now() - started;
+      expect(failure).toBeInstanceOf(Stripe.errors.StripeConnectionError);
+      expect(isStripeOutage(failure)).toBe(true);
+      expect(waited).toBeGreaterThanOrEqual(STRIPE_TIMEOUT_MS - 50);
+      expect(waited).toBeLessThan(STRIPE_TIMEOUT_MS + 1000);
+      expect(requestsTo('GET', `/v1/checkout/sessions/${checkout.id}`)).toHaveLength(1);
+    } finally {
+      release();
+    }
+  });
+
+  it('an unknown id or a refused request is an answer, not an outage', async () => {
+    const refused = await stripe.cancelAtPeriodEnd('sub_unknown').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(isStripeOutage(refused)).toBe(false);
   });
 });
 

@@ -30,6 +30,28 @@ export type StripeProviderOptions = {
   apiUrl?: string;
 };
 
+/**
+ * How long a call to Stripe may go without an answer, connecting included (the
+ * SDK's `timeout`). Stripe answers in well under a second; a user's request
+ * should not wait much longer than this for it.
+ */
+export const STRIPE_TIMEOUT_MS = 4000;
+
+/**
+ * A failure that says Stripe is away rather than an answer: no answer in time
+ * or no connection, a 5xx or a body that is not Stripe's JSON (a proxy's error
+ * page), or 429 (asked to slow down). These open the pause of every call
+ * (adapters/circuit-breaker.ts); a 4xx such as an unknown id does not.
+ */
+export function isStripeOutage(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  );
+}
+
 /** Answers of the invoice list: two years of monthly invoices, more than the one yearly plan ever makes. */
 const INVOICE_PAGE_SIZE = 24;
 
@@ -125,10 +147,11 @@ async function nullIfMissing<T>(request: Promise<T>): Promise<T | null> {
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     apiVersion: STRIPE_API_VERSION,
-    // One retry (with an idempotency key on POSTs) rides out a blip; more would
-    // keep the user's request waiting.
-    maxNetworkRetries: 1,
-    timeout: 10_000,
+    // No retries: a call waits at most STRIPE_TIMEOUT_MS, and a failure pauses
+    // the calls that follow instead (plugins/payments.ts). The SDK still
+    // retries once a connection Stripe had closed, which fails at once.
+    maxNetworkRetries: 0,
+    timeout: STRIPE_TIMEOUT_MS,
     ...(options.apiUrl ? stripeConnectionOptions(options.apiUrl) : {}),
   });
 

@@ -459,9 +459,8 @@ describe('CSRF (SECURITY.md §3)', () => {
     const response = await app.inject({
       method: 'PATCH',
       url: '/api/auth/email',
-      headers: { origin: 'https://evil.example' },
       payload: { email: 'attacker@example.com', currentPassword: TEST_PASSWORD },
-      ...withSession(cookie),
+      ...withSession(cookie, { origin: 'https://evil.example' }),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-site request refused' } });
@@ -470,8 +469,7 @@ describe('CSRF (SECURITY.md §3)', () => {
     const logout = await app.inject({
       method: 'POST',
       url: '/api/logout',
-      headers: { origin: 'null' },
-      ...withSession(cookie),
+      ...withSession(cookie, { origin: 'null' }),
     });
     expect(logout.statusCode).toBe(403);
     expect((await currentUser(app, cookie)).statusCode).toBe(200);
@@ -483,32 +481,40 @@ describe('CSRF (SECURITY.md §3)', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/logout',
-      headers: { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' },
-      ...withSession(cookie),
+      ...withSession(cookie, { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' }),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
     expect((await currentUser(app, cookie)).statusCode).toBe(200);
   });
 
-  it('lets same-origin requests through (Sec-Fetch-Site, our Origin, or neither header)', async () => {
+  it('lets our own pages through: our Origin, or without Origin Sec-Fetch-Site: same-origin; neither header is refused', async () => {
     const app = await createTestApp();
     const { cookie } = await createSignedInUser(app);
-    const attempts = [
-      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' },
-      { origin: 'http://localhost:3000' },
-      {},
-    ];
-    for (const headers of attempts) {
-      const response = await app.inject({
+    const change = (headers: Record<string, string>) =>
+      app.inject({
         method: 'PATCH',
         url: '/api/auth/email',
-        headers,
+        cookies: withSession(cookie).cookies,
+        headers: { 'content-type': 'application/json', ...headers },
         payload: { email: 'still-me@example.com', currentPassword: TEST_PASSWORD },
-        ...withSession(cookie),
       });
+    const ours: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' },
+      { origin: 'http://localhost:3000' },
+      { 'sec-fetch-site': 'same-origin' },
+    ];
+    for (const headers of ours) {
+      const response = await change(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
     }
+    // Every browser sends Origin with a change: without either header, the cookie came from something else.
+    const neither = await change({});
+    expect(neither.statusCode).toBe(403);
+    expect(neither.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Cross-site request refused',
+    });
   });
 
   it('accepts JSON bodies only: text/plain and form posts get 415', async () => {
@@ -528,9 +534,8 @@ describe('CSRF (SECURITY.md §3)', () => {
     const patch = await app.inject({
       method: 'PATCH',
       url: '/api/auth/email',
-      headers: { 'content-type': 'text/plain' },
       payload: JSON.stringify({ email: 'plain@example.com', currentPassword: TEST_PASSWORD }),
-      ...withSession(cookie),
+      ...withSession(cookie, { 'content-type': 'text/plain' }),
     });
     expect(patch.statusCode).toBe(415);
   });

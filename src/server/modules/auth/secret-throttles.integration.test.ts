@@ -49,18 +49,16 @@ const changePassword = (app: App, cookie: string, currentPassword: string, addre
   app.inject({
     method: 'PATCH',
     url: '/api/auth/password',
-    headers: from(address),
     payload: { currentPassword, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
-    ...withSession(cookie),
+    ...withSession(cookie, from(address)),
   });
 
 const changeEmail = (app: App, cookie: string, currentPassword: string, address: string) =>
   app.inject({
     method: 'PATCH',
     url: '/api/auth/email',
-    headers: from(address),
     payload: { email: uniqueEmail('moved'), currentPassword },
-    ...withSession(cookie),
+    ...withSession(cookie, from(address)),
   });
 
 const resetPassword = (app: App, token: string, address: string) =>
@@ -201,9 +199,8 @@ describe('email change (the "already in use" answer)', () => {
     app.inject({
       method: 'PATCH',
       url: '/api/auth/email',
-      headers: from(address),
       payload: { email, currentPassword: TEST_PASSWORD },
-      ...withSession(cookie),
+      ...withSession(cookie, from(address)),
     });
 
   it('per account: at most 10 changes an hour, right password or not, so its 409 cannot list accounts', async () => {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PLAN } from '../../../shared/constants.js';
 import {
   INVALID_ACCESS_CODE_CODE,
+  PAYMENT_PROVIDER_ERROR_CODE,
   type AccessCodeResult,
   type AccessStatus,
   type BillingPlan,
@@ -17,6 +18,7 @@ import {
   type Subscription,
   type TestCheckoutSession,
 } from '../../../shared/schemas/billing.js';
+import { ServiceAwayError } from '../../adapters/circuit-breaker.js';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER, type LocalPaymentProvider } from '../../adapters/payments/local-provider.js';
 import {
   WebhookSignatureError,
@@ -27,7 +29,7 @@ import {
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, isDatabaseUnavailable, notFound, serviceUnavailable } from '../../errors.js';
 import { findUserById, toCurrentUser } from '../auth/service.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
 import { ProviderSyncGate } from './provider-sync.js';
@@ -65,17 +67,34 @@ export const normalizeAccessCode = (code: string): string => code.trim().toUpper
 
 const toUnixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-/** A provider call that failed: the provider is away, not our fault and not the user's. */
-function providerUnavailable(log: FastifyBaseLogger, error: unknown): AppError {
-  log.warn({ err: error }, 'payment provider call failed');
-  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');
+/**
+ * What a failed provider call answers: not our fault and not the user's. The
+ * provider away: 502 when this call found out (the pause starts now), 503 at
+ * once during the pause (plugins/payments.ts), both with Retry-After for the
+ * rest of the pause. Any other failure of the provider: 502. Our own database
+ * away (the built-in provider's state): the 503 of any database outage.
+ */
+function providerFailure(log: FastifyBaseLogger, error: unknown): AppError {
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (!(error instanceof ServiceAwayError)) {
+    log.warn({ err: error }, 'payment provider call failed');
+    return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, 'The payment provider could not be reached. Please try again.');
+  }
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  if (!error.reachedService) {
+    const message = `The payment provider is not answering right now. Please try again in ${seconds} seconds.`;
+    return new AppError(503, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
+  }
+  log.warn({ err: error.cause }, `payment provider did not answer: calls to it pause for ${seconds} s`);
+  const message = `The payment provider could not be reached. Please try again in ${seconds} seconds.`;
+  return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
 }
 
 async function callProvider<T>(ctx: BillingContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw providerUnavailable(ctx.log, error);
+    throw providerFailure(ctx.log, error);
   }
 }
 
@@ -191,14 +210,39 @@ function toSubscription(subscription: ProviderSubscription): Subscription {
   };
 }
 
-/** The user's current (or latest) subscription as the provider reports it; null when they never subscribed. */
+/** The subscription as the mirror last heard of it, marked so; null when the mirror holds none. */
+function lastKnownSubscription(user: UserRow): Subscription | null {
+  const { stripeSubscriptionId: id, subscriptionStatus: status, subscriptionStartDate: start, subscriptionEndDate: end } = user;
+  if (!id || !status || !start || !end) return null;
+  return {
+    id,
+    status,
+    current_period_start: toUnixSeconds(start),
+    current_period_end: toUnixSeconds(end),
+    cancel_at_period_end: user.subscriptionCancelAtPeriodEnd,
+    last_known: true,
+  };
+}
+
+/**
+ * The user's current (or latest) subscription as the provider reports it; null
+ * when they never subscribed. While the provider is away, the mirror's copy
+ * (every verified checkout, webhook, sync and cancel updates it), marked
+ * `last_known`; without one, the provider's error.
+ */
 export async function getSubscription(ctx: BillingContext, user: UserRow): Promise<Subscription | null> {
   const { stripeSubscriptionId: subscriptionId, stripeCustomerId: customerId } = user;
   if (!subscriptionId && !customerId) return null;
-  const subscription = await callProvider(ctx, () =>
-    subscriptionId ? ctx.payments.getSubscription(subscriptionId) : ctx.payments.latestSubscription(customerId ?? ''),
-  );
-  return subscription ? toSubscription(subscription) : null;
+  try {
+    const subscription = await (subscriptionId
+      ? ctx.payments.getSubscription(subscriptionId)
+      : ctx.payments.latestSubscription(customerId ?? ''));
+    return subscription ? toSubscription(subscription) : null;
+  } catch (error) {
+    const lastKnown = error instanceof ServiceAwayError ? lastKnownSubscription(user) : null;
+    if (lastKnown) return lastKnown;
+    throw providerFailure(ctx.log, error);
+  }
 }
 
 export async function listInvoices(ctx: BillingContext, user: UserRow): Promise<Invoice[]> {

@@ -1,7 +1,7 @@
 // Paid access with Stripe (SECURITY.md §13): the whole app with STRIPE_* set,
 // the real `stripe` SDK talking to the local fake (testing/fake-stripe.ts),
 // webhook bodies signed with the SDK's test header helper.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signWebhookPayload, startFakeStripe, type FakeStripe } from '../../testing/fake-stripe.js';
 import { createSignedInUser, login, withSession } from '../../testing/factories.js';
@@ -148,8 +148,12 @@ describe('Stripe webhooks', () => {
     expect(fake.requests.length).toBe(requestsBefore);
   });
 
-  it('a failed read of the subscription answers 502, records nothing, and the retry applies the event', async () => {
-    const app = await stripeApp();
+  it('a failed read of the subscription answers 502, records nothing, and the retry after the pause applies the event', async () => {
+    let offsetMs = 0;
+    const app = await createTestApp(
+      { stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url } },
+      { clock: () => new Date(Date.now() + offsetMs) },
+    );
     const owner = await paidOwner(app);
     const event = fake.event('invoice.paid', owner.invoice);
     let stripeDown = true;
@@ -163,6 +167,11 @@ describe('Stripe webhooks', () => {
     expect(failed.statusCode).toBe(502);
     expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
     stripeDown = false;
+    // Stripe sends it again later; during the pause after the failure, nobody asks Stripe.
+    const seen = fake.requests.length;
+    expect((await deliver(app, event)).statusCode).toBe(503);
+    expect(fake.requests.length).toBe(seen);
+    offsetMs += 30_000;
 
     const retried = await deliver(app, event);
     expect(retried.statusCode, retried.body).toBe(200);
@@ -302,5 +311,147 @@ describe('a stale mirror (period ended, no renewal news yet) and a provider that
       release();
     }
     expect(subscriptionReads()).toBeGreaterThan(0);
+  });
+});
+
+describe('a frozen provider: short timeouts and one shared pause', () => {
+  const PAUSE_MS = 30_000;
+  /** How long a call may take against a provider that never answers: the timeout and some slack. */
+  const A_FEW_SECONDS = 6000;
+  /** A call answered from the pause, without the provider. */
+  const AT_ONCE = 1000;
+
+  /** A paid, verified owner of an app whose clock the test moves (the pause runs on it). */
+  async function verifiedOwner() {
+    let offsetMs = 0;
+    const app = await createTestApp(
+      { stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url } },
+      { clock: () => new Date(Date.now() + offsetMs) },
+    );
+    const owner = await paidOwner(app);
+    const verified = await app.inject({ method: 'GET', url: `/api/checkout-success?session_id=${owner.session.id}`, ...withSession(owner.cookie) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { app, owner, advance: (ms: number) => (offsetMs += ms) };
+  }
+
+  /** Each billing call that reaches the provider, as the billing screens make it. */
+  const billingCalls = (sessionId: string): (InjectOptions & { url: string })[] => [
+    { method: 'GET', url: '/api/billing/invoices' },
+    { method: 'POST', url: '/api/sync-subscription' },
+    { method: 'POST', url: '/api/cancel-subscription' },
+    { method: 'POST', url: '/api/create-checkout-session' },
+    { method: 'GET', url: `/api/checkout-success?session_id=${sessionId}` },
+  ];
+
+  async function timed(app: App, cookie: string, request: InjectOptions) {
+    const started = performance.now();
+    const response = await app.inject({ ...request, ...withSession(cookie) });
+    return { response, ms: performance.now() - started };
+  }
+
+  function expectProviderError(response: LightMyRequestResponse, status: 502 | 503) {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().error.code).toBe('PAYMENT_PROVIDER_ERROR');
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(PAUSE_MS / 1000);
+  }
+
+  it.each(['GET /api/billing/invoices', 'POST /api/sync-subscription', 'POST /api/cancel-subscription', 'POST /api/create-checkout-session', 'GET /api/checkout-success'])(
+    '%s answers within a few seconds, 502 with Retry-After',
+    async (call) => {
+      const { app, owner } = await verifiedOwner();
+      const request = billingCalls(owner.session.id).find((candidate) => call === `${candidate.method} ${candidate.url.split('?')[0]}`);
+      const release = fake.hold();
+      try {
+        const { response, ms } = await timed(app, owner.cookie, request!);
+        expect(ms).toBeLessThan(A_FEW_SECONDS);
+        expectProviderError(response, 502);
+      } finally {
+        release();
+      }
+    },
+  );
+
+  it('the subscription read answers from the last state Vouchly heard of, and says so', async () => {
+    const { app, owner } = await verifiedOwner();
+    const release = fake.hold();
+    try {
+      const { response, ms } = await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' });
+      expect(ms).toBeLessThan(A_FEW_SECONDS);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        id: owner.subscription.id,
+        status: 'active',
+        current_period_start: owner.subscription.items.data[0]?.current_period_start,
+        current_period_end: owner.subscription.items.data[0]?.current_period_end,
+        cancel_at_period_end: false,
+        last_known: true,
+      });
+    } finally {
+      release();
+    }
+  });
+
+  it('during the pause every call answers at once without reaching the provider; after it, one call goes through again', async () => {
+    const { app, owner, advance } = await verifiedOwner();
+    const release = fake.hold();
+    try {
+      expectProviderError((await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).response, 502);
+    } finally {
+      release();
+    }
+    // The provider answers again, but the pause is on: nobody asks it.
+    const seen = fake.requests.length;
+    for (const request of billingCalls(owner.session.id)) {
+      const { response, ms } = await timed(app, owner.cookie, request);
+      expect(ms, `${request.method} ${request.url}`).toBeLessThan(AT_ONCE);
+      expectProviderError(response, 503);
+    }
+    const subscription = await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' });
+    expect(subscription.ms).toBeLessThan(AT_ONCE);
+    expect(subscription.response.json()).toMatchObject({ status: 'active', last_known: true });
+    expect(fake.requests.length).toBe(seen);
+
+    advance(PAUSE_MS);
+    const invoices = await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' });
+    expect(invoices.response.statusCode, invoices.response.body).toBe(200);
+    expect(fake.requests.length).toBe(seen + 1);
+    const fresh = await app.inject({ method: 'GET', url: '/api/billing/subscription', ...withSession(owner.cookie) });
+    expect(fresh.json()).not.toHaveProperty('last_known');
+  });
+
+  it('the access gate and the billing routes share the one pause', async () => {
+    // A year on, the mirror is stale: each access check would ask the provider.
+    const { app, owner, advance } = await verifiedOwner();
+    advance(366 * 24 * 60 * 60 * 1000);
+    const cookie = await login(app, owner.email);
+
+    // A billing call opens the pause: the access check then asks nobody and decides on the mirror.
+    fake.intercept('GET', '/v1/invoices', () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }));
+    expectProviderError((await timed(app, cookie, { method: 'GET', url: '/api/billing/invoices' })).response, 502);
+    const seen = fake.requests.length;
+    const access = await timed(app, cookie, { method: 'GET', url: '/api/user/access-status' });
+    expect(access.response.statusCode, access.response.body).toBe(200);
+    expect(access.ms).toBeLessThan(AT_ONCE);
+    expect(fake.requests.length).toBe(seen);
+
+    // The access gate's failed read opens it: billing calls then answer at once.
+    advance(PAUSE_MS);
+    fake.intercept('GET', '/v1/subscriptions', () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }));
+    expect((await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(cookie) })).statusCode).toBe(200);
+    const afterGate = fake.requests.length;
+    const invoices = await timed(app, cookie, { method: 'GET', url: '/api/billing/invoices' });
+    expect(invoices.ms).toBeLessThan(AT_ONCE);
+    expectProviderError(invoices.response, 503);
+    expect(fake.requests.length).toBe(afterGate);
+  });
+
+  it('an answer that is not an outage (an unknown id) opens no pause', async () => {
+    const { app, owner } = await verifiedOwner();
+    const unknown = await app.inject({ method: 'GET', url: '/api/checkout-success?session_id=cs_test_unknown', ...withSession(owner.cookie) });
+    expect(unknown.statusCode).toBe(404);
+    const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(owner.cookie) });
+    expect(invoices.statusCode, invoices.body).toBe(200);
   });
 });

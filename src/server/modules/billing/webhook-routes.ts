@@ -15,6 +15,8 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = billingService.billingContext(app);
 
+  // The root's JSON parser (plugins/csrf.ts) gives way to the raw bytes the signature covers.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
     done(null, body);
   });

@@ -137,9 +137,8 @@ describe('POST /api/business', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/business',
-      headers: { origin: 'https://evil.example' },
       payload: { name: 'Planted', website: 'planted.example' },
-      ...withSession(cookie),
+      ...withSession(cookie, { origin: 'https://evil.example' }),
     });
     expect(response.statusCode).toBe(403);
     expect(await app.database.db.select().from(businesses)).toHaveLength(0);

@@ -221,8 +221,7 @@ describe('GET /api/business/qr-code.png', () => {
     const response = await app.inject({
       method: 'GET',
       url: '/api/business/qr-code.png',
-      headers: { host: 'attacker.example' },
-      ...withSession(owner.cookie),
+      ...withSession(owner.cookie, { host: 'attacker.example' }),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');

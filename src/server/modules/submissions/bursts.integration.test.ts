@@ -242,7 +242,6 @@ describe('the owner and a burst', () => {
     app.inject({
       method: 'DELETE',
       url: `/api/testimonials/bursts/${id}/pending`,
-      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
       payload: {},
       ...withSession(cookie),
     });
@@ -273,7 +272,6 @@ describe('the owner and a burst', () => {
       app.inject({
         method: 'PATCH',
         url: `/api/testimonials/${id}`,
-        headers: { origin: 'http://localhost:3000' },
         payload,
         ...withSession(owner.cookie),
       });

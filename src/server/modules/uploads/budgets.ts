@@ -57,7 +57,7 @@ export const budgetMessages = {
 
 /** 429 (this form or owner) or 507 (everyone): an upload past a budget. Leaves with Retry-After. */
 export class UploadBudgetError extends AppError {
-  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  override readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
 }
 
 type BudgetedUpload = { businessId: string; anonymous: boolean };

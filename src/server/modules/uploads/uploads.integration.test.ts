@@ -392,8 +392,10 @@ describe('PUT /objects/upload/:token', () => {
     const response = await app.inject({
       method: 'PUT',
       url: uploadURL,
-      headers: { 'content-type': 'image/jpeg', 'sec-fetch-site': 'cross-site' },
-      ...withSession(owner.cookie),
+      ...withSession(owner.cookie, {
+        'content-type': 'image/jpeg',
+        'sec-fetch-site': 'cross-site',
+      }),
       payload: await makeJpeg(),
     });
     expect(response.statusCode).toBe(403);

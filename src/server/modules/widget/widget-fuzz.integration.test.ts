@@ -104,9 +104,7 @@ describe('fuzzing the widget', () => {
           const response = await app.inject({
             method: 'POST',
             url: '/api/widget-settings',
-            ...(payload === undefined
-              ? {}
-              : { payload, headers: { 'content-type': 'application/json' } }),
+            ...(payload === undefined ? {} : { payload }),
             ...withSession(cookie),
           });
           expect(

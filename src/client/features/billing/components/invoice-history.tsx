@@ -2,7 +2,8 @@
 // with the amount paid, the status and the provider's invoice pages.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, ExternalLink, ReceiptText } from 'lucide-react';
-import type { Invoice } from '../../../../shared/schemas/billing';
+import { PAYMENT_PROVIDER_ERROR_CODE, type Invoice } from '../../../../shared/schemas/billing';
+import { ApiError } from '../../../lib/api';
 import { CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -10,6 +11,11 @@ import { formatMinorUnits, formatUnixDate } from '../../../../shared/billing-for
 import { StatusBadge } from './status-badge';
 
 type InvoicesQuery = UseQueryResult<Invoice[]>;
+
+const PROVIDER_AWAY_TEXT = "The payment provider isn't answering right now; try again in a minute.";
+
+const isProviderAway = (error: Error | null) =>
+  error instanceof ApiError && error.code === PAYMENT_PROVIDER_ERROR_CODE;
 
 export function InvoiceHistory({ query, sessionEnded }: { query: InvoicesQuery; sessionEnded: boolean }) {
   return (
@@ -25,7 +31,11 @@ export function InvoiceHistory({ query, sessionEnded }: { query: InvoicesQuery; 
           ))}
         </div>
       ) : query.isError ? (
-        <CardLoadError what="your invoices" onRetry={() => void query.refetch()} />
+        <CardLoadError
+          what="your invoices"
+          why={isProviderAway(query.error) ? PROVIDER_AWAY_TEXT : undefined}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <ReceiptText className="size-4" aria-hidden="true" />

@@ -2,7 +2,7 @@
 // the plan and its status, when it renews or ends, and Cancel only while it
 // is active and not already set to cancel.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CalendarClock, KeyRound, TriangleAlert } from 'lucide-react';
+import { CalendarClock, CloudOff, KeyRound, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLAN } from '../../../../shared/constants';
@@ -34,7 +34,7 @@ export function SubscriptionCard({ query, sessionEnded }: { query: SubscriptionQ
       ) : query.isError ? (
         <CardLoadError what="your subscription" onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <SubscriptionDetails subscription={query.data} />
+        <SubscriptionDetails subscription={query.data} onCheckAgain={() => void query.refetch()} checking={query.isFetching} />
       ) : (
         <NoSubscription />
       )}
@@ -42,12 +42,21 @@ export function SubscriptionCard({ query, sessionEnded }: { query: SubscriptionQ
   );
 }
 
-function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+function SubscriptionDetails({
+  subscription,
+  onCheckAgain,
+  checking,
+}: {
+  subscription: Subscription;
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
   const { status, cancel_at_period_end: canceling, current_period_end: periodEnd } = subscription;
   const endDate = formatUnixDate(periodEnd);
   const active = status === 'active';
   return (
     <div className="grid gap-5">
+      {subscription.last_known ? <LastKnownNote onCheckAgain={onCheckAgain} checking={checking} /> : null}
       <div className="grid gap-1">
         <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
           {PLAN.label}
@@ -76,6 +85,24 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           <CancelSubscriptionDialog periodEnd={periodEnd} />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The server answered from its own copy: the payment provider did not answer (subscription.last_known). */
+function LastKnownNote({ onCheckAgain, checking }: { onCheckAgain: () => void; checking: boolean }) {
+  return (
+    <div className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 sm:flex sm:items-start sm:justify-between dark:border-amber-900/70 dark:bg-amber-950/40 dark:text-amber-200">
+      <p className="flex items-start gap-2.5 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0">
+        <CloudOff aria-hidden="true" />
+        <span>
+          The payment provider isn&apos;t answering right now, so this is the last status we
+          received. It updates once the provider answers again.
+        </span>
+      </p>
+      <Button variant="outline" size="sm" className="w-full sm:w-auto" onClick={onCheckAgain} disabled={checking}>
+        {checking ? 'Checking…' : 'Check again'}
+      </Button>
     </div>
   );
 }
