@@ -7,10 +7,9 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
-import { buildApp, type AppDeps } from '../app.js';
+import type { AppDeps } from '../app.js';
 import type { sayJsonOnChanges } from './openapi.js';
-import { createTestApp, testConfig } from '../testing/test-app.js';
-import { testDatabase } from '../testing/test-database.js';
+import { createTestApp } from '../testing/test-app.js';
 
 type Route = { key: string; schema: FastifySchema | undefined };
 
