@@ -16,13 +16,14 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
-import type { UploadBudgets } from '../modules/uploads/budgets.js';
+import { DEFAULT_UPLOAD_BUDGETS, type UploadBudgets } from '../modules/uploads/budgets.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import {
   submissionChallengeResultSchema,
   type SubmissionChallenge,
   type SubmissionProof,
 } from '../../shared/schemas/submission.js';
+import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -214,7 +215,15 @@ export const SVG_LOGO =
 /** The first bytes of a Linux executable, then padding. */
 export const ELF_BINARY = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(256, 1)]);
 
-export type UploadCaller = { purpose: UploadPurpose; cookie?: string; slug?: string };
+export type UploadCaller = {
+  purpose: UploadPurpose;
+  cookie?: string;
+  slug?: string;
+  /** The visitor's address; 127.0.0.1 when not given. */
+  remoteAddress?: string;
+  /** A solved browser check, for a form under a burst. */
+  proof?: unknown;
+};
 
 /** POST /api/objects/upload... as the owner (cookie) or as a visitor of a collection page (slug). */
 export function requestUploadUrl(app: FastifyInstance, caller: UploadCaller): Promise<LightMyRequestResponse> {
@@ -222,7 +231,8 @@ export function requestUploadUrl(app: FastifyInstance, caller: UploadCaller): Pr
     method: 'POST',
     url: uploadEndpoints[caller.purpose],
     ...(caller.cookie ? withSession(caller.cookie) : {}),
-    ...(caller.slug ? { payload: { slug: caller.slug } } : {}),
+    ...(caller.slug ? { payload: { slug: caller.slug, ...(caller.proof === undefined ? {} : { proof: caller.proof }) } } : {}),
+    ...(caller.remoteAddress ? { remoteAddress: caller.remoteAddress } : {}),
   });
 }
 
@@ -267,6 +277,19 @@ export function budgetsWith(parts: {
     perOwner: { waiting: PLENTY_OF_BYTES, ...parts.perOwner },
     global: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.global },
   };
+}
+
+/**
+ * The default upload budgets scaled down, so that a test file of `fileBytes`
+ * counts as much as a full 5 MB photo does in production: every budget holds
+ * as many test files as it holds real photos.
+ */
+export function budgetsForFilesOf(fileBytes: number): UploadBudgets {
+  const scale = (budget: Record<string, number>) =>
+    Object.fromEntries(Object.entries(budget).map(([name, bytes]) => [name, Math.floor((bytes * fileBytes) / MAX_IMAGE_BYTES)]));
+  return Object.fromEntries(
+    Object.entries(DEFAULT_UPLOAD_BUDGETS).map(([part, budget]) => [part, scale(budget)]),
+  ) as UploadBudgets;
 }
 
 let addresses = 0;
