@@ -268,11 +268,13 @@ const PLENTY_OF_BYTES = 1024 ** 3;
 
 /** Upload budgets for a test: plenty everywhere except the limits given. */
 export function budgetsWith(parts: {
+  perVisitor?: Partial<UploadBudgets['perVisitor']>;
   perForm?: Partial<UploadBudgets['perForm']>;
   perOwner?: Partial<UploadBudgets['perOwner']>;
   global?: Partial<UploadBudgets['global']>;
 }): UploadBudgets {
   return {
+    perVisitor: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, ...parts.perVisitor },
     perForm: { perHour: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.perForm },
     perOwner: { waiting: PLENTY_OF_BYTES, ...parts.perOwner },
     global: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.global },

@@ -24,7 +24,12 @@ import {
   uploadUrlFor,
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { browserCheckKeys, CHALLENGE_TTL_MS, issueChallenge } from '../submissions/browser-check.js';
+import {
+  browserCheckKeys,
+  CHALLENGE_TTL_MS,
+  issueChallenge,
+} from '../submissions/browser-check.js';
+import { BURST_RULES } from '../submissions/bursts.js';
 import { uploadRateLimits } from './routes.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -78,7 +83,12 @@ async function tryUpload(
 ): Promise<{ refused: Response } | { objectPath: string }> {
   const url = await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: address });
   if (url.statusCode !== 200) return { refused: url };
-  const put = await putUpload(app, url.json<{ uploadURL: string }>().uploadURL, photo, 'image/jpeg');
+  const put = await putUpload(
+    app,
+    url.json<{ uploadURL: string }>().uploadURL,
+    photo,
+    'image/jpeg',
+  );
   if (put.statusCode !== 200) return { refused: put };
   return { objectPath: put.json<{ objectPath: string }>().objectPath };
 }
@@ -92,7 +102,11 @@ async function visitorBytes(app: App, businessId: string): Promise<number> {
   return rows.reduce((total, row) => total + (row.size ?? 0), 0);
 }
 
-const review = { authorName: 'Real Customer', content: 'Lovely work on our kitchen, thank you!', rating: 5 };
+const review = {
+  authorName: 'Real Customer',
+  content: 'Lovely work on our kitchen, thank you!',
+  rating: 5,
+};
 
 describe('a flood of upload URLs from ten addresses', () => {
   it(
@@ -103,15 +117,26 @@ describe('a flood of upload URLs from ten addresses', () => {
       const answers: Response[] = [];
       for (const address of flooders) {
         for (let i = 0; i < uploadRateLimits.publicPerIp.max; i++) {
-          answers.push(await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: address }));
+          answers.push(
+            await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: address }),
+          );
         }
       }
 
       const visitor = freshAddress();
-      const unchecked = await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: visitor });
+      const unchecked = await requestUploadUrl(app, {
+        purpose: PHOTO,
+        slug,
+        remoteAddress: visitor,
+      });
       expectCheck(unchecked, 'required');
       const proof = await solveBrowserCheck(app, slug, visitor);
-      const uploadURL = await uploadUrlFor(app, { purpose: PHOTO, slug, remoteAddress: visitor, proof });
+      const uploadURL = await uploadUrlFor(app, {
+        purpose: PHOTO,
+        slug,
+        remoteAddress: visitor,
+        proof,
+      });
       const put = await putUpload(app, uploadURL, await makeJpeg(), 'image/jpeg');
       expect(put.statusCode, put.body).toBe(200);
       const { objectPath } = put.json<{ objectPath: string }>();
@@ -120,7 +145,11 @@ describe('a flood of upload URLs from ten addresses', () => {
       const sent = await submitToForm(
         app,
         slug,
-        { ...review, productImageUrls: [objectPath], proof: await solveBrowserCheck(app, slug, visitor) },
+        {
+          ...review,
+          productImageUrls: [objectPath],
+          proof: await solveBrowserCheck(app, slug, visitor),
+        },
         visitor,
       );
       expect(sent.statusCode, sent.body).toBe(201);
@@ -136,7 +165,7 @@ describe('a flood of upload URLs from ten addresses', () => {
       for (const refused of answers.filter((answer) => answer.statusCode === 403)) {
         expectCheck(refused, 'required');
       }
-      expect(statuses.slice(0, 30)).toEqual(Array<number>(30).fill(200));
+      expect(statuses.filter((status) => status === 200)).toHaveLength(BURST_RULES.uploadThreshold);
     },
   );
 });
@@ -205,9 +234,18 @@ describe('a flood of photos from ten addresses at an honest pace', () => {
     expect(stored * size).toBeGreaterThan(budgets.perVisitor.perHour - 2 * size);
 
     // Its own budget is its own: another address gets a URL at once and its photo in.
-    const other = await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: freshAddress() });
+    const other = await requestUploadUrl(app, {
+      purpose: PHOTO,
+      slug,
+      remoteAddress: freshAddress(),
+    });
     expect(other.statusCode, other.body).toBe(200);
-    const put = await putUpload(app, other.json<{ uploadURL: string }>().uploadURL, photo, 'image/jpeg');
+    const put = await putUpload(
+      app,
+      other.json<{ uploadURL: string }>().uploadURL,
+      photo,
+      'image/jpeg',
+    );
     expect(put.statusCode, put.body).toBe(200);
   });
 });
@@ -222,7 +260,10 @@ describe('the global budgets under a burst', () => {
     if (!('objectPath' in first)) throw new Error(first.refused.body);
     const size = storedSize(app, first.objectPath);
     // Room for a dozen photos in all this hour: many visitors of both forms fill it.
-    app.uploads.budgets = { ...budgetsForFilesOf(size), global: { perHour: 12 * size, perDay: 100 * size, waiting: 100 * size } };
+    app.uploads.budgets = {
+      ...budgetsForFilesOf(size),
+      global: { perHour: 12 * size, perDay: 100 * size, waiting: 100 * size },
+    };
 
     // The form is under a burst; a visitor passes the check and holds an upload URL.
     await createTestimonials(app.database.db, businessId, 30);
@@ -262,50 +303,87 @@ describe('the browser check of uploads', () => {
   }
   const rowCount = async (app: App) => (await app.database.db.select().from(uploads)).length;
 
-  it('buys one upload URL: a proof used once is refused for another URL and for a testimonial, even at the same moment', { timeout: 60_000 }, async () => {
-    const { app, slug } = await formUnderBurst();
-    const visitor = freshAddress();
-    const ask = (proof?: unknown) => requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: visitor, proof });
+  it(
+    'buys one upload URL: a proof used once is refused for another URL and for a testimonial, even at the same moment',
+    { timeout: 60_000 },
+    async () => {
+      const { app, slug } = await formUnderBurst();
+      const visitor = freshAddress();
+      const ask = (proof?: unknown) =>
+        requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: visitor, proof });
 
-    expectCheck(await ask(), 'required');
-    const proof = await solveBrowserCheck(app, slug, visitor);
-    expect((await ask(proof)).statusCode).toBe(200);
-    expectCheck(await ask(proof), 'failed');
-    const again = await submitToForm(app, slug, { ...review, proof }, visitor);
-    expect(again.json().error.code).toBe('CHALLENGE_FAILED');
+      expectCheck(await ask(), 'required');
+      const proof = await solveBrowserCheck(app, slug, visitor);
+      expect((await ask(proof)).statusCode).toBe(200);
+      expectCheck(await ask(proof), 'failed');
+      const again = await submitToForm(app, slug, { ...review, proof }, visitor);
+      expect(again.json().error.code).toBe('CHALLENGE_FAILED');
 
-    const twice = await solveBrowserCheck(app, slug, visitor);
-    const both = await Promise.all([ask(twice), ask(twice)]);
-    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 403]);
+      const twice = await solveBrowserCheck(app, slug, visitor);
+      const both = await Promise.all([ask(twice), ask(twice)]);
+      expect(both.map((response) => response.statusCode).sort()).toEqual([200, 403]);
 
-    // One spent on a testimonial buys no upload URL.
-    const forTestimonial = await solveBrowserCheck(app, slug, visitor);
-    expect((await submitToForm(app, slug, { ...review, proof: forTestimonial }, visitor)).statusCode).toBe(201);
-    expectCheck(await ask(forTestimonial), 'failed');
-    expect(await rowCount(app)).toBe(2);
-  });
+      // One spent on a testimonial buys no upload URL.
+      const forTestimonial = await solveBrowserCheck(app, slug, visitor);
+      expect(
+        (await submitToForm(app, slug, { ...review, proof: forTestimonial }, visitor)).statusCode,
+      ).toBe(201);
+      expectCheck(await ask(forTestimonial), 'failed');
+      expect(await rowCount(app)).toBe(2);
+    },
+  );
 
-  it('refuses a forged, tampered, expired or unsolved proof, or one for another form, and makes no upload', { timeout: 60_000 }, async () => {
-    const { app, slug } = await formUnderBurst();
-    const keys = browserCheckKeys(app.config.sessionSecret);
-    const proof = await solveBrowserCheck(app, slug);
-    const forged: unknown[] = [
-      await solveChallengeOf(
-        await issueChallenge(browserCheckKeys('another secret, at least 32 characters'), slug, new Date()),
-      ),
-      await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
-      await solveChallengeOf(await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000))),
-      { ...proof, challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, cost: 1 } } },
-      { ...proof, solution: { counter: 0, derivedKey: '00'.repeat(32) } },
-      { ...proof, challenge: { ...proof.challenge, signature: '0'.repeat(64) } },
-      'solved, honestly',
-      { challenge: {}, solution: {} },
-    ];
-    for (const bad of forged) {
-      expectCheck(await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: freshAddress(), proof: bad }), 'failed');
-    }
-    expect(await rowCount(app)).toBe(0);
-    // The honest proof, untouched by all that, still works.
-    expect((await requestUploadUrl(app, { purpose: PHOTO, slug, remoteAddress: freshAddress(), proof })).statusCode).toBe(200);
-  });
+  it(
+    'refuses a forged, tampered, expired or unsolved proof, or one for another form, and makes no upload',
+    { timeout: 60_000 },
+    async () => {
+      const { app, slug } = await formUnderBurst();
+      const keys = browserCheckKeys(app.config.sessionSecret);
+      const proof = await solveBrowserCheck(app, slug);
+      const forged: unknown[] = [
+        await solveChallengeOf(
+          await issueChallenge(
+            browserCheckKeys('another secret, at least 32 characters'),
+            slug,
+            new Date(),
+          ),
+        ),
+        await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
+        await solveChallengeOf(
+          await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000)),
+        ),
+        {
+          ...proof,
+          challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, cost: 1 } },
+        },
+        { ...proof, solution: { counter: 0, derivedKey: '00'.repeat(32) } },
+        { ...proof, challenge: { ...proof.challenge, signature: '0'.repeat(64) } },
+        'solved, honestly',
+        { challenge: {}, solution: {} },
+      ];
+      for (const bad of forged) {
+        expectCheck(
+          await requestUploadUrl(app, {
+            purpose: PHOTO,
+            slug,
+            remoteAddress: freshAddress(),
+            proof: bad,
+          }),
+          'failed',
+        );
+      }
+      expect(await rowCount(app)).toBe(0);
+      // The honest proof, untouched by all that, still works.
+      expect(
+        (
+          await requestUploadUrl(app, {
+            purpose: PHOTO,
+            slug,
+            remoteAddress: freshAddress(),
+            proof,
+          })
+        ).statusCode,
+      ).toBe(200);
+    },
+  );
 });
