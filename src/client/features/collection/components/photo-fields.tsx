@@ -85,23 +85,29 @@ export function SelfieField({ group, required }: { group: PhotoGroup; required: 
     >
       {item ? (
         <div className="w-28">
-          <PhotoTile item={item} label="Personal photo" round onRemove={() => remove(item.id)} />
+          <PhotoTile
+            item={item}
+            label="Personal photo"
+            round
+            onRemove={() => remove(item.id)}
+            onRetry={() => group.retry(item.id)}
+          />
         </div>
       ) : (
         <AddPhotoButton
-            label="Add your photo"
-            round
-            tileClassName="w-28"
-            capture="user"
-            cameraLabel="Take a selfie"
-            onFiles={group.add}
-            buttonRef={(element) => {
-              buttonRef.current = element;
-              field.ref(element);
-            }}
-            invalid={invalid}
-            describedBy={invalid ? alertId : undefined}
-          />
+          label="Add your photo"
+          round
+          tileClassName="w-28"
+          capture="user"
+          cameraLabel="Take a selfie"
+          onFiles={group.add}
+          buttonRef={(element) => {
+            buttonRef.current = element;
+            field.ref(element);
+          }}
+          invalid={invalid}
+          describedBy={invalid ? alertId : undefined}
+        />
       )}
     </PhotoFieldset>
   );
@@ -134,6 +140,7 @@ export function ProductPhotosField({ group, required }: { group: PhotoGroup; req
               item={item}
               label={`Product photo ${index + 1}`}
               onRemove={() => remove(item.id)}
+              onRetry={() => group.retry(item.id)}
             />
           </li>
         ))}
@@ -207,6 +214,7 @@ export function BeforeAfterField({
                   item={item}
                   label={`${name} photo`}
                   onRemove={() => focus.remove(item.id)}
+                  onRetry={() => group.retry(item.id)}
                 />
               ) : (
                 <AddPhotoButton

@@ -254,14 +254,21 @@ describe('TestimonialForm: photos under a burst', () => {
         async ({ params }) => {
           challenges += 1;
           if (challenges === 1) {
-            return apiErrorResponse(429, 'RATE_LIMITED', 'Too many requests. Please try again later.');
+            return apiErrorResponse(
+              429,
+              'RATE_LIMITED',
+              'Too many requests. Please try again later.',
+            );
           }
           return { challenge: await easyChallenge(String(params.slug)) };
         },
       ),
     );
     const { user, onSubmitted } = renderForm();
-    await user.type(screen.getByLabelText('Your testimonial'), 'The sourdough is the best in town.');
+    await user.type(
+      screen.getByLabelText('Your testimonial'),
+      'The sourdough is the best in town.',
+    );
     await addProductPhoto(user);
 
     expect(await screen.findByText('Failed to upload image. Please try again.')).toBeDefined();
@@ -272,7 +279,9 @@ describe('TestimonialForm: photos under a burst', () => {
     );
     // Not sent without it: the form says what to do.
     await user.click(screen.getByRole('button', { name: 'Submit Testimonial' }));
-    expect(await screen.findAllByText('A photo did not upload. Try it again, or remove it.')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('A photo did not upload. Try it again, or remove it.'),
+    ).not.toHaveLength(0);
     expect(onSubmitted).not.toHaveBeenCalled();
 
     await user.click(
