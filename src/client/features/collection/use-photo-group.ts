@@ -8,7 +8,7 @@
 // uploads, in order, whenever they change.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadPurpose } from '../../../shared/schemas/uploads';
-import { toast } from '../../components/ui/toast';
+import { dismissToast, toast } from '../../components/ui/toast';
 import { imageFileProblem, isFileRefused, UploadError, uploadMessages } from '../../lib/uploads';
 
 export type PhotoItem = {
@@ -33,7 +33,7 @@ export type PhotoUploader = (
 export const tooManyPhotosMessage = (max: number) =>
   max === 1 ? 'Only one photo can be added here.' : `You can add up to ${max} photos.`;
 
-export const photoNotUploadedMessage = 'A photo did not upload. Try it again, or remove it.';
+export const photoNotUploadedMessage = 'A photo did not upload. Retry it, or remove it.';
 
 let nextId = 0;
 const newId = () => `photo-${Date.now().toString(36)}-${(nextId += 1)}`;
@@ -57,8 +57,15 @@ export function usePhotoGroup({
   // The latest list, for callbacks that finish after other changes.
   const itemsRef = useRef<PhotoItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
-  // The picked files, kept until their photo is removed, so a failed upload can be tried again.
+  // The picked files, kept until their photo is removed, so a failed upload can be tried again,
+  // and the toast that told of the failure, closed once the photo is tried again or removed.
   const picked = useRef(new Map<string, File>());
+  const failureToasts = useRef(new Map<string, string | number>());
+  const closeFailureToast = useCallback((id: string) => {
+    const toastId = failureToasts.current.get(id);
+    failureToasts.current.delete(id);
+    if (toastId !== undefined) dismissToast(toastId);
+  }, []);
   const onRefsChangeRef = useRef(onRefsChange);
   useEffect(() => {
     onRefsChangeRef.current = onRefsChange;
@@ -81,10 +88,14 @@ export function usePhotoGroup({
     setProblem(message ?? (failed ? photoNotUploadedMessage : null));
   }, []);
 
-  const forget = useCallback((item: PhotoItem) => {
-    picked.current.delete(item.id);
-    URL.revokeObjectURL(item.previewUrl);
-  }, []);
+  const forget = useCallback(
+    (item: PhotoItem) => {
+      picked.current.delete(item.id);
+      closeFailureToast(item.id);
+      URL.revokeObjectURL(item.previewUrl);
+    },
+    [closeFailureToast],
+  );
 
   const start = useCallback(
     (item: PhotoItem, file: File) => {
@@ -101,19 +112,20 @@ export function usePhotoGroup({
         .then(({ ref }) => patch({ status: 'uploaded', progress: 1, ref }))
         .catch((error: unknown) => {
           if (controller.signal.aborted || (error instanceof UploadError && error.aborted)) return;
-          if (isFileRefused(error)) {
-            commit((list) => list.filter((each) => each.id !== item.id));
-            forget(item);
-          } else {
-            patch({ status: 'failed', progress: 0 });
-            tell(null);
-          }
           const reason = error instanceof UploadError ? error.message : uploadMessages.failed;
-          toast({
+          const toastId = toast({
             title: uploadMessages.failed,
             description: reason === uploadMessages.failed ? undefined : reason,
             variant: 'destructive',
           });
+          if (isFileRefused(error)) {
+            commit((list) => list.filter((each) => each.id !== item.id));
+            forget(item);
+          } else {
+            failureToasts.current.set(item.id, toastId);
+            patch({ status: 'failed', progress: 0 });
+            tell(null);
+          }
         })
         .finally(() => controllers.current.delete(item.id));
     },
@@ -126,12 +138,13 @@ export function usePhotoGroup({
       const item = itemsRef.current.find((each) => each.id === id);
       const file = picked.current.get(id);
       if (item?.status !== 'failed' || !file) return;
+      closeFailureToast(id);
       const restarted = { ...item, status: 'uploading' as const, progress: 0 };
       commit((list) => list.map((each) => (each.id === id ? restarted : each)));
       tell(null);
       start(restarted, file);
     },
-    [commit, start, tell],
+    [closeFailureToast, commit, start, tell],
   );
 
   /** Adds the chosen files, as many as there is room for; says why any were left out. */

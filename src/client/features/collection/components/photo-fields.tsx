@@ -7,7 +7,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { MAX_PRODUCT_PHOTOS } from '../../../../shared/constants';
 import type { SubmissionForm } from '../../../../shared/schemas/submission';
 import { Alert } from '../../../components/ui/alert';
-import type { usePhotoGroup } from '../use-photo-group';
+import { photoNotUploadedMessage, type usePhotoGroup } from '../use-photo-group';
 import { AddPhotoButton, PhotoTile } from './photo-tiles';
 
 type PhotoGroup = ReturnType<typeof usePhotoGroup>;
@@ -57,6 +57,10 @@ function PhotoFieldset({
   );
 }
 
+/** Whether the add button is marked invalid: a photo that did not upload is told of, but is not its fault. */
+const addButtonInvalid = (messages: (string | null | undefined)[]) =>
+  messages.some((message) => Boolean(message) && message !== photoNotUploadedMessage);
+
 /** Moves focus to the group's add button once a photo is removed (the remove button is gone). */
 function useFocusAfterRemove(group: PhotoGroup) {
   const buttonRef = useRef<HTMLButtonElement | null>(null);
@@ -74,7 +78,7 @@ export function SelfieField({ group, required }: { group: PhotoGroup; required: 
   const { buttonRef, remove } = useFocusAfterRemove(group);
   const item = group.items[0];
   const messages = [fieldState.error?.message, group.problem];
-  const invalid = messages.some(Boolean);
+  const invalid = addButtonInvalid(messages);
   return (
     <PhotoFieldset
       legend="Personal photo"
@@ -119,7 +123,7 @@ export function ProductPhotosField({ group, required }: { group: PhotoGroup; req
   const alertId = useId();
   const { buttonRef, remove } = useFocusAfterRemove(group);
   const messages = [fieldState.error?.message, group.problem];
-  const invalid = messages.some(Boolean);
+  const invalid = addButtonInvalid(messages);
   return (
     <PhotoFieldset
       legend="Product photos"

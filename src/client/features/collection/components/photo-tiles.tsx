@@ -1,5 +1,5 @@
 // The pieces of a photo field: a tile per photo (preview, upload progress, a
-// Try again button when its upload failed, remove button) and the button that
+// Retry button when its upload failed, remove button) and the button that
 // opens the file picker (plus, on phones, one that opens the camera straight
 // away).
 import { Camera, ImagePlus, RotateCw, X } from 'lucide-react';
@@ -53,15 +53,21 @@ export function PhotoTile({
         </div>
       ) : null}
       {failed ? (
-        <div className="absolute inset-0 flex items-center justify-center bg-slate-950/55 p-2">
+        // Below the middle, so it stays clear of the remove button on the smallest tiles.
+        <div
+          className={cn(
+            'absolute inset-0 flex items-end justify-center bg-slate-950/55 p-2',
+            round ? 'pb-4' : 'pb-2.5',
+          )}
+        >
           <button
             type="button"
             onClick={onRetry}
-            aria-label={`Try again to upload ${label.toLowerCase()}`}
-            className="inline-flex min-h-9 items-center gap-1 rounded-full bg-white px-2.5 text-xs font-semibold text-slate-900 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            aria-label={`Retry upload of ${label.toLowerCase()}`}
+            className="inline-flex min-h-8 items-center gap-1 whitespace-nowrap rounded-full bg-white px-2.5 text-xs font-semibold text-slate-900 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <RotateCw className="size-3.5 shrink-0" aria-hidden="true" />
-            Try again
+            Retry
           </button>
         </div>
       ) : null}

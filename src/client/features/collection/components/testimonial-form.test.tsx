@@ -243,7 +243,7 @@ describe('TestimonialForm: photos under a burst', () => {
     expect(await isSolved(sent[0]!.proof)).toBe(true);
   });
 
-  it('keeps the photo and what was typed when the check cannot be done, and uploads it on Try again', async () => {
+  it('keeps the photo and what was typed when the check cannot be done, and uploads it on Retry', async () => {
     serveFormUnderBurst();
     serveUploadsUnderBurst();
     let challenges = 0;
@@ -280,15 +280,19 @@ describe('TestimonialForm: photos under a burst', () => {
     // Not sent without it: the form says what to do.
     await user.click(screen.getByRole('button', { name: 'Submit Testimonial' }));
     expect(
-      await screen.findAllByText('A photo did not upload. Try it again, or remove it.'),
+      await screen.findAllByText('A photo did not upload. Retry it, or remove it.'),
     ).not.toHaveLength(0);
     expect(onSubmitted).not.toHaveBeenCalled();
 
     await user.click(
-      within(productPhotos()).getByRole('button', { name: 'Try again to upload product photo 1' }),
+      within(productPhotos()).getByRole('button', { name: 'Retry upload of product photo 1' }),
     );
     await waitFor(() =>
-      expect(within(productPhotos()).queryByRole('button', { name: /Try again/ })).toBeNull(),
+      expect(within(productPhotos()).queryByRole('button', { name: /Retry/ })).toBeNull(),
+    );
+    // The toast that told of the failure is closed once the photo is tried again.
+    await waitFor(() =>
+      expect(screen.queryByText('Too many requests. Please try again later.')).toBeNull(),
     );
     await waitFor(() => expect(within(productPhotos()).queryByRole('progressbar')).toBeNull());
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
@@ -306,6 +310,6 @@ describe('TestimonialForm: photos under a burst', () => {
     await waitFor(() => expect(within(productPhotos()).queryByRole('progressbar')).toBeNull());
     expect(within(productPhotos()).getByRole('img', { name: 'Product photo 1' })).toBeDefined();
     expect(await isSolved(asked[1]!.proof)).toBe(true);
-    expect(within(productPhotos()).queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(within(productPhotos()).queryByRole('button', { name: /Retry/ })).toBeNull();
   });
 });
