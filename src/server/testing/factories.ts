@@ -16,6 +16,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
+import { browserCheckKeys, CHALLENGE_TTL_MS, issueChallenge } from '../modules/submissions/browser-check.js';
 import { DEFAULT_UPLOAD_BUDGETS, type UploadBudgets } from '../modules/uploads/budgets.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import {
@@ -327,4 +328,30 @@ export async function solveBrowserCheck(app: FastifyInstance, slug: string, remo
   });
   expect(response.statusCode, response.body).toBe(200);
   return solveChallengeOf(submissionChallengeResultSchema.parse(response.json()).challenge);
+}
+
+/**
+ * Proofs the browser check of `slug`'s form must refuse, given an honest
+ * `proof` for it: signed with another secret, ours for another form or
+ * expired (each solved honestly), ours altered after signing, a guessed
+ * answer, a broken signature, and things that are not proofs at all.
+ */
+export async function forgedProofs(app: FastifyInstance, slug: string, proof: SubmissionProof): Promise<unknown[]> {
+  const keys = browserCheckKeys(app.config.sessionSecret);
+  const withParameters = (changes: Partial<SubmissionProof['challenge']['parameters']>): SubmissionProof => ({
+    ...proof,
+    challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...changes } },
+  });
+  return [
+    await solveChallengeOf(await issueChallenge(browserCheckKeys('another secret, at least 32 characters'), slug, new Date())),
+    await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
+    await solveChallengeOf(await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000))),
+    withParameters({ cost: 1 }),
+    withParameters({ expiresAt: proof.challenge.parameters.expiresAt + 3600 }),
+    withParameters({ data: { form: 'another-shop' } }),
+    { ...proof, solution: { counter: 0, derivedKey: '00'.repeat(32) } },
+    { ...proof, challenge: { ...proof.challenge, signature: '0'.repeat(64) } },
+    'solved, honestly',
+    { challenge: {}, solution: {} },
+  ];
 }

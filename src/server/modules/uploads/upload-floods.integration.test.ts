@@ -14,21 +14,16 @@ import {
   budgetsForFilesOf,
   createSignedInUser,
   createTestimonials,
+  forgedProofs,
   freshAddress,
   makeJpeg,
   putUpload,
   requestUploadUrl,
   solveBrowserCheck,
-  solveChallengeOf,
   submitToForm,
   uploadUrlFor,
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
-import {
-  browserCheckKeys,
-  CHALLENGE_TTL_MS,
-  issueChallenge,
-} from '../submissions/browser-check.js';
 import { BURST_RULES } from '../submissions/bursts.js';
 import { uploadRateLimits } from './routes.js';
 
@@ -338,29 +333,8 @@ describe('the browser check of uploads', () => {
     { timeout: 60_000 },
     async () => {
       const { app, slug } = await formUnderBurst();
-      const keys = browserCheckKeys(app.config.sessionSecret);
       const proof = await solveBrowserCheck(app, slug);
-      const forged: unknown[] = [
-        await solveChallengeOf(
-          await issueChallenge(
-            browserCheckKeys('another secret, at least 32 characters'),
-            slug,
-            new Date(),
-          ),
-        ),
-        await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
-        await solveChallengeOf(
-          await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000)),
-        ),
-        {
-          ...proof,
-          challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, cost: 1 } },
-        },
-        { ...proof, solution: { counter: 0, derivedKey: '00'.repeat(32) } },
-        { ...proof, challenge: { ...proof.challenge, signature: '0'.repeat(64) } },
-        'solved, honestly',
-        { challenge: {}, solution: {} },
-      ];
+      const forged = await forgedProofs(app, slug, proof);
       for (const bad of forged) {
         expectCheck(
           await requestUploadUrl(app, {
