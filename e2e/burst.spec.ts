@@ -1,12 +1,13 @@
 // A burst of submissions (docs/decisions/0022): 30 junk submissions put the
-// form under a burst; a customer on a phone still sends theirs, their browser
-// passing the check on the way, with "Checking your browser..." on the button;
-// the owner sees the burst on the testimonials screen, keeps the one they
-// approved and deletes the rest at once.
+// form under a burst; a customer on a phone still adds a photo and sends their
+// testimonial, their browser passing the check on the way, with "Checking your
+// browser..." on the button (a check that cannot be done keeps the photo, to
+// be tried again); the owner sees the burst on the testimonials screen, keeps
+// the one they approved and deletes the rest at once.
 import { mkdir } from 'node:fs/promises';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { forgiveResponseErrors, registerOwner } from './helpers';
+import { forgiveResponseErrors, pngOf, registerOwner } from './helpers';
 
 /** Where the screenshots of this journey go, for people to look at. */
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -71,8 +72,21 @@ test('a form under a burst stays open to a customer on a phone, and the owner de
   const customer = await phone.newPage();
   const customerErrors: string[] = [];
   customer.on('pageerror', (error) => customerErrors.push(error.message));
-  // The challenge held back a moment, so the check's state can be seen and photographed.
+  // The challenge held back a moment, so the check's state can be seen and photographed; the
+  // first one is refused, as a challenge limit would, to show what the customer sees then.
+  let challenges = 0;
   await customer.route('**/api/submit/*/challenge', async (route) => {
+    challenges += 1;
+    if (challenges <= 2) {
+      await route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
+        }),
+      });
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
@@ -82,8 +96,43 @@ test('a form under a burst stays open to a customer on a phone, and the owner de
     .getByLabel('Your testimonial')
     .fill('The flat white is the best on the harbour, and the staff remember my name.');
   await customer.getByLabel('Name', { exact: true }).fill('Maria Lopez');
-  await customer.getByRole('button', { name: 'Submit Testimonial' }).click();
+
+  // Two photos: each upload URL asks for the check, which cannot be done at first, so each photo
+  // waits to be tried again.
+  const choose = async (button: string, name: string, colour: string) => {
+    const chooser = customer.waitForEvent('filechooser');
+    await customer.getByRole('button', { name: button, exact: true }).click();
+    const picker = await chooser;
+    await picker.setFiles({ name, mimeType: 'image/png', buffer: await pngOf(colour) });
+  };
+  const products = customer.getByRole('list', { name: 'Product photos' });
+  const retries = [
+    customer.getByRole('button', { name: 'Retry upload of personal photo' }),
+    products.getByRole('button', { name: 'Retry upload of product photo 1' }),
+  ];
+  await choose('Add your photo', 'me.png', '#0f766e');
+  await expect(retries[0]!).toBeVisible();
+  await choose('Add photos of the product', 'flat-white.png', '#92400e');
+  await expect(retries[1]!).toBeVisible();
+  await expect(
+    customer.getByText('Failed to upload image. Please try again.').first(),
+  ).toBeVisible();
+  await shoot(customer, 'submit-phone-photos-not-uploaded');
+  await customer.emulateMedia({ colorScheme: 'dark' });
+  await shoot(customer, 'submit-phone-photos-not-uploaded-dark');
+  await customer.emulateMedia({ colorScheme: 'light' });
+  for (const retry of retries) await retry.click();
   const checking = customer.getByRole('button', { name: 'Checking your browser...' });
+  await expect(checking).toBeVisible();
+  await expect(customer.getByRole('status').filter({ hasText: 'quick check' })).toBeVisible();
+  await shoot(customer, 'submit-phone-checking-photos');
+  await expect(customer.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+  await expect(customer.getByRole('img', { name: 'Personal photo' })).toBeVisible();
+  await expect(products.getByRole('img', { name: 'Product photo 1' })).toBeVisible();
+  for (const retry of retries) await expect(retry).toHaveCount(0);
+
+  // The form asked once: the testimonial is checked before it is sent.
+  await customer.getByRole('button', { name: 'Submit Testimonial' }).click();
   await expect(checking).toBeVisible();
   await expect(customer.getByRole('status').filter({ hasText: 'quick check' })).toBeVisible();
   await shoot(customer, 'submit-phone-checking');
@@ -110,8 +159,9 @@ test('a form under a burst stays open to a customer on a phone, and the owner de
   await shoot(page, 'testimonials-desktop-notice-dark');
   await page.emulateMedia({ colorScheme: 'light' });
 
-  // The real one is approved; the rest of the burst goes in one action.
+  // The real one is approved, with its photos; the rest of the burst goes in one action.
   const real = page.getByRole('article', { name: /Maria Lopez/ });
+  await expect(real.getByRole('img').first()).toBeVisible();
   await real.getByRole('button', { name: 'Approve' }).click();
   await expect(notice).toContainText('30 of them are still pending');
   await notice.getByRole('button', { name: 'Delete 30 pending' }).click();

@@ -1,14 +1,17 @@
 // lib/uploads.ts against the fake server: the two steps of an upload (ask for
 // a URL, PUT the file there with XMLHttpRequest) and what a person is told when
-// either is refused. The server's own words for a full budget (429, 507) and a
-// refused file (413, 415); SPEC §8's generic text for anything else.
+// either is refused. The server's own words for a full budget (429, 507), a
+// refused file (413, 415) and a browser check (403, with its code, for the
+// caller to act on); SPEC §8's generic text for anything else.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { submissionCheckCodes } from '../../shared/schemas/submission';
+import { uploadCheckMessages } from '../../shared/schemas/uploads';
 import { createImageFile } from '../testing/factories';
 import { apiErrorResponse, server, uploadStorage } from '../testing/server';
 import { UploadError, uploadImage, uploadMessages } from './uploads';
 
-const FORM_FULL = 'This form has received too many uploads. Please try again later.';
+const VISITOR_FULL = 'You have uploaded too many photos. Please try again later.';
 const PAUSED = 'Uploads are paused for now. Please try again later.';
 
 /** The upload URL request answered by `answer`; the PUT stores the file as the server does. */
@@ -57,7 +60,7 @@ describe('uploadImage', () => {
   });
 
   it.each([
-    [429, 'RATE_LIMITED', FORM_FULL],
+    [429, 'RATE_LIMITED', VISITOR_FULL],
     [507, 'STORAGE_FULL', PAUSED],
   ])('shows the server’s message when the URL request gets %i', async (status, code, message) => {
     refuseUrlRequest(() => apiErrorResponse(status, code, message));
@@ -68,12 +71,47 @@ describe('uploadImage', () => {
   it.each([
     [413, 'PAYLOAD_TOO_LARGE', 'Images must be 5 MB or smaller.'],
     [415, 'UNSUPPORTED_MEDIA_TYPE', 'This file is not an image we can use.'],
-    [429, 'RATE_LIMITED', FORM_FULL],
+    [429, 'RATE_LIMITED', VISITOR_FULL],
     [507, 'STORAGE_FULL', PAUSED],
   ])('shows the server’s message when the PUT gets %i', async (status, code, message) => {
     refusePut(() => apiErrorResponse(status, code, message));
     const error = await failure();
     expect([error.message, error.status]).toEqual([message, status]);
+  });
+
+  it('sends the proof it is given, and carries the code and words of a browser check asked for or failed, at either step', async () => {
+    const asked: unknown[] = [];
+    const storage = uploadStorage();
+    const [askForUrl, put] = storage.handlers;
+    server.use(
+      http.post('/api/objects/upload/:purpose?', async ({ request }) => {
+        asked.push(await request.clone().json());
+        return undefined;
+      }),
+      ...(askForUrl ? [askForUrl] : []),
+      ...(put ? [put] : []),
+    );
+    const proof = { challenge: 'signed', solution: 'found' };
+    await uploadImage(createImageFile(), 'product-image', { slug: 'bakery', proof });
+    expect(asked).toEqual([{ slug: 'bakery', proof }]);
+
+    const required = () =>
+      apiErrorResponse(403, submissionCheckCodes.required, uploadCheckMessages.required);
+    refuseUrlRequest(required);
+    expect(await failure()).toMatchObject({
+      message: uploadCheckMessages.required,
+      status: 403,
+      code: submissionCheckCodes.required,
+    });
+    refusePut(required);
+    expect((await failure()).code).toBe(submissionCheckCodes.required);
+    refuseUrlRequest(() =>
+      apiErrorResponse(403, submissionCheckCodes.failed, uploadCheckMessages.failed),
+    );
+    expect(await failure()).toMatchObject({
+      message: uploadCheckMessages.failed,
+      code: submissionCheckCodes.failed,
+    });
   });
 
   it('says "Failed to upload image. Please try again." for any other refusal', async () => {

@@ -4,6 +4,7 @@
 // later calls. Used by the logo control, the public testimonial form and the
 // moderation screen.
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
+import { submissionCheckCodes } from '../../shared/schemas/submission';
 import {
   uploadEndpoints,
   uploadedObjectSchema,
@@ -38,17 +39,26 @@ export function imageFileProblem(
   return null;
 }
 
-/** An upload that did not happen. `message` is fit to show; `aborted` when the caller cancelled it. */
+/**
+ * An upload that did not happen. `message` is fit to show; `aborted` when the
+ * caller cancelled it; `code` is the server's error code, if it sent one
+ * (`CHALLENGE_REQUIRED`: the form is under a burst and asks for the browser check).
+ */
 export class UploadError extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
     readonly aborted = false,
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'UploadError';
   }
 }
+
+/** The server refused the file itself (empty, too large, not an image we take): trying it again cannot help. */
+export const isFileRefused = (error: unknown): boolean =>
+  error instanceof UploadError && [400, 413, 415].includes(error.status ?? 0);
 
 export type UploadedImage = {
   /** What to send wherever an image URL is expected: the object path. */
@@ -60,6 +70,8 @@ export type UploadedImage = {
 export type UploadOptions = {
   /** The collection slug, when a customer uploads from the public form. */
   slug?: string;
+  /** A solved browser check, for a form under a burst (sent with the slug). */
+  proof?: unknown;
   /** Called with 0..1 as the file is sent. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -68,22 +80,27 @@ export type UploadOptions = {
 const abortError = () => new UploadError('Upload cancelled', null, true);
 
 // Refusals whose reason a person can act on, shown in the server's words: an
-// upload budget spent (429 this form, 507 every form) at either step, and a
-// refused file (413, 415) at the PUT.
+// upload budget spent (429 this visitor or owner, 507 everyone) at either
+// step, a refused file (413, 415) at the PUT, and a browser check asked for
+// or failed (403) at either.
 const URL_REFUSALS_SHOWN = [429, 507];
 const PUT_REFUSALS_SHOWN = [413, 415, 429, 507];
+const CHECK_CODES: readonly string[] = Object.values(submissionCheckCodes);
 
 /**
- * A refusal of either step as an UploadError: the server's own message
- * (`{ error: { code, message } }`, never a proxy's page) for `shown` statuses,
- * else SPEC §8's generic text.
+ * A refusal of either step as an UploadError with the server's code: the
+ * server's own message (`{ error: { code, message } }`, never a proxy's page)
+ * for `shown` statuses and browser checks, else SPEC §8's generic text.
  */
 function refusal(error: ApiError, shown: number[]): UploadError {
   if (error.status === NETWORK_FAILURE_STATUS) return new UploadError(uploadMessages.failed);
-  const ours = shown.includes(error.status) && error.code !== null;
+  const ours =
+    error.code !== null && (shown.includes(error.status) || CHECK_CODES.includes(error.code));
   return new UploadError(
     ours ? (error.reason ?? uploadMessages.failed) : uploadMessages.failed,
     error.status,
+    false,
+    error.code,
   );
 }
 
@@ -119,8 +136,8 @@ function putFile(url: string, file: File, options: UploadOptions): Promise<strin
 
 /**
  * Uploads one image for `purpose`. Throws UploadError: the client-side check's
- * message, the server's reason for a refused file or a spent upload budget, or
- * the generic failure.
+ * message, the server's reason for a refused file, a spent upload budget or a
+ * browser check (its `code` says which), or the generic failure.
  */
 export async function uploadImage(
   file: File,
@@ -135,7 +152,9 @@ export async function uploadImage(
   try {
     const answer = await api.post<unknown>(
       uploadEndpoints[purpose],
-      options.slug === undefined ? undefined : { slug: options.slug },
+      options.slug === undefined
+        ? undefined
+        : { slug: options.slug, ...(options.proof === undefined ? {} : { proof: options.proof }) },
     );
     uploadURL = uploadUrlSchema.parse(answer).uploadURL;
   } catch (error) {

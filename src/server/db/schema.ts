@@ -334,6 +334,10 @@ export const uploads = pgTable(
     anonymous: boolean().notNull().default(false),
     /** Bytes held against the budgets: the declared length while the file arrives, then the bytes stored. */
     size: integer(),
+    /** Whose the visitor's upload is, for their own budgets: a keyed hash of their address, never the address. */
+    visitor: text(),
+    /** The visitor's browser passed the check of a form under a burst for this upload (decision 0022). */
+    checked: boolean().notNull().default(false),
   },
   (table) => [
     index('uploads_created_at_idx').on(table.createdAt),

@@ -30,8 +30,11 @@ const TIMED_OUT = {
   message: 'The request took too long to arrive. Please try again.',
 };
 
-/** A listening app whose form has room for one 5 MB file besides a first photo, and no more. */
-async function formWithRoomForOneFile(bodyDeadline?: BodyDeadline) {
+/**
+ * A listening app where the visitor (every request comes from one address) has
+ * room for one 5 MB file besides a first photo, and no more.
+ */
+async function visitorWithRoomForOneFile(bodyDeadline?: BodyDeadline) {
   const app = await createTestApp({}, bodyDeadline ? { bodyDeadline } : {});
   const owner = await createSignedInUser(app);
   const slug = owner.business!.collectionSlug;
@@ -39,7 +42,7 @@ async function formWithRoomForOneFile(bodyDeadline?: BodyDeadline) {
   const firstSize = statSync(
     path.join(app.config.dataDir, objectPath.replace('/objects/', 'objects/')),
   ).size;
-  app.uploads.budgets = budgetsWith({ perForm: { waiting: firstSize + MAX_IMAGE_BYTES } });
+  app.uploads.budgets = budgetsWith({ perVisitor: { perHour: firstSize + MAX_IMAGE_BYTES } });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
@@ -89,7 +92,7 @@ async function trickle(
 
 describe('a stalled upload', () => {
   it('that declares 5 MB and stops after 16 bytes is cut within seconds, and its 5 MB are free again at once', async () => {
-    const { app, origin, nextUrl } = await formWithRoomForOneFile({
+    const { app, origin, nextUrl } = await visitorWithRoomForOneFile({
       silenceMs: 1500,
       graceMs: 5000,
       minBytesPerSecond: 1,
@@ -103,7 +106,7 @@ describe('a stalled upload', () => {
     await vi.waitFor(async () => expect(await heldBytes(app, stalledUrl)).toBe(MAX_IMAGE_BYTES), {
       timeout: 2000,
     });
-    // While it holds its 5 MB, a customer's small photo does not fit.
+    // While it holds its 5 MB, the visitor's next photo, a small one, does not fit.
     const photo = await makeJpeg();
     expect((await putUpload(app, photoUrl, photo, 'image/jpeg')).statusCode).toBe(429);
 
@@ -120,7 +123,7 @@ describe('a stalled upload', () => {
     { timeout: 20_000 },
     async () => {
       expect(DEFAULT_BODY_DEADLINE.silenceMs).toBe(10_000);
-      const { app, origin, nextUrl } = await formWithRoomForOneFile();
+      const { app, origin, nextUrl } = await visitorWithRoomForOneFile();
       const stalledUrl = await nextUrl();
       const stalled = await openExchange(
         origin,
@@ -134,7 +137,7 @@ describe('a stalled upload', () => {
   );
 
   it('that trickles below the minimum rate is cut once the grace is over, and gives its bytes back', async () => {
-    const { app, origin, nextUrl } = await formWithRoomForOneFile({
+    const { app, origin, nextUrl } = await visitorWithRoomForOneFile({
       silenceMs: 1000,
       graceMs: 1500,
       minBytesPerSecond: 4096,
@@ -152,7 +155,7 @@ describe('a stalled upload', () => {
   });
 
   it('that is slow but keeps the rate, with pauses shorter than the silence, is stored', async () => {
-    const { origin, nextUrl } = await formWithRoomForOneFile({
+    const { origin, nextUrl } = await visitorWithRoomForOneFile({
       silenceMs: 800,
       graceMs: 500,
       minBytesPerSecond: 64 * 1024,

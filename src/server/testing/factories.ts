@@ -16,13 +16,15 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
-import type { UploadBudgets } from '../modules/uploads/budgets.js';
+import { browserCheckKeys, CHALLENGE_TTL_MS, issueChallenge } from '../modules/submissions/browser-check.js';
+import { DEFAULT_UPLOAD_BUDGETS, type UploadBudgets } from '../modules/uploads/budgets.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import {
   submissionChallengeResultSchema,
   type SubmissionChallenge,
   type SubmissionProof,
 } from '../../shared/schemas/submission.js';
+import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { TEST_BASE_URL } from './test-app.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
@@ -228,7 +230,15 @@ export const SVG_LOGO =
 /** The first bytes of a Linux executable, then padding. */
 export const ELF_BINARY = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(256, 1)]);
 
-export type UploadCaller = { purpose: UploadPurpose; cookie?: string; slug?: string };
+export type UploadCaller = {
+  purpose: UploadPurpose;
+  cookie?: string;
+  slug?: string;
+  /** The visitor's address; 127.0.0.1 when not given. */
+  remoteAddress?: string;
+  /** A solved browser check, for a form under a burst. */
+  proof?: unknown;
+};
 
 /** POST /api/objects/upload... as the owner (cookie) or as a visitor of a collection page (slug). */
 export function requestUploadUrl(app: FastifyInstance, caller: UploadCaller): Promise<LightMyRequestResponse> {
@@ -236,7 +246,8 @@ export function requestUploadUrl(app: FastifyInstance, caller: UploadCaller): Pr
     method: 'POST',
     url: uploadEndpoints[caller.purpose],
     ...(caller.cookie ? withSession(caller.cookie) : {}),
-    ...(caller.slug ? { payload: { slug: caller.slug } } : {}),
+    ...(caller.slug ? { payload: { slug: caller.slug, ...(caller.proof === undefined ? {} : { proof: caller.proof }) } } : {}),
+    ...(caller.remoteAddress ? { remoteAddress: caller.remoteAddress } : {}),
   });
 }
 
@@ -272,15 +283,30 @@ const PLENTY_OF_BYTES = 1024 ** 3;
 
 /** Upload budgets for a test: plenty everywhere except the limits given. */
 export function budgetsWith(parts: {
+  perVisitor?: Partial<UploadBudgets['perVisitor']>;
   perForm?: Partial<UploadBudgets['perForm']>;
   perOwner?: Partial<UploadBudgets['perOwner']>;
   global?: Partial<UploadBudgets['global']>;
 }): UploadBudgets {
   return {
+    perVisitor: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, ...parts.perVisitor },
     perForm: { perHour: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.perForm },
     perOwner: { waiting: PLENTY_OF_BYTES, ...parts.perOwner },
     global: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.global },
   };
+}
+
+/**
+ * The default upload budgets scaled down, so that a test file of `fileBytes`
+ * counts as much as a full 5 MB photo does in production: every budget holds
+ * as many test files as it holds real photos.
+ */
+export function budgetsForFilesOf(fileBytes: number): UploadBudgets {
+  const scale = (budget: Record<string, number>) =>
+    Object.fromEntries(Object.entries(budget).map(([name, bytes]) => [name, Math.floor((bytes * fileBytes) / MAX_IMAGE_BYTES)]));
+  return Object.fromEntries(
+    Object.entries(DEFAULT_UPLOAD_BUDGETS).map(([part, budget]) => [part, scale(budget)]),
+  ) as UploadBudgets;
 }
 
 let addresses = 0;
@@ -316,4 +342,30 @@ export async function solveBrowserCheck(app: FastifyInstance, slug: string, remo
   });
   expect(response.statusCode, response.body).toBe(200);
   return solveChallengeOf(submissionChallengeResultSchema.parse(response.json()).challenge);
+}
+
+/**
+ * Proofs the browser check of `slug`'s form must refuse, given an honest
+ * `proof` for it: signed with another secret, ours for another form or
+ * expired (each solved honestly), ours altered after signing, a guessed
+ * answer, a broken signature, and things that are not proofs at all.
+ */
+export async function forgedProofs(app: FastifyInstance, slug: string, proof: SubmissionProof): Promise<unknown[]> {
+  const keys = browserCheckKeys(app.config.sessionSecret);
+  const withParameters = (changes: Partial<SubmissionProof['challenge']['parameters']>): SubmissionProof => ({
+    ...proof,
+    challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...changes } },
+  });
+  return [
+    await solveChallengeOf(await issueChallenge(browserCheckKeys('another secret, at least 32 characters'), slug, new Date())),
+    await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
+    await solveChallengeOf(await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000))),
+    withParameters({ cost: 1 }),
+    withParameters({ expiresAt: proof.challenge.parameters.expiresAt + 3600 }),
+    withParameters({ data: { form: 'another-shop' } }),
+    { ...proof, solution: { counter: 0, derivedKey: '00'.repeat(32) } },
+    { ...proof, challenge: { ...proof.challenge, signature: '0'.repeat(64) } },
+    'solved, honestly',
+    { challenge: {}, solution: {} },
+  ];
 }

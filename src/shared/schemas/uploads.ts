@@ -27,14 +27,30 @@ export const uploadEndpoints: Record<UploadPurpose, string> = {
 
 export const collectionSlugField = z.string().trim().min(1).max(200);
 
-/** Body of POST /api/objects/upload/...: none for the owner, `{ slug }` on a public collection page. */
+/**
+ * Body of POST /api/objects/upload/...: none for the owner, `{ slug }` on a
+ * public collection page, and `proof` there while the form is under a burst:
+ * a solved browser check from GET /api/submit/{slug}/challenge, checked by the
+ * server (a malformed one fails the check, it is not a validation error).
+ */
 export const uploadUrlRequestSchema = z
-  .object({ slug: collectionSlugField.optional() })
+  .object({ slug: collectionSlugField.optional(), proof: z.unknown().optional() })
   .optional()
   .nullable();
 export const uploadUrlQuerySchema = z.object({ slug: collectionSlugField.optional() });
 
 export const uploadUrlSchema = z.object({ uploadURL: z.string() });
+
+/**
+ * A visitor's upload refused for want of a (valid) browser check: the form is
+ * under a burst (docs/decisions/0022). The codes are the submission's
+ * (`submissionCheckCodes`); a proof buys one upload URL.
+ */
+export const uploadCheckMessages = {
+  required:
+    'This form is receiving an unusual number of photos right now. Your browser needs to pass a quick check before it can upload yours.',
+  failed: 'The check of your browser did not pass or has expired. Please add the photo again.',
+} as const;
 export type UploadUrl = z.infer<typeof uploadUrlSchema>;
 
 /** Answer of the PUT to a (disk) upload URL. */

@@ -1,18 +1,22 @@
 // One group of photos on the public form (the personal photo, the product
 // photos, the before photo, the after photo): each file is checked, shown at
 // once from a local preview, uploaded straight away with its progress, and
-// can be removed (cancelling its upload). The group reports the references of
-// its finished uploads, in order, whenever they change.
+// can be removed (cancelling its upload). A photo whose upload failed for a
+// reason of the moment (a network error, a spent budget, a browser check that
+// could not be done) stays, marked, to be tried again; only a file the server
+// refused as such leaves. The group reports the references of its finished
+// uploads, in order, whenever they change.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadPurpose } from '../../../shared/schemas/uploads';
-import { toast } from '../../components/ui/toast';
-import { imageFileProblem, UploadError, uploadMessages } from '../../lib/uploads';
+import { dismissToast, toast } from '../../components/ui/toast';
+import { imageFileProblem, isFileRefused, UploadError, uploadMessages } from '../../lib/uploads';
 
 export type PhotoItem = {
   id: string;
   previewUrl: string;
   fileName: string;
-  status: 'uploading' | 'uploaded';
+  /** `failed`: not uploaded, kept to be tried again. */
+  status: 'uploading' | 'uploaded' | 'failed';
   /** 0..1 while uploading. */
   progress: number;
   /** What the form sends for this photo, once uploaded. */
@@ -28,6 +32,8 @@ export type PhotoUploader = (
 
 export const tooManyPhotosMessage = (max: number) =>
   max === 1 ? 'Only one photo can be added here.' : `You can add up to ${max} photos.`;
+
+export const photoNotUploadedMessage = 'A photo did not upload. Retry it, or remove it.';
 
 let nextId = 0;
 const newId = () => `photo-${Date.now().toString(36)}-${(nextId += 1)}`;
@@ -51,6 +57,15 @@ export function usePhotoGroup({
   // The latest list, for callbacks that finish after other changes.
   const itemsRef = useRef<PhotoItem[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
+  // The picked files, kept until their photo is removed, so a failed upload can be tried again,
+  // and the toast that told of the failure, closed once the photo is tried again or removed.
+  const picked = useRef(new Map<string, File>());
+  const failureToasts = useRef(new Map<string, string | number>());
+  const closeFailureToast = useCallback((id: string) => {
+    const toastId = failureToasts.current.get(id);
+    failureToasts.current.delete(id);
+    if (toastId !== undefined) dismissToast(toastId);
+  }, []);
   const onRefsChangeRef = useRef(onRefsChange);
   useEffect(() => {
     onRefsChangeRef.current = onRefsChange;
@@ -67,12 +82,29 @@ export function usePhotoGroup({
     }
   }, []);
 
+  /** Shows `message`, or, while a photo of the group did not upload, says so. */
+  const tell = useCallback((message: string | null) => {
+    const failed = itemsRef.current.some((each) => each.status === 'failed');
+    setProblem(message ?? (failed ? photoNotUploadedMessage : null));
+  }, []);
+
+  const forget = useCallback(
+    (item: PhotoItem) => {
+      picked.current.delete(item.id);
+      closeFailureToast(item.id);
+      URL.revokeObjectURL(item.previewUrl);
+    },
+    [closeFailureToast],
+  );
+
   const start = useCallback(
     (item: PhotoItem, file: File) => {
       const controller = new AbortController();
       controllers.current.set(item.id, controller);
       const patch = (changes: Partial<PhotoItem>) =>
-        commit((list) => list.map((each) => (each.id === item.id ? { ...each, ...changes } : each)));
+        commit((list) =>
+          list.map((each) => (each.id === item.id ? { ...each, ...changes } : each)),
+        );
       uploader(file, purpose, {
         signal: controller.signal,
         onProgress: (progress) => patch({ progress }),
@@ -80,18 +112,39 @@ export function usePhotoGroup({
         .then(({ ref }) => patch({ status: 'uploaded', progress: 1, ref }))
         .catch((error: unknown) => {
           if (controller.signal.aborted || (error instanceof UploadError && error.aborted)) return;
-          commit((list) => list.filter((each) => each.id !== item.id));
-          URL.revokeObjectURL(item.previewUrl);
           const reason = error instanceof UploadError ? error.message : uploadMessages.failed;
-          toast({
+          const toastId = toast({
             title: uploadMessages.failed,
             description: reason === uploadMessages.failed ? undefined : reason,
             variant: 'destructive',
           });
+          if (isFileRefused(error)) {
+            commit((list) => list.filter((each) => each.id !== item.id));
+            forget(item);
+          } else {
+            failureToasts.current.set(item.id, toastId);
+            patch({ status: 'failed', progress: 0 });
+            tell(null);
+          }
         })
         .finally(() => controllers.current.delete(item.id));
     },
-    [commit, purpose, uploader],
+    [commit, forget, purpose, tell, uploader],
+  );
+
+  /** Uploads a failed photo's file again. */
+  const retry = useCallback(
+    (id: string) => {
+      const item = itemsRef.current.find((each) => each.id === id);
+      const file = picked.current.get(id);
+      if (item?.status !== 'failed' || !file) return;
+      closeFailureToast(id);
+      const restarted = { ...item, status: 'uploading' as const, progress: 0 };
+      commit((list) => list.map((each) => (each.id === id ? restarted : each)));
+      tell(null);
+      start(restarted, file);
+    },
+    [closeFailureToast, commit, start, tell],
   );
 
   /** Adds the chosen files, as many as there is room for; says why any were left out. */
@@ -123,12 +176,15 @@ export function usePhotoGroup({
           },
         });
       }
-      setProblem(message);
+      tell(message);
       if (accepted.length === 0) return;
       commit((list) => [...list, ...accepted.map(({ item }) => item)]);
-      for (const { item, file } of accepted) start(item, file);
+      for (const { item, file } of accepted) {
+        picked.current.set(item.id, file);
+        start(item, file);
+      }
     },
-    [commit, max, purpose, start],
+    [commit, max, purpose, start, tell],
   );
 
   const remove = useCallback(
@@ -136,11 +192,11 @@ export function usePhotoGroup({
       controllers.current.get(id)?.abort();
       controllers.current.delete(id);
       const item = itemsRef.current.find((each) => each.id === id);
-      if (item) URL.revokeObjectURL(item.previewUrl);
-      setProblem(null);
+      if (item) forget(item);
       commit((list) => list.filter((each) => each.id !== id));
+      tell(null);
     },
-    [commit],
+    [commit, forget, tell],
   );
 
   // Leaving the page cancels unfinished uploads and frees the previews.
@@ -158,7 +214,9 @@ export function usePhotoGroup({
     problem,
     add,
     remove,
+    retry,
     uploading: items.some((item) => item.status === 'uploading'),
+    failed: items.some((item) => item.status === 'failed'),
     full: items.length >= max,
   };
 }

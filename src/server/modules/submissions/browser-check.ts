@@ -5,11 +5,18 @@
 // the counter the browser must find and signs the key it derives, so a check
 // is two HMACs and never the work itself. A challenge names its form and
 // expires after CHALLENGE_TTL_MS; that it is used once is the caller's part
-// (the spent_challenges table, in the transaction that stores the testimonial).
+// (bursts.ts `spendProof`, in the transaction that stores what it bought: a
+// testimonial or an upload URL).
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { SubmissionChallenge, SubmissionProof } from '../../../shared/schemas/submission.js';
+import {
+  submissionCheckCodes,
+  submissionProofSchema,
+  type SubmissionChallenge,
+  type SubmissionProof,
+} from '../../../shared/schemas/submission.js';
+import { AppError } from '../../errors.js';
 
 /**
  * PBKDF2-SHA-256 at 5,000 iterations per try, the answer among the first 550
@@ -72,4 +79,32 @@ export async function isValidProof(
     hmacKeySignatureSecret: keys.keySignature,
   });
   return result.verified;
+}
+
+/** What the visitor is told when a check is missing or fails: worded for what they were sending. */
+export type CheckMessages = { required: string; failed: string };
+
+/** 403 `CHALLENGE_REQUIRED`: the form is under a burst and this needs a solved check. */
+export const checkRequired = (messages: CheckMessages) =>
+  new AppError(403, submissionCheckCodes.required, messages.required);
+
+/** 403 `CHALLENGE_FAILED`: the proof is not ours, not for this form, expired, unsolved or spent. */
+export const checkFailed = (messages: CheckMessages) =>
+  new AppError(403, submissionCheckCodes.failed, messages.failed);
+
+/**
+ * The proof a request sent (`raw`, as it came), checked against our signature
+ * and this form: a missing one asks for the check, a bad one fails it. Not
+ * spent here.
+ */
+export async function requireProof(
+  keys: BrowserCheckKeys,
+  form: string,
+  raw: unknown,
+  messages: CheckMessages,
+): Promise<SubmissionProof> {
+  if (raw === undefined || raw === null) throw checkRequired(messages);
+  const proof = submissionProofSchema.safeParse(raw);
+  if (!proof.success || !(await isValidProof(keys, form, proof.data))) throw checkFailed(messages);
+  return proof.data;
 }

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import {
   submissionCheckCodes,
   submissionCheckMessages,
-  type SubmissionProof,
 } from '../../../shared/schemas/submission.js';
 import { submissionBurstListSchema } from '../../../shared/schemas/testimonials.js';
 import { submissionBursts, testimonials } from '../../db/schema.js';
@@ -16,14 +15,13 @@ import {
   createSignedInUser,
   createTestimonial,
   createTestimonials,
+  forgedProofs,
   freshAddress,
   solveBrowserCheck,
-  solveChallengeOf,
   submitToForm,
   withSession,
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { browserCheckKeys, CHALLENGE_TTL_MS, issueChallenge } from './browser-check.js';
 import { BURST_RULES } from './bursts.js';
 import { submissionRateLimits } from './routes.js';
 
@@ -182,40 +180,8 @@ describe('the browser check', () => {
   it('refuses a forged, tampered, expired or unsolved proof, or one for another form, and keeps it usable after invalid fields', async () => {
     const { app, businessId, slug } = await ownerApp();
     await fillWindow(app, businessId);
-    const keys = browserCheckKeys(app.config.sessionSecret);
     const proof = await solveBrowserCheck(app, slug);
-    const withParameters = (
-      changes: Partial<SubmissionProof['challenge']['parameters']>,
-    ): SubmissionProof => ({
-      ...proof,
-      challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...changes } },
-    });
-    const refused: unknown[] = [
-      // Signed with another secret, solved honestly.
-      await solveChallengeOf(
-        await issueChallenge(
-          browserCheckKeys('another secret, at least 32 characters'),
-          slug,
-          new Date(),
-        ),
-      ),
-      // Ours, for another form.
-      await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
-      // Ours, expired.
-      await solveChallengeOf(
-        await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000)),
-      ),
-      // Ours, with a parameter changed after signing.
-      withParameters({ cost: 1 }),
-      withParameters({ expiresAt: proof.challenge.parameters.expiresAt + 3600 }),
-      withParameters({ data: { form: 'another-shop' } }),
-      // Ours, with a guessed answer.
-      { ...proof, solution: { counter: 0, derivedKey: '00'.repeat(32) } },
-      { ...proof, challenge: { ...proof.challenge, signature: '0'.repeat(64) } },
-      // Not a proof at all.
-      'solved, honestly',
-      { challenge: {}, solution: {} },
-    ];
+    const refused = await forgedProofs(app, slug, proof);
     for (const bad of refused)
       expectCheck(await submit(app, slug, { ...valid, proof: bad }), 'failed');
     expect(await rowsOf(app, businessId)).toHaveLength(BURST_RULES.threshold);

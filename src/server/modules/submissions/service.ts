@@ -10,42 +10,24 @@ import {
   SUBMISSION_PROOF_FIELD,
   buildSubmissionSchema,
   isHoneypotFilled,
-  submissionCheckCodes,
   submissionCheckMessages,
   submissionMessages,
-  submissionProofSchema,
-  type SubmissionProof,
 } from '../../../shared/schemas/submission.js';
-import { AppError, badRequest, validationFailed } from '../../errors.js';
+import { badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
 import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
-import { isValidProof, type BrowserCheckKeys } from './browser-check.js';
-import { burstOf } from './bursts.js';
+import { requireProof, type BrowserCheckKeys } from './browser-check.js';
+import { burstOf, spendProof } from './bursts.js';
 import * as repository from './repository.js';
 
 const one = (ref: string | null) => (ref ? [ref] : []);
 
-const checkRequired = () =>
-  new AppError(403, submissionCheckCodes.required, submissionCheckMessages.required);
-const checkFailed = () =>
-  new AppError(403, submissionCheckCodes.failed, submissionCheckMessages.failed);
-
-/** The body's proof, checked against our signature and this form; a missing one asks for it, a bad one fails. */
-async function requireProof(
-  keys: BrowserCheckKeys,
-  slug: string,
-  body: unknown,
-): Promise<SubmissionProof> {
-  const raw =
-    body && typeof body === 'object'
-      ? (body as Record<string, unknown>)[SUBMISSION_PROOF_FIELD]
-      : undefined;
-  if (raw === undefined || raw === null) throw checkRequired();
-  const proof = submissionProofSchema.safeParse(raw);
-  if (!proof.success || !(await isValidProof(keys, slug, proof.data))) throw checkFailed();
-  return proof.data;
-}
+/** The body's `proof` field, as sent. */
+const proofOf = (body: unknown): unknown =>
+  body && typeof body === 'object'
+    ? (body as Record<string, unknown>)[SUBMISSION_PROOF_FIELD]
+    : undefined;
 
 export async function submitTestimonial(
   ctx: UploadContext,
@@ -64,7 +46,9 @@ export async function submitTestimonial(
 
   // After the fields, so a customer fixes what they typed before their browser is asked to work.
   const burstId = await burstOf(ctx.db, businessId, now);
-  const proof = burstId ? await requireProof(checkKeys, slug, body) : null;
+  const proof = burstId
+    ? await requireProof(checkKeys, slug, proofOf(body), submissionCheckMessages)
+    : null;
 
   // The photos' references become object paths before the transaction opens; they are claimed inside it.
   const [authorImage] = await prepareUploads(
@@ -93,12 +77,7 @@ export async function submitTestimonial(
   );
 
   const row = await ctx.db.transaction(async (tx) => {
-    if (burstId && proof) {
-      const { nonce, expiresAt } = proof.challenge.parameters;
-      if (!(await repository.spendChallenge(tx, nonce, new Date(expiresAt * 1000), now)))
-        throw checkFailed();
-      await repository.extendBurst(tx, burstId, now);
-    }
+    if (burstId && proof) await spendProof(tx, burstId, proof, now, submissionCheckMessages);
     const created = await repository.create(tx, {
       businessId,
       burstId,

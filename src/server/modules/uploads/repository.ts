@@ -1,5 +1,5 @@
 // Drizzle only: the `uploads` table.
-import { and, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/executor.js';
 import {
   businesses,
@@ -14,10 +14,15 @@ const DAY_MS = 24 * HOUR_MS;
 /** Any fixed number: the advisory lock under which an upload's bytes are checked against the budgets and held. */
 const BUDGET_LOCK_ID = 0x75706c64; // "upld"
 
-export async function create(
-  db: Executor,
-  values: { businessId: string; purpose: UploadPurpose; anonymous: boolean },
-): Promise<UploadRow> {
+export type NewUpload = {
+  businessId: string;
+  purpose: UploadPurpose;
+  anonymous: boolean;
+  visitor?: string | null;
+  checked?: boolean;
+};
+
+export async function create(db: Executor, values: NewUpload): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(values).returning();
   if (!row) throw new Error('insert into uploads returned nothing');
   return row;
@@ -89,6 +94,8 @@ export async function releaseSize(db: Executor, id: string): Promise<void> {
 }
 
 export type StoredBytes = {
+  /** One visitor's uploads to any form: made in the last hour and the last day. */
+  visitor: { lastHour: number; lastDay: number };
   /** Visitors' uploads to this business's form: made in the last hour, and waiting for a claim. */
   form: { lastHour: number; waiting: number };
   /** The owner's own uploads waiting for a claim. */
@@ -104,7 +111,7 @@ export type StoredBytes = {
  */
 export async function storedBytes(
   db: Executor,
-  businessId: string,
+  { businessId, visitor }: { businessId: string; visitor: string | null },
   now: Date,
   except?: string,
 ): Promise<StoredBytes> {
@@ -115,10 +122,14 @@ export async function storedBytes(
   const visitors = sql`${uploads.anonymous}`;
   const owners = sql`not ${uploads.anonymous}`;
   const ofForm = sql`${uploads.businessId} = ${businessId}`;
+  // No row has an empty key: an owner's upload (no visitor) sums nothing here.
+  const ofVisitor = sql`${uploads.visitor} = ${visitor ?? ''}`;
   const total = (condition: ReturnType<typeof sql>) =>
     sql<number>`coalesce(sum(${uploads.size}) filter (where ${condition}), 0)`.mapWith(Number);
   const [row] = await db
     .select({
+      visitorLastHour: total(sql`${ofVisitor} and ${lastHour}`),
+      visitorLastDay: total(sql`${ofVisitor} and ${lastDay}`),
       formLastHour: total(sql`${visitors} and ${ofForm} and ${lastHour}`),
       formWaiting: total(sql`${visitors} and ${ofForm} and ${waiting}`),
       ownerWaiting: total(sql`${owners} and ${ofForm} and ${waiting}`),
@@ -134,6 +145,7 @@ export async function storedBytes(
       ),
     );
   return {
+    visitor: { lastHour: row?.visitorLastHour ?? 0, lastDay: row?.visitorLastDay ?? 0 },
     form: { lastHour: row?.formLastHour ?? 0, waiting: row?.formWaiting ?? 0 },
     owner: { waiting: row?.ownerWaiting ?? 0 },
     all: {
@@ -142,6 +154,25 @@ export async function storedBytes(
       waiting: row?.allWaiting ?? 0,
     },
   };
+}
+
+/** How many upload URLs the business's visitors were given after `since`. */
+export async function visitorUploadsSince(
+  db: Executor,
+  businessId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.businessId, businessId),
+        eq(uploads.anonymous, true),
+        gt(uploads.createdAt, since),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 export async function findForBusiness(

@@ -1,8 +1,11 @@
 // Upload URLs (SPEC §7): POST /api/objects/upload[/<purpose>] hands out the URL
 // the browser puts a file to, for the signed-in owner or for a visitor of a
-// collection page (`slug`). In the session scope of app.ts; the objects
-// themselves are served and received by object-routes.ts, in the public one.
-// HTTP only: whose upload it is, is decided in service.ts.
+// collection page (`slug`, and `proof` while the form is under a burst). In
+// the session scope of app.ts; the objects themselves are served and received
+// by object-routes.ts, in the public one. Limited per address and per owner
+// only: a limit shared by a form's visitors would let a few addresses shut its
+// customers out; a flooded form asks for the browser check instead
+// (docs/decisions/0022). HTTP only: whose upload it is, is decided in service.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
@@ -15,25 +18,25 @@ import {
 } from '../../../shared/schemas/uploads.js';
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { requireOwnBusinessId } from '../../plugins/business-guard.js';
-import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import { clientIpKey, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import { browserCheckKeys } from '../submissions/browser-check.js';
 import { addBudgetRetryAfter } from './budgets.js';
 import * as uploadService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
 
-/** Upload limits (SECURITY.md §5): a public form sends at most 8 photos, plus retries. */
+/**
+ * Upload limits (SECURITY.md §5): a customer sends at most 8 photos, 16 if
+ * they send them all twice, and a form under a burst may refuse a few asks
+ * before the browser knows to do the check first.
+ */
 export const uploadRateLimits = {
   publicPerIp: { max: 30, timeWindowMs: TEN_MINUTES },
-  publicPerSlug: { max: 300, timeWindowMs: ONE_HOUR },
   ownerPerUser: { max: 120, timeWindowMs: TEN_MINUTES },
 } as const;
 
-/**
- * The collection slug of a public upload request (body or query), if any. The
- * schemas trim it, so a padded slug counts against its form (SECURITY.md §22).
- */
+/** The collection slug of a public upload request (body or query), if any; the schemas trim it. */
 function slugOf(request: FastifyRequest): string | undefined {
   const body = request.body as { slug?: string } | null | undefined;
   const query = request.query as { slug?: string } | undefined;
@@ -42,14 +45,10 @@ function slugOf(request: FastifyRequest): string | undefined {
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.uploads;
+  const checkKeys = browserCheckKeys(app.config.sessionSecret);
   app.addHook('onError', addBudgetRetryAfter);
 
   const publicPerIp = rateLimit(app, { name: 'upload:ip', ...uploadRateLimits.publicPerIp });
-  const publicPerSlug = rateLimit(app, {
-    name: 'upload:slug',
-    ...uploadRateLimits.publicPerSlug,
-    keyGenerator: (request) => (slugOf(request) ?? '').toLowerCase(),
-  });
   const ownerPerUser = rateLimit(app, {
     name: 'upload:owner',
     ...uploadRateLimits.ownerPerUser,
@@ -69,7 +68,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
           if (uploadService.isPublicUpload(purpose, slugOf(request))) {
             await publicPerIp(request, reply);
-            await publicPerSlug(request, reply);
           } else {
             await ownerPerUser(request, reply);
           }
@@ -83,9 +81,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           ownBusinessId: () =>
             purpose === 'logo' ? requireOwnBusinessId(request) : requirePaidBusinessId(request),
         });
-        const anonymous = uploadService.isPublicUpload(purpose, slug);
+        const visitor = uploadService.isPublicUpload(purpose, slug)
+          ? { address: clientIpKey(request), slug, proof: request.body?.proof }
+          : undefined;
         return {
-          uploadURL: await uploadService.issueUploadUrl(ctx, { businessId, purpose, anonymous }),
+          uploadURL: await uploadService.issueUploadUrl(ctx, checkKeys, {
+            businessId,
+            purpose,
+            visitor,
+          }),
         };
       },
     );

@@ -13,9 +13,12 @@
 //   object path, `claimUploads` (inside the caller's transaction) makes sure
 //   each is this business's own, unused upload of the right purpose;
 // - uploads nothing refers to are deleted 24 hours after they were made;
-// - uploads are budgeted in bytes: a visitor's per form, an owner's while
-//   unsaved, and overall; a PUT holds its bytes before it reads the file
-//   (budgets.ts).
+// - uploads are budgeted in bytes: a visitor's (an address's), a form's
+//   visitors', an owner's while unsaved, and overall; a PUT holds its bytes
+//   before it reads the file (budgets.ts);
+// - a form under a burst (its own budget spent, too many upload URLs, or a
+//   burst of submissions) hands a visitor an upload URL only for a solved
+//   browser check, each proof buying one URL (docs/decisions/0022).
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { finalKey } from '../../adapters/storage/keys.js';
@@ -23,15 +26,12 @@ import type { ObjectStorage } from '../../adapters/storage/storage.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { UploadPurpose, UploadRow } from '../../db/schema.js';
+import { uploadCheckMessages } from '../../../shared/schemas/uploads.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import * as businessService from '../business/service.js';
-import {
-  assertRoomLeft,
-  bytesToHold,
-  holdBytes,
-  releaseBytes,
-  type UploadBudgets,
-} from './budgets.js';
+import { requireProof, type BrowserCheckKeys } from '../submissions/browser-check.js';
+import { BURST_RULES, burstOf, spendProof } from '../submissions/bursts.js';
+import { bytesToHold, holdBytes, releaseBytes, roomLeft, type UploadBudgets } from './budgets.js';
 import {
   checkImage,
   contentTypes,
@@ -40,7 +40,7 @@ import {
   type ImageExtension,
 } from './images.js';
 import * as repository from './repository.js';
-import { readUploadToken, signUploadToken } from './tokens.js';
+import { readUploadToken, signUploadToken, visitorKeyOf } from './tokens.js';
 
 export type UploadContext = {
   db: Database;
@@ -107,26 +107,72 @@ export async function uploadBusinessId(
   return business.id;
 }
 
-/**
- * Makes an upload row and the URL the browser PUTs the file to, refused while
- * its budget (the form's for a visitor, `anonymous`, or the owner's) or the
- * global one is spent.
- */
-export async function issueUploadUrl(
-  ctx: UploadContext,
-  upload: { businessId: string; purpose: UploadPurpose; anonymous: boolean },
-  now = new Date(),
-): Promise<string> {
-  const { businessId, purpose } = upload;
-  await assertRoomLeft(ctx.db, ctx.budgets, upload, now);
-  const row = await repository.create(ctx.db, upload);
+/** A visitor of a collection page asking for an upload URL. */
+export type Visitor = {
+  /** Their address, as the rate limits count it. */
+  address: string;
+  /** The form's slug as they sent it: a browser check is signed for it. */
+  slug: string;
+  /** The solved browser check they sent, if any (checked only while the form is under a burst). */
+  proof: unknown;
+};
+
+/** The URL the browser PUTs the file of this upload row to. */
+function uploadUrlOf(ctx: UploadContext, row: UploadRow, now: Date): string {
   const token = signUploadToken(ctx.urlKey, {
     uploadId: row.id,
-    businessId,
-    purpose,
+    businessId: row.businessId,
+    purpose: row.purpose,
     expiresAt: Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS,
   });
   return `/objects/upload/${token}`;
+}
+
+/**
+ * Makes an upload row and the URL the browser PUTs the file to: the owner's,
+ * or a `visitor`'s. Refused past the uploader's own budget (429) or the global
+ * one (507). While the visitor's form is under a burst (its budget spent, more
+ * than BURST_RULES.uploadThreshold URLs in the window, or a burst of
+ * submissions), a URL needs the visitor's proof, spent on it, and is marked
+ * checked: the form's budget never refuses it (budgets.ts).
+ */
+export async function issueUploadUrl(
+  ctx: UploadContext,
+  checkKeys: BrowserCheckKeys,
+  upload: { businessId: string; purpose: UploadPurpose; visitor?: Visitor },
+  now = new Date(),
+): Promise<string> {
+  const { businessId, purpose, visitor } = upload;
+  if (!visitor) {
+    const owners = { businessId, anonymous: false, visitor: null, checked: false };
+    await roomLeft(ctx.db, ctx.budgets, owners, now);
+    return uploadUrlOf(ctx, await repository.create(ctx.db, { ...owners, purpose }), now);
+  }
+  const visitors = {
+    businessId,
+    anonymous: true,
+    visitor: visitorKeyOf(ctx.urlKey, visitor.address),
+    checked: false,
+  };
+  const room = await roomLeft(ctx.db, ctx.budgets, visitors, now);
+  const burstId = await burstOf(
+    ctx.db,
+    businessId,
+    now,
+    async (windowStart) =>
+      !room.form ||
+      (await repository.visitorUploadsSince(ctx.db, businessId, windowStart)) >=
+        BURST_RULES.uploadThreshold,
+  );
+  if (!burstId) {
+    return uploadUrlOf(ctx, await repository.create(ctx.db, { ...visitors, purpose }), now);
+  }
+  const proof = await requireProof(checkKeys, visitor.slug, visitor.proof, uploadCheckMessages);
+  const row = await ctx.db.transaction(async (tx) => {
+    await spendProof(tx, burstId, proof, now, uploadCheckMessages);
+    return repository.create(tx, { ...visitors, purpose, checked: true });
+  });
+  return uploadUrlOf(ctx, row, now);
 }
 
 /**
@@ -199,9 +245,9 @@ export async function storeFetchedImage(
   data: Buffer,
   now = new Date(),
 ): Promise<string> {
-  const upload = { businessId, purpose, anonymous: false };
-  await assertRoomLeft(ctx.db, ctx.budgets, upload, now);
-  const row = await repository.create(ctx.db, upload);
+  const upload = { businessId, anonymous: false, visitor: null, checked: false };
+  await roomLeft(ctx.db, ctx.budgets, upload, now);
+  const row = await repository.create(ctx.db, { ...upload, purpose });
   return storeUpload(ctx, row, data, now, { svg: 'rasterize' });
 }
 

@@ -63,3 +63,14 @@ export function readUploadToken(key: Buffer, raw: string): UploadToken | null {
     expiresAt: body.readUInt32BE(34),
   };
 }
+
+/**
+ * A visitor's address as their upload budgets count it (budgets.ts): an HMAC
+ * under the upload URL key, so the uploads table never holds an address and a
+ * stolen database cannot be matched against one.
+ */
+export function visitorKeyOf(key: Buffer, address: string): string {
+  return createHmac('sha256', key)
+    .update(`vouchly upload visitor v1:${address}`)
+    .digest('base64url');
+}

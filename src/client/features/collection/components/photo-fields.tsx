@@ -7,7 +7,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { MAX_PRODUCT_PHOTOS } from '../../../../shared/constants';
 import type { SubmissionForm } from '../../../../shared/schemas/submission';
 import { Alert } from '../../../components/ui/alert';
-import type { usePhotoGroup } from '../use-photo-group';
+import { photoNotUploadedMessage, type usePhotoGroup } from '../use-photo-group';
 import { AddPhotoButton, PhotoTile } from './photo-tiles';
 
 type PhotoGroup = ReturnType<typeof usePhotoGroup>;
@@ -57,6 +57,10 @@ function PhotoFieldset({
   );
 }
 
+/** Whether the add button is marked invalid: a photo that did not upload is told of, but is not its fault. */
+const addButtonInvalid = (messages: (string | null | undefined)[]) =>
+  messages.some((message) => Boolean(message) && message !== photoNotUploadedMessage);
+
 /** Moves focus to the group's add button once a photo is removed (the remove button is gone). */
 function useFocusAfterRemove(group: PhotoGroup) {
   const buttonRef = useRef<HTMLButtonElement | null>(null);
@@ -74,7 +78,7 @@ export function SelfieField({ group, required }: { group: PhotoGroup; required: 
   const { buttonRef, remove } = useFocusAfterRemove(group);
   const item = group.items[0];
   const messages = [fieldState.error?.message, group.problem];
-  const invalid = messages.some(Boolean);
+  const invalid = addButtonInvalid(messages);
   return (
     <PhotoFieldset
       legend="Personal photo"
@@ -85,23 +89,29 @@ export function SelfieField({ group, required }: { group: PhotoGroup; required: 
     >
       {item ? (
         <div className="w-28">
-          <PhotoTile item={item} label="Personal photo" round onRemove={() => remove(item.id)} />
+          <PhotoTile
+            item={item}
+            label="Personal photo"
+            round
+            onRemove={() => remove(item.id)}
+            onRetry={() => group.retry(item.id)}
+          />
         </div>
       ) : (
         <AddPhotoButton
-            label="Add your photo"
-            round
-            tileClassName="w-28"
-            capture="user"
-            cameraLabel="Take a selfie"
-            onFiles={group.add}
-            buttonRef={(element) => {
-              buttonRef.current = element;
-              field.ref(element);
-            }}
-            invalid={invalid}
-            describedBy={invalid ? alertId : undefined}
-          />
+          label="Add your photo"
+          round
+          tileClassName="w-28"
+          capture="user"
+          cameraLabel="Take a selfie"
+          onFiles={group.add}
+          buttonRef={(element) => {
+            buttonRef.current = element;
+            field.ref(element);
+          }}
+          invalid={invalid}
+          describedBy={invalid ? alertId : undefined}
+        />
       )}
     </PhotoFieldset>
   );
@@ -113,7 +123,7 @@ export function ProductPhotosField({ group, required }: { group: PhotoGroup; req
   const alertId = useId();
   const { buttonRef, remove } = useFocusAfterRemove(group);
   const messages = [fieldState.error?.message, group.problem];
-  const invalid = messages.some(Boolean);
+  const invalid = addButtonInvalid(messages);
   return (
     <PhotoFieldset
       legend="Product photos"
@@ -134,6 +144,7 @@ export function ProductPhotosField({ group, required }: { group: PhotoGroup; req
               item={item}
               label={`Product photo ${index + 1}`}
               onRemove={() => remove(item.id)}
+              onRetry={() => group.retry(item.id)}
             />
           </li>
         ))}
@@ -207,6 +218,7 @@ export function BeforeAfterField({
                   item={item}
                   label={`${name} photo`}
                   onRemove={() => focus.remove(item.id)}
+                  onRetry={() => group.retry(item.id)}
                 />
               ) : (
                 <AddPhotoButton

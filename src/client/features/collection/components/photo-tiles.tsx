@@ -1,7 +1,8 @@
-// The pieces of a photo field: a tile per photo (preview, upload progress,
-// remove button) and the button that opens the file picker (plus, on phones,
-// one that opens the camera straight away).
-import { Camera, ImagePlus, X } from 'lucide-react';
+// The pieces of a photo field: a tile per photo (preview, upload progress, a
+// Retry button when its upload failed, remove button) and the button that
+// opens the file picker (plus, on phones, one that opens the camera straight
+// away).
+import { Camera, ImagePlus, RotateCw, X } from 'lucide-react';
 import { useRef, type Ref } from 'react';
 import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,15 +14,18 @@ export function PhotoTile({
   item,
   label,
   onRemove,
+  onRetry,
   round = false,
 }: {
   item: PhotoItem;
   /** What this photo is, e.g. "Product photo 2". */
   label: string;
   onRemove: () => void;
+  onRetry: () => void;
   round?: boolean;
 }) {
   const uploading = item.status === 'uploading';
+  const failed = item.status === 'failed';
   const percent = Math.round(item.progress * 100);
   return (
     <div
@@ -33,7 +37,7 @@ export function PhotoTile({
       <img
         src={item.previewUrl}
         alt={label}
-        className={cn('size-full object-cover', uploading && 'opacity-60')}
+        className={cn('size-full object-cover', (uploading || failed) && 'opacity-60')}
       />
       {uploading ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-slate-950/35 px-3 text-white">
@@ -46,6 +50,25 @@ export function PhotoTile({
             aria-label={`Uploading ${label.toLowerCase()}`}
             className={cn('h-1.5 bg-white/30', round ? 'w-1/2' : 'w-3/4')}
           />
+        </div>
+      ) : null}
+      {failed ? (
+        // Below the middle, so it stays clear of the remove button on the smallest tiles.
+        <div
+          className={cn(
+            'absolute inset-0 flex items-end justify-center bg-slate-950/55 p-2',
+            round ? 'pb-4' : 'pb-2.5',
+          )}
+        >
+          <button
+            type="button"
+            onClick={onRetry}
+            aria-label={`Retry upload of ${label.toLowerCase()}`}
+            className="inline-flex min-h-8 items-center gap-1 whitespace-nowrap rounded-full bg-white px-2.5 text-xs font-semibold text-slate-900 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            <RotateCw className="size-3.5 shrink-0" aria-hidden="true" />
+            Retry
+          </button>
         </div>
       ) : null}
       <button

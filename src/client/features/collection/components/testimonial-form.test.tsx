@@ -1,10 +1,12 @@
-// The public form under a burst of submissions (docs/decisions/0022): asked
-// for the browser check, it fetches a challenge, does the work with WebCrypto
-// while the button says "Checking your browser...", and sends again with the
-// proof; when the check cannot be done or does not pass, it says so and keeps
-// everything the customer typed.
-import { screen, waitFor } from '@testing-library/react';
+// The public form under a burst (docs/decisions/0022): asked for the browser
+// check, for the testimonial or for a photo's upload URL, it fetches a
+// challenge, does the work with WebCrypto while the button says "Checking your
+// browser...", and sends again with the proof; once asked, later sends do the
+// check first. When the check cannot be done or does not pass, it says so and
+// keeps everything the customer typed or picked.
+import { screen, waitFor, within } from '@testing-library/react';
 import { createChallenge, verifySolution } from 'altcha-lib';
+import { http } from 'msw';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COLLECTION_FLAGS } from '../../../../shared/collection-settings';
@@ -16,8 +18,11 @@ import {
   submissionResultSchema,
   type SubmissionChallenge,
 } from '../../../../shared/schemas/submission';
+import { uploadCheckMessages, uploadUrlSchema } from '../../../../shared/schemas/uploads';
+import { createImageFile } from '../../../testing/factories';
+import { chooseFiles } from '../../../testing/files';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, server } from '../../../testing/server';
+import { apiErrorResponse, apiRoute, server, uploadStorage } from '../../../testing/server';
 import { TestimonialForm } from './testimonial-form';
 
 const SECRET = 'component-test-signature-secret';
@@ -87,6 +92,41 @@ function serveFormUnderBurst({
     ),
   );
   return sent;
+}
+
+/**
+ * Upload URLs of the form under a burst: asked for without a solved check, or
+ * (the first `unchecked` asks) handed out but then refused at the PUT, as the
+ * server does with a URL given before the burst; PUTs store the file as the
+ * server does. Answers the bodies of the asks.
+ */
+function serveUploadsUnderBurst({ uncheckedPuts = 0 }: { uncheckedPuts?: number } = {}) {
+  const asked: Record<string, unknown>[] = [];
+  const [, storeFile] = uploadStorage().handlers;
+  let count = 0;
+  let uncheckedLeft = uncheckedPuts;
+  const required = () =>
+    apiErrorResponse(403, submissionCheckCodes.required, uploadCheckMessages.required);
+  server.use(
+    apiRoute.post('/api/objects/upload/:purpose', uploadUrlSchema, async ({ body, params }) => {
+      const payload = (body ?? {}) as Record<string, unknown>;
+      asked.push(payload);
+      count += 1;
+      const uploadURL = `/objects/upload/${String(params.purpose)}-${count}`;
+      if (payload.proof === undefined) {
+        if (uncheckedLeft <= 0) return required();
+        uncheckedLeft -= 1;
+        return { uploadURL: `/objects/upload/unchecked-${count}` };
+      }
+      if (!(await isSolved(payload.proof))) {
+        return apiErrorResponse(403, submissionCheckCodes.failed, uploadCheckMessages.failed);
+      }
+      return { uploadURL };
+    }),
+    http.put('/objects/upload/unchecked-:n', required),
+    ...(storeFile ? [storeFile] : []),
+  );
+  return asked;
 }
 
 /** The form of "acme-bakery" with the default settings; `onSubmitted` records what it reports. */
@@ -164,7 +204,112 @@ describe('TestimonialForm under a burst of submissions', () => {
     expect(await screen.findByText(submissionCheckMessages.failed)).toBeDefined();
     expect(onSubmitted).not.toHaveBeenCalled();
 
+    // The form asked once already: the next send does the check first, and is not refused again.
     await user.click(await screen.findByRole('button', { name: 'Submit Testimonial' }));
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-4'));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-3'));
+  });
+});
+
+const addProductPhoto = (user: ReturnType<typeof renderScreen>['user'], name = 'cake.png') =>
+  chooseFiles(user, screen.getByRole('button', { name: 'Add photos of the product' }), [
+    createImageFile(name),
+  ]);
+
+const productPhotos = () => screen.getByRole('list', { name: 'Product photos' });
+
+describe('TestimonialForm: photos under a burst', () => {
+  it('passes the check the form asks for when a photo is added, uploads it, and sends the testimonial with a proof at once', async () => {
+    let open = () => {};
+    const sent = serveFormUnderBurst({
+      challengeGate: new Promise<void>((resolve) => (open = resolve)),
+    });
+    const asked = serveUploadsUnderBurst();
+    const { user, onSubmitted } = renderForm();
+    await addProductPhoto(user);
+
+    expect(await screen.findByRole('button', { name: 'Checking your browser...' })).toBeDefined();
+    expect(screen.getByRole('status').textContent).toMatch(/quick check/);
+    open();
+    await waitFor(() => expect(within(productPhotos()).queryByRole('progressbar')).toBeNull());
+    expect(within(productPhotos()).getByRole('img', { name: 'Product photo 1' })).toBeDefined();
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toEqual({ slug: 'acme-bakery' });
+    expect(await isSolved(asked[1]!.proof)).toBe(true);
+
+    await fillAndSend(user);
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalledWith('testimonial-1'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ productImageUrls: ['/objects/uploads/product-image-2'] });
+    expect(await isSolved(sent[0]!.proof)).toBe(true);
+  });
+
+  it('keeps the photo and what was typed when the check cannot be done, and uploads it on Retry', async () => {
+    serveFormUnderBurst();
+    serveUploadsUnderBurst();
+    let challenges = 0;
+    server.use(
+      apiRoute.get(
+        '/api/submit/:slug/challenge',
+        submissionChallengeResultSchema,
+        async ({ params }) => {
+          challenges += 1;
+          if (challenges === 1) {
+            return apiErrorResponse(
+              429,
+              'RATE_LIMITED',
+              'Too many requests. Please try again later.',
+            );
+          }
+          return { challenge: await easyChallenge(String(params.slug)) };
+        },
+      ),
+    );
+    const { user, onSubmitted } = renderForm();
+    await user.type(
+      screen.getByLabelText('Your testimonial'),
+      'The sourdough is the best in town.',
+    );
+    await addProductPhoto(user);
+
+    expect(await screen.findByText('Failed to upload image. Please try again.')).toBeDefined();
+    expect(screen.getByText('Too many requests. Please try again later.')).toBeDefined();
+    expect(within(productPhotos()).getByRole('img', { name: 'Product photo 1' })).toBeDefined();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Your testimonial').value).toBe(
+      'The sourdough is the best in town.',
+    );
+    // Not sent without it: the form says what to do.
+    await user.click(screen.getByRole('button', { name: 'Submit Testimonial' }));
+    expect(
+      await screen.findAllByText('A photo did not upload. Retry it, or remove it.'),
+    ).not.toHaveLength(0);
+    expect(onSubmitted).not.toHaveBeenCalled();
+
+    await user.click(
+      within(productPhotos()).getByRole('button', { name: 'Retry upload of product photo 1' }),
+    );
+    await waitFor(() =>
+      expect(within(productPhotos()).queryByRole('button', { name: /Retry/ })).toBeNull(),
+    );
+    // The toast that told of the failure is closed once the photo is tried again.
+    await waitFor(() =>
+      expect(screen.queryByText('Too many requests. Please try again later.')).toBeNull(),
+    );
+    await waitFor(() => expect(within(productPhotos()).queryByRole('progressbar')).toBeNull());
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Baker');
+    await user.click(screen.getByRole('button', { name: 'Submit Testimonial' }));
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+  });
+
+  it('asks for a new upload URL with the check when a URL handed out before the burst is refused at the PUT', async () => {
+    serveFormUnderBurst();
+    const asked = serveUploadsUnderBurst({ uncheckedPuts: 1 });
+    const { user } = renderForm();
+    await addProductPhoto(user);
+    await waitFor(() => expect(asked).toHaveLength(2));
+    await waitFor(() => expect(within(productPhotos()).queryByRole('progressbar')).toBeNull());
+    expect(within(productPhotos()).getByRole('img', { name: 'Product photo 1' })).toBeDefined();
+    expect(await isSolved(asked[1]!.proof)).toBe(true);
+    expect(within(productPhotos()).queryByRole('button', { name: /Retry/ })).toBeNull();
   });
 });

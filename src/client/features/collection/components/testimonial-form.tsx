@@ -3,12 +3,13 @@
 // (`buildSubmissionSchema`), photos uploaded as soon as they are chosen. The
 // collection link screen shows this very component as its live preview, in
 // "preview" mode: nothing is uploaded and nothing is sent. A form under a burst
-// of submissions asks for a browser check, which the send does on the way
-// (../browser-check.ts, loaded only then); whatever happens, what the customer
-// typed stays in the form.
+// asks for a browser check before it takes a testimonial or hands out a
+// photo's upload URL, which the send and each upload do on the way
+// (../use-browser-check.ts); whatever happens, what the customer typed and the
+// photos they picked stay in the form.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import type { CollectionFlags } from '../../../../shared/collection-settings';
 import { MAX_PRODUCT_PHOTOS, TESTIMONIAL_MIN_LENGTH } from '../../../../shared/constants';
@@ -16,7 +17,6 @@ import {
   buildSubmissionSchema,
   HONEYPOT_FIELD,
   SUBMISSION_PROOF_FIELD,
-  submissionCheckCodes,
   submissionLimits,
   type SubmissionData,
   type SubmissionForm,
@@ -27,28 +27,17 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { uploadImage } from '../../../lib/uploads';
+import { uploadImage, UploadError } from '../../../lib/uploads';
 import { submitTestimonial } from '../api';
 import { readSubmissionError } from '../submission-errors';
-import { usePhotoGroup, type PhotoUploader } from '../use-photo-group';
+import { BrowserCheckNotDone, useBrowserCheck } from '../use-browser-check';
+import { photoNotUploadedMessage, usePhotoGroup, type PhotoUploader } from '../use-photo-group';
 import { BeforeAfterField, ProductPhotosField, SelfieField } from './photo-fields';
 
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit testimonial. Please try again.';
 export const CHECKING_TEXT = 'Checking your browser...';
 const CHECK_EXPLAINED =
-  'This form is receiving many testimonials right now, so your browser does a quick check before sending yours. It takes a few seconds.';
-
-/** The form asked for a browser check: it is under a burst of submissions. */
-const asksForCheck = (error: unknown) =>
-  error instanceof ApiError && error.code === submissionCheckCodes.required;
-
-/** Why the check could not be done, for the toast: the loader's own words, else a plain one. */
-function checkProblem(error: unknown): string {
-  if (error instanceof ApiError) return error.reason ?? error.message;
-  if (error instanceof Error && error.name === 'BrowserCheckError') return error.message;
-  return 'Your browser could not finish the check. Check your connection and try again.';
-}
+  'This form is very busy right now, so your browser does a quick check before it sends your testimonial or photos. It takes a few seconds.';
 
 const defaultValues: SubmissionForm = {
   authorName: '',
@@ -87,7 +76,7 @@ export function TestimonialForm({
 }) {
   const preview = mode === 'preview';
   const honeypotId = useId();
-  const [checking, setChecking] = useState(false);
+  const { checking, withCheck } = useBrowserCheck(slug);
   const schema = useMemo(() => buildSubmissionSchema(settings), [settings]);
   const form = useForm<SubmissionForm, unknown, SubmissionData>({
     resolver: zodResolver(schema),
@@ -108,8 +97,17 @@ export function TestimonialForm({
     () =>
       preview
         ? previewUploader
-        : (file, purpose, options) => uploadImage(file, purpose, { ...options, slug }),
-    [preview, slug],
+        : async (file, purpose, options) => {
+            try {
+              return await withCheck((proof) =>
+                uploadImage(file, purpose, { ...options, slug, proof }),
+              );
+            } catch (error) {
+              if (error instanceof BrowserCheckNotDone) throw new UploadError(error.message);
+              throw error;
+            }
+          },
+    [preview, slug, withCheck],
   );
 
   /** Stores a photo field's references; after a first submit, re-checks the fields its rules involve. */
@@ -146,10 +144,12 @@ export function TestimonialForm({
     uploader,
     onRefsChange: (refs) => setPhotos('afterImageUrl', refs[0] ?? null, pair),
   });
-  const uploading =
-    (settings.collectSelfie && selfie.uploading) ||
-    (settings.collectProductPhotos && products.uploading) ||
-    (settings.collectBeforeAfterPhotos && (before.uploading || after.uploading));
+  const shownGroups = [
+    ...(settings.collectSelfie ? [selfie] : []),
+    ...(settings.collectProductPhotos ? [products] : []),
+    ...(settings.collectBeforeAfterPhotos ? [before, after] : []),
+  ];
+  const uploading = shownGroups.some((group) => group.uploading);
 
   const onValid = async (data: SubmissionData) => {
     if (preview) {
@@ -159,38 +159,30 @@ export function TestimonialForm({
       });
       return;
     }
-    const honeypot = getValues(HONEYPOT_FIELD) ?? '';
-    const send = (proof?: unknown) =>
-      submitTestimonial(slug, {
-        ...data,
-        [HONEYPOT_FIELD]: honeypot,
-        ...(proof === undefined ? {} : { [SUBMISSION_PROOF_FIELD]: proof }),
+    // A photo the customer picked that did not upload would be left out without a word.
+    if (shownGroups.some((group) => group.failed)) {
+      toast({
+        title: SUBMIT_FAILED_MESSAGE,
+        description: photoNotUploadedMessage,
+        variant: 'destructive',
       });
+      return;
+    }
+    const honeypot = getValues(HONEYPOT_FIELD) ?? '';
     try {
-      let result;
-      try {
-        result = await send();
-      } catch (error) {
-        if (!asksForCheck(error)) throw error;
-        setChecking(true);
-        let proof;
-        try {
-          const { passBrowserCheck } = await import('../browser-check');
-          proof = await passBrowserCheck(slug);
-        } catch (checkError) {
-          toast({
-            title: SUBMIT_FAILED_MESSAGE,
-            description: checkProblem(checkError),
-            variant: 'destructive',
-          });
-          return;
-        } finally {
-          setChecking(false);
-        }
-        result = await send(proof);
-      }
+      const result = await withCheck((proof) =>
+        submitTestimonial(slug, {
+          ...data,
+          [HONEYPOT_FIELD]: honeypot,
+          ...(proof === undefined ? {} : { [SUBMISSION_PROOF_FIELD]: proof }),
+        }),
+      );
       onSubmitted?.(result.testimonial.id);
     } catch (error) {
+      if (error instanceof BrowserCheckNotDone) {
+        toast({ title: SUBMIT_FAILED_MESSAGE, description: error.message, variant: 'destructive' });
+        return;
+      }
       const { message, issues } = readSubmissionError(error);
       issues.forEach(({ field, message: fieldMessage }, index) =>
         setError(field, { type: 'server', message: fieldMessage }, { shouldFocus: index === 0 }),

@@ -3,8 +3,7 @@
 // followed by its own call, and a failure says which photo failed (SPEC §8).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   authorImageResultSchema,
   beforeAfterImagesResultSchema,
@@ -18,6 +17,7 @@ import {
   createTestimonial,
   createWidgetSettings,
 } from '../../../testing/factories';
+import { chooseFiles } from '../../../testing/files';
 import { renderScreen } from '../../../testing/render';
 import {
   apiErrorResponse,
@@ -51,22 +51,6 @@ function serveUploads() {
   const storage = uploadStorage();
   server.use(...storage.handlers);
   return storage.stored;
-}
-
-/** Clicks `button`, then chooses `files` in the file picker that click opened. */
-async function chooseFiles(user: UserEvent, button: HTMLElement, files: File[]) {
-  const opened = vi.spyOn(HTMLInputElement.prototype, 'click');
-  let picker: unknown;
-  try {
-    await user.click(button);
-    picker = opened.mock.contexts.at(-1);
-  } finally {
-    opened.mockRestore();
-  }
-  if (!(picker instanceof HTMLInputElement) || picker.type !== 'file') {
-    throw new Error('The button opened no file picker');
-  }
-  await user.upload(picker, files);
 }
 
 /** The bodies sent to one route, answered by `answer`. */
