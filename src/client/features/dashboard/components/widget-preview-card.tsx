@@ -75,7 +75,7 @@ export function WidgetPreviewCard({
           <CardLoadError what="your widget preview" onRetry={onRetry} />
         ) : data ? (
           <div className="rounded-xl border border-border bg-zinc-100 p-3 sm:p-4 dark:bg-zinc-900">
-            <WidgetPreview data={data} preview />
+            <WidgetPreview data={data} />
           </div>
         ) : (
           <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center">

@@ -89,7 +89,7 @@ export function SettingsPreview({
               <Skeleton className="h-64 rounded-2xl bg-zinc-300/60" />
             </div>
           ) : (
-            <WidgetPreview data={data} preview />
+            <WidgetPreview data={data} />
           )}
           <PageFiller backdrop={backdrop} wide />
         </div>
