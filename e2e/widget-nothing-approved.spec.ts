@@ -35,14 +35,22 @@ test.beforeAll(async ({ playwright, browser }) => {
     });
     expect(response.status(), await response.text()).toBe(200);
   }
-  const quiet = await createWidgetOwner(playwright, 'Quiet Garage', [], {
-    showInvite: false,
-  } as object);
+  const quiet = await createWidgetOwner(playwright, 'Quiet Garage', [], { showInvite: false });
+  // The owner's own colours and font, a header and branding: the invitation wears them.
+  const styled = await createWidgetOwner(playwright, 'Night Owl Roasters', [], {
+    backgroundColor: '#0F172A',
+    innerContainerColor: '#1E293B',
+    textColor: '#F8FAFC',
+    fontFamily: 'georgia',
+    headerText: 'What our guests say',
+    showBranding: true,
+  });
 
   cases.push(
     { path: '/fresh', name: 'nothing approved yet', owner: fresh, invites: true },
     { path: '/hidden', name: 'every approved one hidden', owner: hidden, invites: true },
     { path: '/quiet', name: 'the invitation turned off', owner: quiet, invites: false },
+    { path: '/styled', name: "in the owner's colours and font", owner: styled, invites: true },
   );
   const pages: Record<string, string> = {};
   for (const { path, owner } of cases)
@@ -95,7 +103,7 @@ for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
 }
 
 test('/widget says what the website shows until a testimonial is approved', async ({ browser }) => {
-  for (const { owner, invites, path } of cases.slice(0, 3)) {
+  for (const { owner, invites, path } of cases) {
     const context = await browser.newContext({ storageState: await owner.api.storageState() });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/widget`);

@@ -82,7 +82,10 @@ export function WidgetPreviewCard({
             <PanelsTopLeft className="size-6 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">No approved testimonials yet</p>
             <p className="text-sm text-muted-foreground">
-              Approve a testimonial and it appears in your widget.
+              Approve a testimonial and it appears in your widget.{' '}
+              {normalizeWidgetSettings(settings ?? {}).showInvite
+                ? 'Until then, your website shows an invitation to write the first one.'
+                : 'Until then, your website keeps an empty space where the widget goes.'}
             </p>
           </div>
         )}
