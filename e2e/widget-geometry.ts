@@ -69,6 +69,11 @@ export function widgetProblems(host: Locator): Promise<string[]> {
       checkParts(card, where);
       const text = card.querySelector<HTMLElement>('.q');
       const area = card.querySelector<HTMLElement>('.qa');
+      // Nothing left out for want of room that is there: a line of text is the stylesheet's 1.0625em × 1.65.
+      const textLine = parseFloat(getComputedStyle(card).fontSize) * 1.0625 * 1.65;
+      const room = contentBox(card);
+      if (area?.closest('[hidden]') && room.bottom - room.top >= textLine + slack)
+        problems.push(`${where}: the text is left out although the card has room for a line`);
       // The text is checked even where its area has no height left: there it spills over the parts below.
       if (!text || !area || area.closest('[hidden]') || !shown(text)) continue;
       const box = rect(text);
@@ -84,6 +89,8 @@ export function widgetProblems(host: Locator): Promise<string[]> {
       const cut = text.scrollHeight > text.clientHeight + slack;
       if (cut && (!more || more.hidden))
         problems.push(`${where}: the text is cut without "Read more"`);
+      if (cut && area.clientHeight - text.offsetHeight >= line - slack)
+        problems.push(`${where}: the text is cut although its area has room for another line`);
       if (more && !more.hidden && !inside(rect(more), contentBox(card)))
         problems.push(`${where}: "Read more" is cut off by the card`);
     }

@@ -1,6 +1,7 @@
 // A customer's page with the snippet an owner copied from /widget, and the
 // layout-shift watch over it (widget-layout-shift.spec.ts and the journeys of
 // issue 29: widget-outgrown-box.spec.ts, widget-nothing-approved.spec.ts).
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   LAYOUT_SHIFT_PROBE,
@@ -9,7 +10,7 @@ import {
   totalShift,
   type LayoutShift,
 } from '../src/testing/layout-shift';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 import { documentedIframeSnippet } from './readme-snippets';
 import type { ShowcaseOwner } from './widget-data';
 
@@ -47,6 +48,13 @@ export function expectNoShift(
   label: string,
 ): void {
   const detail = `${label}: ${result.total.toFixed(4)} ${JSON.stringify(result.shifts)}`;
+  // The measure itself, for the record (the JSON reporter lists annotations).
+  test
+    .info()
+    .annotations.push({
+      type: 'layout shift',
+      description: `${label}: ${result.total.toFixed(4)}`,
+    });
   expect(result.total, detail).toBeLessThanOrEqual(MAX_SHIFT);
   expect(result.lastTop, detail).toBe(result.firstTop);
 }
@@ -77,4 +85,23 @@ export async function copiedSnippet(
 export async function saveShot(page: Page, name: string): Promise<void> {
   const dir = process.env.WIDGET_SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * axe's findings (WCAG 2.x A and AA) inside `selector` on /widget, in the
+ * light and the dark theme: one line per rule and element.
+ */
+export async function widgetScreenViolations(page: Page, selector: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    const { violations } = await new AxeBuilder({ page })
+      .include(selector)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    for (const violation of violations)
+      for (const node of violation.nodes)
+        found.push(`${colorScheme}: ${violation.id} ${node.target.join(' ')}`);
+  }
+  return found;
 }

@@ -13,7 +13,13 @@ import { LAYOUT_SHIFT_VIEWPORTS } from '../src/testing/layout-shift';
 import { expect, test } from './fixtures';
 import { createShowcaseOwner, LONG_TEXT, startHostSite, type ShowcaseOwner } from './widget-data';
 import { widgetProblems } from './widget-geometry';
-import { expectNoShift, hostPage, saveShot, watchLayoutShift } from './widget-host';
+import {
+  expectNoShift,
+  hostPage,
+  saveShot,
+  watchLayoutShift,
+  widgetScreenViolations,
+} from './widget-host';
 
 const CHANGED = {
   ...WIDGET_SETTINGS_DEFAULTS,
@@ -155,6 +161,7 @@ test('/widget says the copied code is out of date, with the old and new heights,
   await saveShot(page, '8-widget-page-notice');
   await expect(notice).toContainText(`${was} px`);
   await expect(notice).toContainText(`${NOW_NEEDED} px`);
+  expect(await widgetScreenViolations(page, '[aria-labelledby="embed-code-title"]')).toEqual([]);
   await notice.getByRole('button', { name: /^Copy/ }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
     `height:${NOW_NEEDED}px`,

@@ -205,7 +205,7 @@ export function inviteMarkup(
     el('div', { class: 'st', 'aria-hidden': 'true' }, [el('i', {}, ['★'.repeat(RATING_MAX)])]),
     el('p', { class: 'ht' }, ['Be the first to leave a testimonial']),
     business.name &&
-      el('p', { class: 'q' }, [`Tell others about your experience with ${business.name}.`]),
+      el('p', { class: 'q' }, [`Share your experience with ${business.name}.`]),
     el(
       'a',
       {

@@ -184,7 +184,7 @@ describe('with nothing approved (issue 29, 9)', () => {
     const html = renderStaticHtml(empty(), options);
     expect(html).toContain('<div class="cd iv">');
     expect(html).toContain('Be the first to leave a testimonial');
-    expect(html).toContain('Tell others about your experience with Acme &amp; Sons.');
+    expect(html).toContain('Share your experience with Acme &amp; Sons.');
     const link = html.match(/<a [^>]*class="ia"[^>]*>([^<]*)<\/a>/);
     expect(link?.[0]).toContain('href="https://vouchly.test/submit/acme%20sons"');
     expect(link?.[0]).toContain('target="_blank"');
@@ -208,7 +208,7 @@ describe('with nothing approved (issue 29, 9)', () => {
   });
 
   it('leaves the text out without a business name, and escapes a hostile one', () => {
-    expect(renderStaticHtml(empty({}, ''), options)).not.toContain('Tell others');
+    expect(renderStaticHtml(empty({}, ''), options)).not.toContain('Share your experience');
     const html = renderStaticHtml(empty({}, XSS[0]), options);
     expect(html).toContain(escapeHtml(XSS[0] ?? ''));
     expect(html).not.toContain('<img');

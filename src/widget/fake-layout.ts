@@ -64,7 +64,11 @@ const define = (element: Element, name: string, get: () => number) =>
 export type Layout = {
   /** The widget's height (its box). */
   widget?: number;
-  /** Each card's height, padding included: what the carousel leaves it. */
+  /**
+   * Each card's height, padding included; by default what the widget leaves
+   * it: its height less its padding and the controls, header and branding it
+   * shows, each with its gap.
+   */
   card?: number;
   /** The text's width. */
   width?: number;
@@ -75,10 +79,23 @@ export type Layout = {
 /** Gives the widget under `root` the sizes a layout would; then `resize()` reports them. */
 export function layOut(
   root: ParentNode,
-  { widget = 410, card = 300, width = 600, lines = () => 2 }: Layout,
+  { widget = 410, card, width = 600, lines = () => 2 }: Layout,
 ): void {
-  root.querySelectorAll('.w').forEach((element) => define(element, 'clientHeight', () => widget));
-  root.querySelectorAll('.cd').forEach((element) => define(element, 'clientHeight', () => card));
+  const outer = root.querySelector('.w') as HTMLElement;
+  define(outer, 'clientHeight', () => widget);
+  const left = () =>
+    [':scope>.hd', ':scope>.bar', ':scope>.br']
+      .map((selector) => outer.querySelector<HTMLElement>(selector))
+      .reduce(
+        (room, part) =>
+          part && !part.hidden
+            ? room - (FAKE.parts[part.className.split(' ')[0] ?? ''] ?? 0) - FAKE.gap
+            : room,
+        widget - 2 * FAKE.padding,
+      );
+  root
+    .querySelectorAll('.cd')
+    .forEach((element) => define(element, 'clientHeight', () => card ?? left()));
   for (const [name, height] of Object.entries(FAKE.parts))
     root
       .querySelectorAll(`.${name}`)

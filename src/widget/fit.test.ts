@@ -165,6 +165,28 @@ describe('the widget in a box of any height', () => {
   });
 });
 
+describe('the widget and its cards in one report', () => {
+  it('fit the cards to the room the widget leaves them once its own parts are left out', () => {
+    const { fit, shown, $ } = mount(
+      createWidgetData({ headerText: 'Kind words', showBranding: true, autoRotate: false }, [
+        createTestimonial({ id: 'a', content: 'Long', ...PHOTOS }),
+        createTestimonial({ id: 'b' }),
+      ]),
+    );
+    // 250 - 48 = 202 in the widget: the controls (36 + 16) stay, the header and the branding go,
+    // so the card is 150px tall: its author and a line of text, not the stars or photos.
+    fit({ widget: 250, lines: () => 10 });
+    expect(['.hd', '.bar', '.br'].map(shown)).toEqual([false, true, false]);
+    expect(['.on .au', '.on .qa', '.on .st', '.on .md'].map(shown)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect($('.on .q').style.webkitLineClamp).toBe('1');
+  });
+});
+
 describe('the invitation in a box of any height', () => {
   it('keeps its link first, then its heading, its text and the stars', () => {
     const { fit, shown } = mount(createWidgetData({}, []));

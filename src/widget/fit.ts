@@ -4,7 +4,8 @@
 // (docs/decisions/0022). One ResizeObserver watches the widget and every
 // card. It reports after layout and before paint, so the first frame already
 // fits; each report shows every part again, reads all sizes at once (one
-// layout), then hides what does not fit and clamps the text to whole lines.
+// layout for the widget, one for its cards), then hides what does not fit and
+// clamps the text to whole lines.
 // The sizes of the widget and of its cards never depend on what they show,
 // so hiding a part never makes the observer report again.
 
@@ -73,26 +74,36 @@ function fitSlide(card: HTMLElement, keep: Keep): () => void {
 }
 
 /**
+ * Fits `boxes` at once: shows every part again, so every size is read as if
+ * nothing were left out, reads them all, then hides what does not fit.
+ */
+function fit(boxes: HTMLElement[]): void {
+  for (const box of boxes) for (const part of box.children) (part as HTMLElement).hidden = false;
+  const keep: Keep = new Map();
+  const done = boxes.map((box) =>
+    box.matches('.w')
+      ? stack(box, keep, [':scope>.bar', '.hd', '.br'], 9 * px(getComputedStyle(box).fontSize))
+      : box.matches('.iv')
+        ? stack(box, keep, ['.ia', '.ht', '.q', '.st'], 0)
+        : fitSlide(box, keep),
+  );
+  keep.forEach((kept, part) => {
+    part.hidden = !kept;
+  });
+  for (const finish of done) if (typeof finish == 'function') finish();
+}
+
+/**
  * Observe the widget (`.w`) and each card (slides and the invitation): they
  * then always fit their boxes. The widget keeps room for a card with a line
  * and its author (9em) first, then the controls, the header and the
  * branding; the invitation its link, heading, text and stars, in that order.
+ * The widget is fitted before its cards, whose room depends on what it shows.
  */
 export const watchFit = (): ResizeObserver =>
   new ResizeObserver((entries) => {
     const boxes = entries.map(({ target }) => target as HTMLElement);
-    // Everything back first, so every size is read as if nothing were left out.
-    for (const box of boxes) for (const part of box.children) (part as HTMLElement).hidden = false;
-    const keep: Keep = new Map();
-    const done = boxes.map((box) =>
-      box.matches('.w')
-        ? stack(box, keep, [':scope>.bar', '.hd', '.br'], 9 * px(getComputedStyle(box).fontSize))
-        : box.matches('.iv')
-          ? stack(box, keep, ['.ia', '.ht', '.q', '.st'], 0)
-          : fitSlide(box, keep),
-    );
-    keep.forEach((kept, part) => {
-      part.hidden = !kept;
-    });
-    for (const finish of done) if (typeof finish == 'function') finish();
+    const outer = boxes.filter((box) => box.matches('.w'));
+    fit(outer);
+    fit(boxes.filter((box) => !outer.includes(box)));
   });

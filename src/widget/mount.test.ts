@@ -600,7 +600,7 @@ describe('with nothing approved (issue 29, 9)', () => {
     );
     const invite = $('.iv') as HTMLElement;
     expect(invite.textContent).toContain('Be the first to leave a testimonial');
-    expect(invite.textContent).toContain('Tell others about your experience with Acme Plumbing.');
+    expect(invite.textContent).toContain('Share your experience with Acme Plumbing.');
     const link = invite.querySelector('a') as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe(`${BASE_URL}/submit/acme`);
     expect(link.target).toBe('_blank');

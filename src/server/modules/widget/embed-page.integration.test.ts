@@ -122,7 +122,7 @@ describe('GET /embed/:slug with nothing approved (issue 29, 9)', () => {
     const app = await createTestApp();
     const { html, collectionSlug } = await emptyEmbed(app);
     expect(html).toContain(
-      `<section class="w" aria-label="Testimonials"><div class="cd iv"><div class="st" aria-hidden="true"><i>★★★★★</i></div><p class="ht">Be the first to leave a testimonial</p><p class="q">Tell others about your experience with Harbour Coffee.</p><a class="ia" href="http://localhost:3000/submit/${collectionSlug}" target="_blank" rel="noopener" aria-label="Write a testimonial (opens in a new tab)">Write a testimonial ↗</a></div></section>`,
+      `<section class="w" aria-label="Testimonials"><div class="cd iv"><div class="st" aria-hidden="true"><i>★★★★★</i></div><p class="ht">Be the first to leave a testimonial</p><p class="q">Share your experience with Harbour Coffee.</p><a class="ia" href="http://localhost:3000/submit/${collectionSlug}" target="_blank" rel="noopener" aria-label="Write a testimonial (opens in a new tab)">Write a testimonial ↗</a></div></section>`,
     );
     expect(html).not.toContain('Not yet.');
     expect(html).not.toContain('Hidden.');

@@ -148,7 +148,14 @@ export function SettingsPreview({
             <div className="relative">
               <WidgetPreview data={shown} />
               {blank ? (
-                <p className="absolute inset-0 grid place-items-center rounded-2xl border-2 border-dashed border-zinc-400/70 text-xs text-zinc-500">
+                <p
+                  className={cn(
+                    'absolute inset-0 grid place-items-center rounded-2xl border-2 border-dashed text-xs',
+                    backdrop === 'light'
+                      ? 'border-zinc-400 text-zinc-600'
+                      : 'border-zinc-600 text-zinc-400',
+                  )}
+                >
                   Empty space, {widgetBoxHeight(data.settings)} px
                 </p>
               ) : null}
