@@ -6,28 +6,22 @@
 // out): a card has 24px padding, 16px gaps and 28px lines; its author is 45px,
 // its stars 18px and its photo row 44px tall. The same decisions in a real
 // browser: e2e/widget-outgrown-box.spec.ts.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicWidget, PublicWidgetTestimonial } from '../shared/schemas/widget';
-import { layOut, resize, useFakeLayout, type Layout } from './fake-layout';
-import { mountWidget, type WidgetHandle } from './mount';
-import { BASE_URL, createTestimonial, createWidgetData } from './test-data';
+import { layOut, resize, type Layout } from './fake-layout';
+import { createTestimonial, createWidgetData, mountInPage, useWidgetTestPage } from './test-data';
 
 const PHOTOS = { productImageUrls: ['/p1.jpg', '/p2.jpg'] };
-let handles: WidgetHandle[] = [];
-
 function mount(data: PublicWidget) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  handles.push(mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly' }));
-  const root = host.shadowRoot as ShadowRoot;
-  const $ = (selector: string) => root.querySelector<HTMLElement>(selector) as HTMLElement;
+  const page = mountInPage(data);
+  const $ = (selector: string) => page.$(selector) as HTMLElement;
   /** Lays the widget out at these sizes and lets the observer report. */
   const fit = (layout: Layout) => {
-    layOut(root, layout);
+    layOut(page.root, layout);
     resize();
   };
-  const shown = (selector: string) => !!root.querySelector(selector) && !$(selector).hidden;
-  return { root, $, fit, shown };
+  const shown = (selector: string) => !!page.$(selector) && !$(selector).hidden;
+  return { ...page, $, fit, shown };
 }
 
 /** One card whose text takes `lines` lines. */
@@ -41,18 +35,7 @@ const card = (lines: number, overrides: Partial<PublicWidgetTestimonial> = {}) =
   };
 };
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  useFakeLayout();
-});
-
-afterEach(() => {
-  for (const handle of handles) handle.destroy();
-  handles = [];
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+useWidgetTestPage({ layout: true });
 
 describe('a slide in a box of any height', () => {
   it('with room, keeps every part and gives the text all the whole lines left', () => {

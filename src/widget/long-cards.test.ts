@@ -4,11 +4,16 @@
 // more" button opens the whole testimonial; photos are one row of at most
 // four thumbnails, the last one "+N". happy-dom does no layout, so the
 // sizes the ResizeObserver would see come from fake-layout.ts.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicWidget } from '../shared/schemas/widget';
-import { FakeResizeObserver, layOut, resize, useFakeLayout } from './fake-layout';
-import { mountWidget, type WidgetHandle } from './mount';
-import { BASE_URL, createTestimonial, createWidgetData } from './test-data';
+import { FakeResizeObserver, layOut, resize } from './fake-layout';
+import {
+  BASE_URL,
+  createTestimonial,
+  createWidgetData,
+  mountInPage,
+  useWidgetTestPage,
+} from './test-data';
 
 const LONG = `${'A long and happy story about the work. '.repeat(30)}The end.`;
 const FIVE_PHOTOS = {
@@ -17,40 +22,20 @@ const FIVE_PHOTOS = {
   productImageUrls: ['/p1.jpg', '/p2.jpg', '/p3.jpg'],
 };
 
-let handles: WidgetHandle[] = [];
-
 function mount(data: PublicWidget) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly' });
-  handles.push(handle);
-  const root = host.shadowRoot as ShadowRoot;
-  const $$ = <E extends Element = HTMLElement>(selector: string) =>
-    Array.from(root.querySelectorAll<E>(selector));
+  const page = mountInPage(data);
   /** The "Read more" buttons on show. */
   const readMore = () =>
-    $$<HTMLButtonElement>('button').filter((b) => b.textContent === 'Read more' && !b.hidden);
-  const active = () => $$('.sl').findIndex((slide) => slide.classList.contains('on'));
+    page.$$<HTMLButtonElement>('button').filter((b) => b.textContent === 'Read more' && !b.hidden);
   /** A layout where LONG takes `long` lines and any other text one, then the observer's report. */
   const fit = (long = 20) => {
-    layOut(root, { lines: (text) => (text === LONG ? long : 1) });
+    layOut(page.root, { lines: (text) => (text === LONG ? long : 1) });
     resize();
   };
-  return { root, $$, readMore, active, fit };
+  return { ...page, readMore, fit };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  useFakeLayout();
-});
-
-afterEach(() => {
-  for (const handle of handles) handle.destroy();
-  handles = [];
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+useWidgetTestPage({ layout: true });
 
 describe('long text', () => {
   it('offers Read more only on a card whose text is cut off, and the card keeps the whole text', () => {
@@ -153,12 +138,12 @@ describe('long text', () => {
   });
 
   it('destroy() closes the whole testimonial and stops observing', () => {
-    const { root, readMore, fit } = mount(
+    const { root, readMore, fit, handle } = mount(
       createWidgetData({ autoRotate: false }, [createTestimonial({ content: LONG })]),
     );
     fit();
     (readMore()[0] as HTMLButtonElement).click();
-    handles.pop()?.destroy();
+    handle.destroy();
     expect(root.querySelector('dialog')).toBeNull();
     expect(FakeResizeObserver.all.every((observer) => observer.targets.length === 0)).toBe(true);
   });

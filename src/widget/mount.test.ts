@@ -1,28 +1,20 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicWidget, WidgetSettings } from '../shared/schemas/widget';
 import { widgetBoxHeight } from '../shared/widget-box';
 import { WIDGET_SETTINGS_DEFAULTS } from '../shared/widget-data';
 import { WIDGET_CSS } from '../shared/widget-styles';
-import { mountWidget, type MountOptions, type WidgetHandle } from './mount';
-import { BASE_URL, createTestimonial, createWidgetData } from './test-data';
+import { mountWidget } from './mount';
+import {
+  BASE_URL,
+  createTestimonial,
+  createWidgetData,
+  mountInPage,
+  useWidgetTestPage,
+} from './test-data';
 
-let handles: WidgetHandle[] = [];
-
-function mount(data: PublicWidget, options: Partial<MountOptions> = {}) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly', ...options });
-  handles.push(handle);
-  const root = host.shadowRoot as ShadowRoot;
-  const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
-  const $$ = <E extends Element = HTMLElement>(selector: string) =>
-    Array.from(root.querySelectorAll<E>(selector));
-  const widget = $('.w') as HTMLElement;
-  const active = () => $$('.sl').findIndex((slide) => slide.classList.contains('on'));
-  return { host, root, handle, widget, $, $$, active };
-}
+const mount = mountInPage;
 
 const withSettings = (
   settings: Partial<WidgetSettings>,
@@ -33,18 +25,7 @@ const one = (overrides: Parameters<typeof createTestimonial>[0] = {}) => [
   createTestimonial(overrides),
 ];
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  for (const handle of handles) handle.destroy();
-  handles = [];
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-  document.head.replaceChildren();
-});
+useWidgetTestPage();
 
 describe('mountWidget structure', () => {
   it('renders a WAI-ARIA carousel in an open shadow root', () => {
@@ -111,8 +92,8 @@ describe('mountWidget structure', () => {
       baseUrl: BASE_URL,
       productName: 'Vouchly',
     });
-    handles.push(again);
     expect(first.root.querySelectorAll('.sl')).toHaveLength(3);
+    again.destroy();
   });
 });
 

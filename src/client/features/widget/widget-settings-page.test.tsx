@@ -348,10 +348,10 @@ describe('with nothing approved yet (issue 29, 9)', () => {
     );
     expect(screen.queryByText('Preview with sample testimonials')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'With sample testimonials' }));
+    await user.click(screen.getByRole('radio', { name: 'Sample testimonials' }));
     expect(screen.getByText('Preview with sample testimonials')).toBeDefined();
     await waitFor(() => expect(previewRoot().textContent).toContain('Maria Gonzalez'));
-    await user.click(screen.getByRole('button', { name: 'Your website now' }));
+    await user.click(screen.getByRole('radio', { name: 'Your website now' }));
     await waitFor(() => expect(previewRoot().querySelector('.iv')).not.toBeNull());
   });
 

@@ -6,7 +6,7 @@
 // first testimonial, or the empty space it keeps), and on request the
 // widget with sample testimonials (docs/decisions/0022).
 import { Eye, Moon, Sparkles, Sun } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { BrowserBar } from '../../../components/browser-bar';
 import type { PublicWidget } from '../../../../shared/schemas/widget';
 import { Button } from '../../../components/ui/button';
@@ -14,41 +14,11 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { WidgetPreview } from '../../../components/widget-preview';
 import { cn } from '../../../lib/utils';
 import { widgetBoxHeight } from '../../../../shared/widget-box';
+import { ChoiceGroup } from './choice-group';
 
 type Backdrop = 'light' | 'dark';
 /** With nothing approved: what the website shows now, or the widget with samples. */
 type Showing = 'site' | 'samples';
-
-/** A pair of pressed/unpressed buttons above the preview. */
-function Choice<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: readonly { value: T; label: string; icon?: ReactNode }[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div role="group" aria-label={label} className="flex gap-1">
-      {options.map((option) => (
-        <Button
-          key={option.value}
-          variant="ghost"
-          size="sm"
-          aria-pressed={value === option.value}
-          onClick={() => onChange(option.value)}
-          className="h-8 px-2.5 text-xs text-muted-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
-        >
-          {option.icon}
-          {option.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
 
 /** Grey bars standing in for the rest of the owner's page. */
 function PageFiller({ backdrop, wide = false }: { backdrop: Backdrop; wide?: boolean }) {
@@ -96,15 +66,21 @@ export function SettingsPreview({
             Live preview
           </h2>
         </div>
-        <Choice
-          label="Page behind the widget"
-          value={backdrop}
-          onChange={setBackdrop}
-          options={[
-            { value: 'light', label: 'Light page', icon: <Sun aria-hidden="true" /> },
-            { value: 'dark', label: 'Dark page', icon: <Moon aria-hidden="true" /> },
-          ]}
-        />
+        <div role="group" aria-label="Page behind the widget" className="flex gap-1">
+          {(['light', 'dark'] as const).map((value) => (
+            <Button
+              key={value}
+              variant="ghost"
+              size="sm"
+              aria-pressed={backdrop === value}
+              onClick={() => setBackdrop(value)}
+              className="h-8 px-2.5 text-xs text-muted-foreground aria-pressed:bg-muted aria-pressed:text-foreground"
+            >
+              {value === 'light' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+              {value === 'light' ? 'Light page' : 'Dark page'}
+            </Button>
+          ))}
+        </div>
       </div>
       {empty ? (
         <div className="mb-3 grid gap-2 rounded-xl border border-border bg-muted/40 p-3 text-sm">
@@ -113,13 +89,14 @@ export function SettingsPreview({
               ? 'Until you approve a testimonial, your website shows this invitation to write the first one. It opens your collection page in a new tab.'
               : `Until you approve a testimonial, your website keeps an empty space ${widgetBoxHeight(data.settings)} px tall where the widget goes. Turn on “Invite the first testimonial” under Display to fill it.`}
           </p>
-          <Choice
-            label="Preview"
+          <ChoiceGroup
+            legend="The preview shows"
+            name="preview-shows"
             value={showing}
             onChange={setShowing}
-            options={[
+            choices={[
               { value: 'site', label: 'Your website now' },
-              { value: 'samples', label: 'With sample testimonials' },
+              { value: 'samples', label: 'Sample testimonials' },
             ]}
           />
         </div>
@@ -166,7 +143,10 @@ export function SettingsPreview({
       </div>
 
       {loadFailed ? (
-        <p role="alert" className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+        <p
+          role="alert"
+          className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground"
+        >
           We couldn&apos;t load your approved testimonials, so the preview shows samples.
           <Button variant="link" className="h-auto p-0" onClick={onRetry}>
             Try again
