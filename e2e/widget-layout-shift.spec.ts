@@ -9,7 +9,7 @@
 // and the same for the iframe of /embed/{slug} with the README's resize
 // snippet, and for the landing page's live demo.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import {
   LAYOUT_SHIFT_PROBE,
   LAYOUT_SHIFT_VIEWPORTS,
@@ -19,7 +19,6 @@ import {
   type LayoutShift,
 } from '../src/testing/layout-shift';
 import { expect, test } from './fixtures';
-import { documentedIframeSnippet } from './readme-snippets';
 import {
   createWidgetOwner,
   LONG_TEXT,
@@ -29,9 +28,7 @@ import {
   type ShowcaseOwner,
   type Submission,
 } from './widget-data';
-
-/** Google's "good" is below 0.1; the widget's own budget is 0.01. */
-const MAX_SHIFT = 0.01;
+import { copiedSnippet, hostPage, MAX_SHIFT, watchLayoutShift as watch } from './widget-host';
 
 /** About 600 characters: the first four sentences of LONG_TEXT. */
 const MEDIUM_TEXT = LONG_TEXT.split('. ').slice(0, 4).join('. ') + '.';
@@ -86,39 +83,6 @@ async function serveLateFont(context: BrowserContext): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
     await route.fulfill({ contentType: 'font/ttf', body: readFileSync(LATE_FONT_FILE) });
   });
-}
-
-/** The page at `url` watched for LAYOUT_SHIFT_WATCH_MS: the shifts it saw and where the text below the widget ended up. */
-async function watch(context: BrowserContext, url: string) {
-  const page = await context.newPage();
-  await page.addInitScript(LAYOUT_SHIFT_PROBE);
-  await page.goto(url);
-  const below = page.locator('#below');
-  await below.waitFor();
-  const firstTop = await below.evaluate((p) => p.getBoundingClientRect().top);
-  await page.waitForTimeout(LAYOUT_SHIFT_WATCH_MS);
-  const shifts = await page.evaluate<LayoutShift[]>(READ_LAYOUT_SHIFTS);
-  const lastTop = await below.evaluate((p) => p.getBoundingClientRect().top);
-  return { page, shifts, total: totalShift(shifts), firstTop, lastTop };
-}
-
-/** The page of a customer's site: a heading, the pasted snippet, paragraphs below. */
-const hostPage = (snippet: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>A customer's site</title></head><body style="margin:0 16px;font:16px/1.5 sans-serif"><h1>Our work</h1>${snippet}<p id="below">Call us any weekday between eight and six, or drop by the workshop.</p><p>We cover the whole county.</p></body></html>`;
-
-/** The snippet the owner copies from /widget: the script tag, or the iframe code with the README's resize lines. */
-async function copiedSnippet(browser: Browser, owner: ShowcaseOwner, kind: 'script' | 'iframe') {
-  const context = await browser.newContext({ storageState: await owner.api.storageState() });
-  const page = await context.newPage();
-  await page.goto(`${process.env.E2E_BASE_URL}/widget`);
-  const card = page.getByRole('region', { name: 'Add the widget to your website' });
-  if (kind === 'iframe') await card.getByRole('tab', { name: 'iframe' }).click();
-  const code = (await card.getByRole('tabpanel').locator('pre code').textContent()) ?? '';
-  await context.close();
-  expect(code).toContain(
-    kind === 'script' ? `data-widget="${owner.slug}"` : `/embed/${owner.slug}`,
-  );
-  return kind === 'script' ? code : documentedIframeSnippet(owner.slug, code);
 }
 
 const owners: ShowcaseOwner[] = [];

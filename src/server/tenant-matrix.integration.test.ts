@@ -381,6 +381,11 @@ const matrix: Record<string, Expectation> = {
       })),
     ],
   },
+  'GET /api/widget-snippets': { kind: 'owner', probes: [get('/api/widget-snippets')] },
+  'PUT /api/widget-snippets': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'PUT', url: '/api/widget-snippets', payload: { kind: 'script', height: 410 } }))],
+  },
 };
 
 async function tenant(app: App, name: string): Promise<Tenant> {

@@ -9,31 +9,30 @@
 import type { WidgetSettings } from './schemas/widget.js';
 import { widgetFontPx } from './widget-theme.js';
 
-/** Line heights and sizes of widget-styles.ts, in em of the widget's font size. */
-const EM = {
-  /** .w padding, top and bottom. */
-  padding: 2 * 1.25,
-  /** The gap between the header, the cards, the controls and the branding. */
-  gap: 1,
-  /** .bn: the business name's line, as tall as its logo. */
-  businessName: 0.875 * 1.75,
-  /** .ht: one line of the header text (where it takes more, the cards give up lines). */
-  headerText: 1.375 * 1.3,
-  /** .cd padding, top and bottom. */
-  cardPadding: 2 * 1.5,
-  /** .st: the stars' line. */
-  stars: 1.125,
-  /** .q: one line of a testimonial. */
-  textLine: 1.0625 * 1.65,
-  /** .md: the row of photo thumbnails. */
-  photos: 2.75,
-  /** .au: the author's name over the business, place and date. */
-  author: 1.5 + 0.875 * 1.5,
-  /** .bar: the previous, next and rotation buttons. */
-  controls: 2.25,
-  /** .br: "Powered by …". */
-  branding: 0.75 * 1.5,
-} as const;
+// Line heights and sizes of widget-styles.ts, in em of the widget's font size
+// (plain constants, not an object, so the widget's build inlines them).
+/** .w padding, top and bottom. */
+const PADDING = 2 * 1.25;
+/** The gap between the header, the cards, the controls and the branding. */
+const GAP = 1;
+/** .bn: the business name's line, as tall as its logo. */
+const BUSINESS_NAME = 0.875 * 1.75;
+/** .ht: one line of the header text (where it takes more, the cards give up lines). */
+const HEADER_TEXT = 1.375 * 1.3;
+/** .cd padding, top and bottom. */
+const CARD_PADDING = 2 * 1.5;
+/** .st: the stars' line. */
+const STARS = 1.125;
+/** .q: one line of a testimonial. */
+const TEXT_LINE = 1.0625 * 1.65;
+/** .md: the row of photo thumbnails. */
+const PHOTOS = 2.75;
+/** .au: the author's name over the business, place and date. */
+const AUTHOR = 1.5 + 0.875 * 1.5;
+/** .bar: the previous, next and rotation buttons. */
+const CONTROLS = 2.25;
+/** .br: "Powered by …". */
+const BRANDING = 0.75 * 1.5;
 
 /** Lines of testimonial a card shows in the box's height beside a row of photos; a card without photos shows about two more. */
 export const WIDGET_TEXT_LINES = 4;
@@ -43,22 +42,22 @@ const CARD_BORDER_PX = 2;
 
 /** The widget's height in px for these settings, at any width. */
 export function widgetBoxHeight(s: WidgetSettings): number {
-  const name = s.showBusinessName ? EM.businessName : 0;
-  const header = s.headerText ? EM.headerText : 0;
-  const photos = s.showBeforeAfterPhotos || s.showProductImages ? EM.photos + EM.gap : 0;
+  const name = s.showBusinessName ? BUSINESS_NAME : 0;
+  const header = s.headerText ? HEADER_TEXT : 0;
+  const photos = s.showBeforeAfterPhotos || s.showProductImages ? PHOTOS + GAP : 0;
   const card =
-    EM.cardPadding +
-    (s.showRatings ? EM.stars + EM.gap : 0) +
-    WIDGET_TEXT_LINES * EM.textLine +
+    CARD_PADDING +
+    (s.showRatings ? STARS + GAP : 0) +
+    WIDGET_TEXT_LINES * TEXT_LINE +
     photos +
-    EM.gap +
-    EM.author;
+    GAP +
+    AUTHOR;
   const em =
-    EM.padding +
-    (name || header ? name + header + EM.gap : 0) +
+    PADDING +
+    (name || header ? name + header + GAP : 0) +
     card +
-    EM.gap +
-    EM.controls +
-    (s.showBranding ? EM.gap + EM.branding : 0);
+    GAP +
+    CONTROLS +
+    (s.showBranding ? GAP + BRANDING : 0);
   return Math.ceil(em * widgetFontPx(s) + CARD_BORDER_PX);
 }

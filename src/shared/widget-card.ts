@@ -108,10 +108,9 @@ export type CardOptions = {
 };
 
 /**
- * One testimonial card, honouring the show flags. Refs for the widget:
- * `area` (a slide's text area, the height the text may take), `text` (the
- * quote), `more` (a slide's hidden "Read more" button, right after the text), `photo` (each photo button, in the order of cardPhotos)
- * and `avatar` (the author's photo).
+ * One testimonial card, honouring the show flags. Refs for the widget: `more`
+ * (a slide's hidden "Read more" button, right after the text), `photo` (each
+ * photo button, in the order of cardPhotos) and `avatar` (the author's photo).
  */
 export function cardMarkup(
   t: PublicWidgetTestimonial,
@@ -146,8 +145,8 @@ export function cardMarkup(
 
   const slide = mode === 'slide';
   const quote = el('div', { class: 'qw' }, [
-    el('blockquote', { class: 'q' }, [t.content], 'text'),
-    // Shown by the widget while the clamp cuts the text off.
+    el('blockquote', { class: 'q' }, [t.content]),
+    // Shown by the widget while the text is cut off or a part of the card left out (src/widget/fit.ts).
     slide &&
       el(
         'button',
@@ -165,7 +164,7 @@ export function cardMarkup(
       : { class: 'qa' };
   return el('figure', { class: `cd${slide ? ' cl' : ''}` }, [
     stars,
-    mode === 'whole' ? quote : el('div', areaAttrs, [quote], 'area'),
+    mode === 'whole' ? quote : el('div', areaAttrs, [quote]),
     photos.length > 0 && photoList(photos, mode, who),
     el('figcaption', { class: 'au' }, [
       avatar,
@@ -187,6 +186,37 @@ export function headerMarkup(
   return el('div', { class: `hd ${s.headerAlignment}` }, [
     name && el('p', { class: 'bn' }, [logo && image(logo, 28, undefined, 28, 'logo'), name]),
     s.headerText && el('h2', { class: 'ht' }, [s.headerText]),
+  ]);
+}
+
+/** What the invitation's link says; its accessible name adds that it opens a new tab. */
+export const INVITE_ACTION = 'Write a testimonial';
+
+/**
+ * While a business has nothing approved: a card, in the widget's style, that
+ * invites visitors to leave the first testimonial at the collection link
+ * ({server origin}/submit/{slug}), in a new tab (docs/decisions/0024).
+ */
+export function inviteMarkup(
+  { business }: Pick<PublicWidget, 'business'>,
+  baseUrl: string,
+): Markup {
+  return el('div', { class: 'cd iv' }, [
+    el('div', { class: 'st', 'aria-hidden': 'true' }, [el('i', {}, ['★'.repeat(RATING_MAX)])]),
+    el('p', { class: 'ht' }, ['Be the first to leave a testimonial']),
+    business.name &&
+      el('p', { class: 'q' }, [`Share your experience with ${business.name}.`]),
+    el(
+      'a',
+      {
+        class: 'ia',
+        href: `${baseUrl}/submit/${encodeURIComponent(business.collectionSlug)}`,
+        target: '_blank',
+        rel: 'noopener',
+        'aria-label': `${INVITE_ACTION} (opens in a new tab)`,
+      },
+      [`${INVITE_ACTION} \u2197`],
+    ),
   ]);
 }
 

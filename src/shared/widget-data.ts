@@ -49,6 +49,7 @@ export const WIDGET_SETTINGS_DEFAULTS = {
   showBeforeAfterPhotos: true,
   showProductImages: true,
   showBusinessName: false,
+  showInvite: true,
   headerText: '',
   headerAlignment: 'left',
 } as const satisfies WidgetSettings;

@@ -173,3 +173,52 @@ describe('renderStaticHtml', () => {
     );
   });
 });
+
+describe('with nothing approved (issue 29, 9)', () => {
+  const empty = (settings: Partial<PublicWidget['settings']> = {}, name = 'Acme & Sons') => ({
+    ...data(settings, []),
+    business: { name, logoUrl: null, collectionSlug: 'acme sons' },
+  });
+
+  it('invites visitors to leave the first testimonial at the collection link, in a new tab', () => {
+    const html = renderStaticHtml(empty(), options);
+    expect(html).toContain('<div class="cd iv">');
+    expect(html).toContain('Be the first to leave a testimonial');
+    expect(html).toContain('Share your experience with Acme &amp; Sons.');
+    const link = html.match(/<a [^>]*class="ia"[^>]*>([^<]*)<\/a>/);
+    expect(link?.[0]).toContain('href="https://vouchly.test/submit/acme%20sons"');
+    expect(link?.[0]).toContain('target="_blank"');
+    expect(link?.[0]).toContain('rel="noopener"');
+    expect(link?.[0]).toContain('aria-label="Write a testimonial (opens in a new tab)"');
+    expect(link?.[1]).toBe('Write a testimonial \u2197');
+    // The stars are decoration, not a rating.
+    expect(html).toMatch(/<div class="st" aria-hidden="true"><i>★★★★★<\/i><\/div>/);
+    expect(html).not.toContain('<figure');
+    expect(html).not.toContain('class="ls"');
+  });
+
+  it('keeps the header and branding around it, in the widget section', () => {
+    const html = renderStaticHtml(
+      empty({ headerText: 'Kind words', showBusinessName: true, showBranding: true }),
+      options,
+    );
+    expect(html.startsWith('<section class="w" aria-label="Kind words">')).toBe(true);
+    expect(html.indexOf('Kind words</h2>')).toBeLessThan(html.indexOf('class="cd iv"'));
+    expect(html.indexOf('class="cd iv"')).toBeLessThan(html.indexOf('Powered by Vouchly'));
+  });
+
+  it('leaves the text out without a business name, and escapes a hostile one', () => {
+    expect(renderStaticHtml(empty({}, ''), options)).not.toContain('Share your experience');
+    const html = renderStaticHtml(empty({}, XSS[0]), options);
+    expect(html).toContain(escapeHtml(XSS[0] ?? ''));
+    expect(html).not.toContain('<img');
+  });
+
+  it('renders nothing when the owner turned the invitation off', () => {
+    expect(renderStaticHtml(empty({ showInvite: false }), options)).toBe('');
+  });
+
+  it('shows the cards, not the invitation, once one is approved', () => {
+    expect(renderStaticHtml(data(), options)).not.toContain('Write a testimonial');
+  });
+});

@@ -5,7 +5,7 @@
 // instead of a carousel (the embed page lays it out as a row). It lives in shared/ because the
 // server may not import src/widget.
 import type { PublicWidget } from './schemas/widget.js';
-import { brandingMarkup, cardMarkup, headerMarkup } from './widget-card.js';
+import { brandingMarkup, cardMarkup, headerMarkup, inviteMarkup } from './widget-card.js';
 import { normalizePublicWidget } from './widget-data.js';
 import { el, escapeHtml, toHtml } from './widget-markup.js';
 
@@ -25,20 +25,23 @@ export type StaticHtmlOptions = {
 /**
  * The first testimonial(s) as escaped, dependency-free HTML, honouring the
  * show flags: a `section.w` with the header, a `.ls` list of `figure.cd`
- * cards and the branding. Every value from the data is escaped; links and
- * images are http(s) only.
+ * cards and the branding. With none, the invitation to leave the first one
+ * instead of the list (as the widget shows it), or nothing when that is
+ * turned off. Every value from the data is escaped; links and images are
+ * http(s) only.
  */
 export function renderStaticHtml(data: PublicWidget, options: StaticHtmlOptions): string {
   const widget = normalizePublicWidget(data);
   const { settings: s, testimonials } = widget;
   const baseUrl = options.baseUrl ?? '';
+  if (!testimonials.length && !s.showInvite) return '';
   const cards = testimonials
     .slice(0, Math.max(0, options.limit ?? 3))
     .map((t) => cardMarkup(t, s, { baseUrl, mode: 'static' }));
   return toHtml(
     el('section', { class: 'w', 'aria-label': s.headerText || 'Testimonials' }, [
       headerMarkup(widget, s, baseUrl),
-      el('div', { class: 'ls' }, cards),
+      testimonials.length ? el('div', { class: 'ls' }, cards) : inviteMarkup(widget, baseUrl),
       s.showBranding && brandingMarkup(options.productName, options.homeUrl || options.baseUrl),
     ]),
   );

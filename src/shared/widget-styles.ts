@@ -7,14 +7,15 @@
 // drawn with borders: no icon font, no SVG.
 // Heights: the widget fills its box (.w is 100% of a box the snippet
 // reserved, or the px height of widget-box.ts) and never grows: the header,
-// the controls and the branding take their lines (the header text all it
-// needs), the cards share the rest. Names and places on one line are cut with
-// an ellipsis; a slide's text area (.qa)
-// takes what the card has left, the script clamps the text to the whole
-// lines that fit (src/widget/card.ts) and a "Read more" button covers the end
-// of the last line. The whole testimonial opens in .cv, a modal dialog (the
-// UA's dialog:modal rules keep it fixed, centred and scrollable within the
-// viewport). The no-script page lays its list (.ls) out itself
+// the controls and the branding take their lines, the cards share the rest.
+// Names and places on one line are cut with an ellipsis; a slide's text area
+// (.qa) takes what the card has left. In a box too small for everything, the
+// script leaves parts out whole and clamps the text to the whole lines that
+// fit (src/widget/fit.ts), with a "Read more" button over the end of the last
+// line. The whole testimonial opens in .cv, a modal dialog (the UA's
+// dialog:modal rules keep it fixed, centred and scrollable within the
+// viewport). While nothing is approved, .iv invites the first testimonial.
+// The no-script page lays its list (.ls) out itself
 // (src/server/modules/widget/embed-page.ts). The active dot grows by a
 // transform, so the dots beside it never move; "Read more" and the author's
 // lines have widths of their own, so a web font arriving late moves neither.
@@ -24,7 +25,7 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 *,::before,::after{box-sizing:border-box;margin:0;padding:0}\
 .w{all:initial;box-sizing:border-box;display:flex;flex-direction:column;align-items:center;gap:1em;height:100%;padding:1.25em;border-radius:1em;background:var(--bg);color:var(--fg);font:400 var(--fs)/1.5 var(--ff);overflow:hidden;overflow-wrap:anywhere}\
 .w>*{flex:none;width:100%;max-width:48em}\
-.hd.center{text-align:center}\
+.hd.center,.iv{text-align:center}\
 .hd.right{text-align:right}\
 .bn,.nm,.mt{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\
 .bn{font-size:.875em;font-weight:700;line-height:1.75;opacity:.8}\
@@ -36,12 +37,12 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .cd{flex:1;min-width:0;display:flex;flex-direction:column;gap:1em;padding:1.5em;border:1px solid var(--ln);border-radius:.75em;background:var(--card);box-shadow:0 1px 3px #0000000f}\
 .st{flex:none;color:var(--ac);font-size:1.125em;line-height:1;letter-spacing:.125em}\
 .st i{font-style:normal;color:var(--ln2)}\
-.sl .cd{min-height:0;overflow:hidden}\
+.sl .cd,.iv{min-height:0;overflow:hidden}\
 .qa{flex:1;min-height:0}\
 .qw{position:relative}\
 .q,.rm{font-size:1.0625em;line-height:1.65}\
 .q{white-space:pre-line}\
-.cl .q{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:4;overflow:hidden}\
+.cl .q{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden}\
 .rm{position:absolute;right:0;bottom:0;width:10em;padding-left:2.5em;text-align:right;white-space:nowrap;border:0;background:linear-gradient(90deg,#0000,var(--card) 2em);color:var(--ac);font-family:inherit;font-weight:700;text-decoration:underline;cursor:pointer}\
 .md{flex:none;display:flex;flex-wrap:wrap;align-items:flex-start;gap:.5em}\
 .cl .md{flex-wrap:nowrap;overflow:hidden}\
@@ -57,7 +58,7 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .mt{display:block;font-size:.875em;opacity:.75}\
 .bar{order:2;width:auto;max-width:100%;display:flex;align-items:center;justify-content:center;gap:.5em}\
 .b{display:inline-grid;place-items:center;width:2.25em;height:2.25em;border:1px solid var(--ln);border-radius:50%;background:var(--card);color:var(--ac);font:inherit;cursor:pointer}\
-.b:hover{background:var(--ac1)}\
+.b:hover,.ia:hover{background:var(--ac1)}\
 :focus-visible{outline:2px solid var(--ac);outline-offset:2px}\
 .b::before,.x::after{content:"";grid-area:1/1;width:.5em;height:.5em;border:solid currentColor;border-width:2px 2px 0 0}\
 .nx::before{transform:translateX(-.1em) rotate(45deg)}\
@@ -74,7 +75,8 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .ct{min-width:7ch;font-size:.875em;text-align:center;font-variant-numeric:tabular-nums}\
 .w>.br{order:3;width:auto;font-size:.75em;color:inherit;opacity:.65;text-decoration:none}\
 .br:hover{opacity:1;text-decoration:underline}\
-.em{padding:1em;text-align:center;opacity:.6}\
+.iv{justify-content:center;align-items:center}\
+.ia{padding:.5em 1.25em;border:1px solid var(--ac);border-radius:2em;color:var(--ac);font-weight:700;text-decoration:none}\
 .lb{position:fixed;inset:0;z-index:2147483647;width:100%;height:100%;max-width:none;max-height:none;padding:1em;border:0;background:#111827f0;color:#fff;font:inherit;--card:#fff1;--ln:#fff5;--ac1:#fff4;--ac:#fff}\
 .lb[open]{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.75em}\
 .lb::backdrop{background:none}\

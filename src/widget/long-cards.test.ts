@@ -3,11 +3,17 @@
 // Long testimonials and many photos: the text is clamped by CSS and a "Read
 // more" button opens the whole testimonial; photos are one row of at most
 // four thumbnails, the last one "+N". happy-dom does no layout, so the
-// overflow the ResizeObserver would see is set by hand.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// sizes the ResizeObserver would see come from fake-layout.ts.
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicWidget } from '../shared/schemas/widget';
-import { mountWidget, type WidgetHandle } from './mount';
-import { BASE_URL, createTestimonial, createWidgetData } from './test-data';
+import { FakeResizeObserver, layOut, resize } from './fake-layout';
+import {
+  BASE_URL,
+  createTestimonial,
+  createWidgetData,
+  mountInPage,
+  useWidgetTestPage,
+} from './test-data';
 
 const LONG = `${'A long and happy story about the work. '.repeat(30)}The end.`;
 const FIVE_PHOTOS = {
@@ -16,82 +22,33 @@ const FIVE_PHOTOS = {
   productImageUrls: ['/p1.jpg', '/p2.jpg', '/p3.jpg'],
 };
 
-/** Collects the observers the widget creates; resize() delivers what a layout would. */
-class FakeResizeObserver {
-  static all: FakeResizeObserver[] = [];
-  targets: Element[] = [];
-  constructor(readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.all.push(this);
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-  }
-  unobserve(target: Element) {
-    this.targets = this.targets.filter((t) => t !== target);
-  }
-  disconnect() {
-    this.targets = [];
-  }
-}
-
-function resize(): void {
-  for (const observer of FakeResizeObserver.all) {
-    const entries = observer.targets.map((target) => ({ target }) as ResizeObserverEntry);
-    if (entries.length) observer.callback(entries, observer);
-  }
-}
-
-/** What a layout would report for a clamped (shown < full) or fitting text box. */
-function layOut(element: Element, full: number, shown: number): void {
-  Object.defineProperty(element, 'scrollHeight', { value: full, configurable: true });
-  Object.defineProperty(element, 'clientHeight', { value: shown, configurable: true });
-}
-
-let handles: WidgetHandle[] = [];
-
 function mount(data: PublicWidget) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly' });
-  handles.push(handle);
-  const root = host.shadowRoot as ShadowRoot;
-  const $$ = <E extends Element = HTMLElement>(selector: string) =>
-    Array.from(root.querySelectorAll<E>(selector));
+  const page = mountInPage(data);
   /** The "Read more" buttons on show. */
   const readMore = () =>
-    $$<HTMLButtonElement>('button').filter((b) => b.textContent === 'Read more' && !b.hidden);
-  const active = () => $$('.sl').findIndex((slide) => slide.classList.contains('on'));
-  return { root, $$, readMore, active };
+    page.$$<HTMLButtonElement>('button').filter((b) => b.textContent === 'Read more' && !b.hidden);
+  /** A layout where LONG takes `long` lines and any other text one, then the observer's report. */
+  const fit = (long = 20) => {
+    layOut(page.root, { lines: (text) => (text === LONG ? long : 1) });
+    resize();
+  };
+  return { ...page, readMore, fit };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  FakeResizeObserver.all = [];
-  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-});
-
-afterEach(() => {
-  for (const handle of handles) handle.destroy();
-  handles = [];
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+useWidgetTestPage({ layout: true });
 
 describe('long text', () => {
   it('offers Read more only on a card whose text is cut off, and the card keeps the whole text', () => {
-    const { $$, readMore } = mount(
-      createWidgetData({ autoRotate: false }, [
+    const { $$, readMore, fit } = mount(
+      createWidgetData({ autoRotate: false, showProductImages: false }, [
         createTestimonial({ id: 'long', content: LONG }),
         createTestimonial({ id: 'short', content: 'Short and sweet.' }),
       ]),
     );
-    const [long, short] = $$('.q');
+    const [long] = $$('.q');
     // Before any layout nothing claims to be cut off.
     expect(readMore()).toHaveLength(0);
-    layOut(long as Element, 600, 112);
-    layOut(short as Element, 28, 28);
-    resize();
+    fit();
     const buttons = readMore();
     expect(buttons).toHaveLength(1);
     const button = buttons[0] as HTMLButtonElement;
@@ -103,22 +60,19 @@ describe('long text', () => {
     expect(long?.closest('[aria-hidden]')).toBeNull();
 
     // A wider box where it fits: the button goes away; narrower again: it is back.
-    layOut(long as Element, 112, 112);
-    resize();
+    fit(3);
     expect(readMore()).toHaveLength(0);
-    layOut(long as Element, 600, 112);
-    resize();
+    fit();
     expect(readMore()).toEqual([button]);
   });
 
   it('Read more opens the whole testimonial in a modal dialog; Escape closes it and focus returns', () => {
-    const { root, $$, readMore } = mount(
+    const { root, readMore, fit } = mount(
       createWidgetData({ autoRotate: false }, [
         createTestimonial({ content: LONG, rating: 4, ...FIVE_PHOTOS }),
       ]),
     );
-    layOut($$('.q')[0] as Element, 600, 56);
-    resize();
+    fit();
     const button = readMore()[0] as HTMLButtonElement;
     button.focus();
     button.click();
@@ -144,13 +98,12 @@ describe('long text', () => {
   });
 
   it('a photo opened from the whole testimonial closes back to it, and the close button ends both', () => {
-    const { root, $$, readMore } = mount(
+    const { root, readMore, fit } = mount(
       createWidgetData({ autoRotate: false }, [
         createTestimonial({ content: LONG, ...FIVE_PHOTOS }),
       ]),
     );
-    layOut($$('.q')[0] as Element, 600, 56);
-    resize();
+    fit();
     const button = readMore()[0] as HTMLButtonElement;
     button.click();
     const card = root.querySelector('dialog') as HTMLDialogElement;
@@ -169,14 +122,13 @@ describe('long text', () => {
   });
 
   it('the carousel holds while the whole testimonial is open', () => {
-    const { root, $$, readMore, active } = mount(
+    const { root, readMore, active, fit } = mount(
       createWidgetData({ autoRotate: true }, [
         createTestimonial({ id: 'a', content: LONG }),
         createTestimonial({ id: 'b' }),
       ]),
     );
-    layOut($$('.q')[0] as Element, 600, 112);
-    resize();
+    fit();
     (readMore()[0] as HTMLButtonElement).click();
     root
       .querySelector('dialog')
@@ -186,13 +138,12 @@ describe('long text', () => {
   });
 
   it('destroy() closes the whole testimonial and stops observing', () => {
-    const { root, $$, readMore } = mount(
+    const { root, readMore, fit, handle } = mount(
       createWidgetData({ autoRotate: false }, [createTestimonial({ content: LONG })]),
     );
-    layOut($$('.q')[0] as Element, 600, 112);
-    resize();
+    fit();
     (readMore()[0] as HTMLButtonElement).click();
-    handles.pop()?.destroy();
+    handle.destroy();
     expect(root.querySelector('dialog')).toBeNull();
     expect(FakeResizeObserver.all.every((observer) => observer.targets.length === 0)).toBe(true);
   });

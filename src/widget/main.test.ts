@@ -115,11 +115,27 @@ describe('widget.js', () => {
     );
   });
 
-  it('no approved testimonials: the box goes and the page gets its space back', async () => {
+  it('no approved testimonials: the box stays, with the invitation to leave the first (issue 29, 9)', async () => {
     fetchMock.mockImplementation(() => json({ ...createWidgetData(), testimonials: [] }));
     page(scriptSnippet(ORIGIN, 'alpha', WIDGET_SETTINGS_DEFAULTS));
     await runWidgetScript();
-    await vi.waitFor(() => expect(document.querySelector('vouchly-widget')).toBeNull());
+    const box = document.querySelector('vouchly-widget') as HTMLElement;
+    await vi.waitFor(() => expect(box.shadowRoot?.querySelector('.iv a')).toBeTruthy());
+    expect(box.shadowRoot?.querySelector('.iv a')?.getAttribute('href')).toBe(`${ORIGIN}/submit/acme`);
+    expect(box.isConnected).toBe(true);
+    expect(box.style.height).toBe(`${widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS)}px`);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('no approved testimonials and the invitation off: the box stays, empty', async () => {
+    const settings = { ...WIDGET_SETTINGS_DEFAULTS, showInvite: false };
+    fetchMock.mockImplementation(() => json({ ...createWidgetData(settings), testimonials: [] }));
+    page(scriptSnippet(ORIGIN, 'alpha', WIDGET_SETTINGS_DEFAULTS));
+    await runWidgetScript();
+    const box = document.querySelector('vouchly-widget') as HTMLElement;
+    await vi.waitFor(() => expect(box.shadowRoot?.querySelector('.w')).toBeTruthy());
+    expect(box.isConnected).toBe(true);
+    expect((box.shadowRoot?.querySelector('.w') as HTMLElement).style.visibility).toBe('hidden');
     expect(warn).not.toHaveBeenCalled();
   });
 

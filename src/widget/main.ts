@@ -118,9 +118,10 @@ function init(): void {
     // The request goes out first; the page is touched while it travels.
     const data = fetchWidget(slug, origin);
     const container = place(script, slug);
-    // Nothing to show (no testimonials, or an error): the page gets its space back.
+    // An error (an unknown slug, the network): nothing will ever show, and the page gets its space back.
+    // With nothing approved the widget keeps its box (mount.ts).
     void load(container, slug, origin, data).then((handle) => {
-      if (!handle?.shown) container.remove();
+      if (!handle) container.remove();
     });
   });
 }

@@ -1,26 +1,20 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicWidget, WidgetSettings } from '../shared/schemas/widget';
+import { widgetBoxHeight } from '../shared/widget-box';
+import { WIDGET_SETTINGS_DEFAULTS } from '../shared/widget-data';
 import { WIDGET_CSS } from '../shared/widget-styles';
-import { mountWidget, type MountOptions, type WidgetHandle } from './mount';
-import { BASE_URL, createTestimonial, createWidgetData } from './test-data';
+import { mountWidget } from './mount';
+import {
+  BASE_URL,
+  createTestimonial,
+  createWidgetData,
+  mountInPage,
+  useWidgetTestPage,
+} from './test-data';
 
-let handles: WidgetHandle[] = [];
-
-function mount(data: PublicWidget, options: Partial<MountOptions> = {}) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly', ...options });
-  handles.push(handle);
-  const root = host.shadowRoot as ShadowRoot;
-  const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
-  const $$ = <E extends Element = HTMLElement>(selector: string) =>
-    Array.from(root.querySelectorAll<E>(selector));
-  const widget = $('.w') as HTMLElement;
-  const active = () => $$('.sl').findIndex((slide) => slide.classList.contains('on'));
-  return { host, root, handle, widget, $, $$, active };
-}
+const mount = mountInPage;
 
 const withSettings = (
   settings: Partial<WidgetSettings>,
@@ -31,18 +25,7 @@ const one = (overrides: Parameters<typeof createTestimonial>[0] = {}) => [
   createTestimonial(overrides),
 ];
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-
-afterEach(() => {
-  for (const handle of handles) handle.destroy();
-  handles = [];
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-  document.head.replaceChildren();
-});
+useWidgetTestPage();
 
 describe('mountWidget structure', () => {
   it('renders a WAI-ARIA carousel in an open shadow root', () => {
@@ -109,8 +92,8 @@ describe('mountWidget structure', () => {
       baseUrl: BASE_URL,
       productName: 'Vouchly',
     });
-    handles.push(again);
     expect(first.root.querySelectorAll('.sl')).toHaveLength(3);
+    again.destroy();
   });
 });
 
@@ -223,7 +206,7 @@ describe('settings', () => {
     expect($('h2')?.textContent).toBe('What our customers say');
     // A class, not a style attribute (a host page's CSP may refuse those).
     expect($('.hd')?.className).toBe('hd center');
-    expect(WIDGET_CSS).toContain('.hd.center{text-align:center}');
+    expect(WIDGET_CSS).toMatch(/\.hd\.center[^{]*\{text-align:center\}/);
     expect(WIDGET_CSS).toContain('.hd.right{text-align:right}');
     expect(withSettings({ headerText: 'x', headerAlignment: 'right' }).$('.hd')?.className).toBe(
       'hd right',
@@ -588,20 +571,62 @@ describe('expanded photo view', () => {
   });
 });
 
-describe('empty state', () => {
-  it('renders nothing visible on a site', () => {
-    const { widget, $$ } = withSettings({}, []);
-    expect(widget.hidden).toBe(true);
-    expect($$('.sl')).toHaveLength(0);
+describe('with nothing approved (issue 29, 9)', () => {
+  it('keeps its box and invites visitors to leave the first testimonial, in a new tab', () => {
+    const { widget, $, $$ } = withSettings({ headerText: 'Kind words', showBranding: true }, []);
+    expect(widget.hidden).toBe(false);
+    expect(widget.style.visibility).toBe('');
+    expect(widget.style.height).toBe(
+      `${widgetBoxHeight({ ...WIDGET_SETTINGS_DEFAULTS, headerText: 'Kind words', showBranding: true })}px`,
+    );
+    const invite = $('.iv') as HTMLElement;
+    expect(invite.textContent).toContain('Be the first to leave a testimonial');
+    expect(invite.textContent).toContain('Share your experience with Acme Plumbing.');
+    const link = invite.querySelector('a') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe(`${BASE_URL}/submit/acme`);
+    expect(link.target).toBe('_blank');
+    expect(link.rel).toBe('noopener');
+    expect(link.getAttribute('aria-label')).toBe('Write a testimonial (opens in a new tab)');
+    // In the widget's own frame: the header above, the branding below, no carousel.
+    expect($$('.w > *').map((part) => part.className)).toEqual(['hd left', 'cd iv', 'br']);
+    expect(widget.getAttribute('aria-roledescription')).toBeNull();
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('says No testimonials yet in a preview', () => {
-    const { widget } = mount(createWidgetData({}, []), { preview: true });
-    expect(widget.hidden).toBe(false);
-    expect(widget.textContent).toBe('No testimonials yet');
+  it('in the owner’s colours and font, like the cards', () => {
+    const { widget } = withSettings(
+      {
+        backgroundColor: '#0F172A',
+        innerContainerColor: '#1E293B',
+        textColor: '#F8FAFC',
+        fontFamily: 'georgia',
+      },
+      [],
+    );
+    expect(widget.style.getPropertyValue('--bg')).toBe('#0F172A');
+    expect(widget.style.getPropertyValue('--card')).toBe('#1E293B');
+    expect(widget.style.getPropertyValue('--ff')).toContain('Georgia');
+    expect(WIDGET_CSS).toMatch(/\.cd\{[^}]*background:var\(--card\)/);
+    expect(WIDGET_CSS).toMatch(/\.ia\{[^}]*color:var\(--ac\)/);
   });
 
+  it('turned off: keeps its box, empty and invisible, so the page does not move', () => {
+    const { widget } = withSettings({ showInvite: false }, []);
+    expect(widget.style.visibility).toBe('hidden');
+    expect(widget.children).toHaveLength(0);
+    expect(widget.style.height).toBe(`${widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS)}px`);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('shows the cards again once one is approved', () => {
+    const { handle, $ } = withSettings({}, []);
+    handle.update(createWidgetData({}, one()));
+    expect($('.iv')).toBeNull();
+    expect($('.sl .q')?.textContent).toBe('The analytical engine weaves algebraic patterns.');
+  });
+});
+
+describe('malformed data', () => {
   it('survives malformed data', () => {
     const { widget } = mount({
       testimonials: [null, 42, { content: 'Only text' }],

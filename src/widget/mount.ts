@@ -4,14 +4,15 @@
 // its timer and empties the shadow root (listeners go with the elements).
 import { PRODUCT_NAME } from '../shared/constants';
 import type { PublicWidget } from '../shared/schemas/widget';
-import { brandingMarkup, headerMarkup } from '../shared/widget-card';
+import { brandingMarkup, headerMarkup, inviteMarkup } from '../shared/widget-card';
 import { normalizePublicWidget } from '../shared/widget-data';
 import { widgetBoxHeight } from '../shared/widget-box';
 import { WIDGET_CSS } from '../shared/widget-styles';
 import { themeVariables } from '../shared/widget-theme';
-import { renderCard, watchClamps } from './card';
+import { renderCard } from './card';
 import { createCarousel } from './carousel';
 import { attrs, h, toDom, type Refs } from './dom';
+import { watchFit } from './fit';
 import { loadFont } from './fonts';
 import { createModals } from './modal';
 
@@ -26,13 +27,9 @@ export type MountOptions = {
   productName?: string;
   /** Where the branding link goes (default baseUrl). */
   homeUrl?: string;
-  /** Settings/dashboard preview: an empty list shows "No testimonials yet" instead of nothing. */
-  preview?: boolean;
 };
 
 export type WidgetHandle = {
-  /** False when there is nothing to show on a site: no testimonials (outside a preview). */
-  readonly shown: boolean;
   /** Re-renders with new data or settings, keeping the current slide. */
   update: (data: PublicWidget) => void;
   destroy: () => void;
@@ -49,12 +46,15 @@ function addStyles(root: ShadowRoot): void {
   }
 }
 
-type View = { shown: boolean; index: () => number; destroy: () => void };
+type View = { index: () => number; destroy: () => void };
 
 /**
  * Renders into `root`. The widget fills the host's height when the host has
  * one of its own (the box of the embed snippet); otherwise it takes the
- * height of widget-box.ts for its settings. Either way it never grows after.
+ * height of widget-box.ts for its settings. Either way it never grows after,
+ * and fit.ts fits what it shows into that height. With nothing approved it
+ * keeps the height too: the invitation fills it, or with that turned off it
+ * stays empty (docs/decisions/0024).
  */
 function render(
   root: ShadowRoot,
@@ -72,17 +72,14 @@ function render(
   loadFont(s.fontFamily);
   root.append(widget);
 
-  if (!testimonials.length) {
-    // Nothing visible on a site; the preview says why it is empty.
-    if (options.preview) widget.append(h('p', 'em', 'No testimonials yet'));
-    else widget.hidden = true;
-    return { shown: !!options.preview, index: () => 0, destroy() {} };
+  if (!testimonials.length && !s.showInvite) {
+    // Nothing to show and no invitation: invisible, not removed, so the page around keeps its place.
+    widget.style.visibility = 'hidden';
+    return { index: () => 0, destroy() {} };
   }
-
-  attrs(widget, {
-    'aria-roledescription': 'carousel',
-    'aria-label': s.headerText || 'Testimonials',
-  });
+  const fit = watchFit();
+  fit.observe(widget);
+  attrs(widget, { 'aria-label': s.headerText || 'Testimonials' });
   const header = headerMarkup(data, s, baseUrl);
   if (header) {
     const refs: Refs = {};
@@ -91,26 +88,40 @@ function render(
     if (logo) logo.onerror = () => logo.remove();
   }
 
-  const modals = createModals(widget, (open) => carousel.hold(open));
-  const clamps = watchClamps();
-  // Only the slide shown first is drawn at once; the others, which share its
-  // box and are hidden, are drawn right after the first paint (or as soon as
-  // one is shown), so the first testimonial appears without waiting for all.
-  const slides = testimonials.map(() => h('div', 'sl'));
-  const draw = (i: number) => {
-    const slide = slides[i];
-    const t = testimonials[i];
-    if (slide && t && !slide.firstChild)
-      slide.append(renderCard(t, s, { baseUrl, modals, clamps }));
-  };
-  const carousel = createCarousel(widget, slides, s.autoRotate, start, draw);
-  let drawRest: ReturnType<typeof setTimeout> | undefined;
-  const frame =
-    slides.length > 1
-      ? requestAnimationFrame(() => {
-          drawRest = setTimeout(() => slides.forEach((_, i) => draw(i)));
-        })
-      : 0;
+  let index = () => 0;
+  let stop = () => {};
+  if (testimonials.length) {
+    widget.setAttribute('aria-roledescription', 'carousel');
+    const modals = createModals(widget, (open) => carousel.hold(open));
+    // Only the slide shown first is drawn at once; the others, which share its
+    // box and are hidden, are drawn right after the first paint (or as soon as
+    // one is shown), so the first testimonial appears without waiting for all.
+    const slides = testimonials.map(() => h('div', 'sl'));
+    const draw = (i: number) => {
+      const slide = slides[i];
+      const t = testimonials[i];
+      if (slide && t && !slide.firstChild) slide.append(renderCard(t, s, { baseUrl, modals, fit }));
+    };
+    const carousel = createCarousel(widget, slides, s.autoRotate, start, draw);
+    let drawRest: ReturnType<typeof setTimeout> | undefined;
+    const frame =
+      slides.length > 1
+        ? requestAnimationFrame(() => {
+            drawRest = setTimeout(() => slides.forEach((_, i) => draw(i)));
+          })
+        : 0;
+    index = carousel.index;
+    stop = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(drawRest);
+      carousel.destroy();
+      modals.closeAll();
+    };
+  } else {
+    const invite = toDom(inviteMarkup(data, baseUrl));
+    widget.append(invite);
+    fit.observe(invite);
+  }
 
   if (s.showBranding) {
     const product = productName || options.productName || PRODUCT_NAME;
@@ -118,14 +129,10 @@ function render(
   }
 
   return {
-    shown: true,
-    index: carousel.index,
+    index,
     destroy() {
-      cancelAnimationFrame(frame);
-      clearTimeout(drawRest);
-      carousel.destroy();
-      clamps.disconnect();
-      modals.closeAll();
+      stop();
+      fit.disconnect();
     },
   };
 }
@@ -148,9 +155,6 @@ export function mountWidget(
   };
   show(data, 0);
   return {
-    get shown() {
-      return view?.shown ?? false;
-    },
     update: (next) => show(next, view?.index() ?? 0),
     destroy() {
       view?.destroy();

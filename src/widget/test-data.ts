@@ -1,10 +1,13 @@
-// Factories for the widget's unit tests (not bundled: only tests import this).
+// Factories and the page of the widget's unit tests (not bundled: only tests import this).
+import { afterEach, beforeEach, vi } from 'vitest';
 import type {
   PublicWidget,
   PublicWidgetTestimonial,
   WidgetSettings,
 } from '../shared/schemas/widget';
 import { WIDGET_SETTINGS_DEFAULTS } from '../shared/widget-data';
+import { useFakeLayout } from './fake-layout';
+import { mountWidget, type MountOptions, type WidgetHandle } from './mount';
 
 export const BASE_URL = 'https://vouchly.test';
 
@@ -48,4 +51,44 @@ export function createWidgetData(
     settings: { ...WIDGET_SETTINGS_DEFAULTS, ...settings },
     testimonials,
   };
+}
+
+let handles: WidgetHandle[] = [];
+
+/**
+ * Mounts `data` in a new element of the page, as a site would; `$` and `$$`
+ * query the widget's shadow root, `active()` is the index of the slide shown.
+ */
+export function mountInPage(data: PublicWidget, options: Partial<MountOptions> = {}) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly', ...options });
+  handles.push(handle);
+  const root = host.shadowRoot as ShadowRoot;
+  const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
+  const $$ = <E extends Element = HTMLElement>(selector: string) =>
+    Array.from(root.querySelectorAll<E>(selector));
+  const widget = $('.w') as HTMLElement;
+  const active = () => $$('.sl').findIndex((slide) => slide.classList.contains('on'));
+  return { host, root, handle, widget, $, $$, active };
+}
+
+/**
+ * The hooks of a widget test file: fake timers (and with `layout`, the fake
+ * layout of fake-layout.ts) before each test; after it, every widget
+ * mountInPage made destroyed and the page emptied.
+ */
+export function useWidgetTestPage({ layout = false } = {}): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    if (layout) useFakeLayout();
+  });
+  afterEach(() => {
+    for (const handle of handles) handle.destroy();
+    handles = [];
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+    document.head.replaceChildren();
+  });
 }

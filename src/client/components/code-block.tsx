@@ -3,7 +3,18 @@
 import { useId } from 'react';
 import { CopyButton } from './copy-button';
 
-export function CodeBlock({ code, label, what }: { code: string; label: string; what: string }) {
+export function CodeBlock({
+  code,
+  label,
+  what,
+  onCopied,
+}: {
+  code: string;
+  label: string;
+  what: string;
+  /** After the whole code was copied, with the button or by selecting it by hand. */
+  onCopied?: () => void;
+}) {
   const id = useId();
   return (
     <div className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950 text-slate-100">
@@ -14,6 +25,7 @@ export function CodeBlock({ code, label, what }: { code: string; label: string; 
         <CopyButton
           text={code}
           what={what}
+          onCopied={onCopied}
           className="border-slate-700 bg-slate-900 text-slate-100 hover:bg-slate-800 hover:text-white"
         />
       </div>
@@ -21,6 +33,9 @@ export function CodeBlock({ code, label, what }: { code: string; label: string; 
       <pre
         tabIndex={0}
         aria-labelledby={id}
+        onCopy={() => {
+          if (document.getSelection()?.toString().trim() === code.trim()) onCopied?.();
+        }}
         className="overflow-x-auto p-4 font-mono text-[13px] leading-relaxed whitespace-pre-wrap break-all focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400"
       >
         <code>{code}</code>

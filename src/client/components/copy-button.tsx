@@ -14,6 +14,7 @@ export function CopyButton({
   what,
   failureDescription = 'Select the code and copy it manually.',
   className,
+  onCopied,
 }: {
   text: string;
   /** Completes the accessible name: "Copy {what}". */
@@ -21,6 +22,8 @@ export function CopyButton({
   /** The description of the "Copy failed" toast. */
   failureDescription?: string;
   className?: string;
+  /** After the text is on the clipboard. */
+  onCopied?: () => void;
 }) {
   // When it was last copied, not a flag, so a second copy within 2 s restarts the timer.
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
@@ -35,6 +38,7 @@ export function CopyButton({
     try {
       await copyText(text);
       setCopiedAt(Date.now());
+      onCopied?.();
     } catch {
       toast({ title: 'Copy failed', description: failureDescription, variant: 'destructive' });
     }

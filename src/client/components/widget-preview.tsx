@@ -10,17 +10,15 @@ import { productName } from '../lib/product';
 type WidgetPreviewProps = {
   /** Keep it referentially stable (useMemo): every new object re-renders the widget. */
   data: PublicWidget;
-  /** An empty list shows "No testimonials yet" instead of nothing. */
-  preview?: boolean;
   className?: string;
 };
 
-export function WidgetPreview({ data, preview = false, className }: WidgetPreviewProps) {
+export function WidgetPreview({ data, className }: WidgetPreviewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<WidgetHandle | null>(null);
   const mountedDataRef = useRef(data);
 
-  // Mount once (again only if `preview` flips). StrictMode's mount, destroy,
+  // Mount once. StrictMode's mount, destroy, mount is fine: mountWidget reuses
   // mount is fine: mountWidget reuses the shadow root it finds on the host.
   useEffect(() => {
     const host = hostRef.current;
@@ -28,14 +26,13 @@ export function WidgetPreview({ data, preview = false, className }: WidgetPrevie
     const handle = mountWidget(host, mountedDataRef.current, {
       baseUrl: window.location.origin,
       productName: productName,
-      preview,
     });
     handleRef.current = handle;
     return () => {
       handle.destroy();
       handleRef.current = null;
     };
-  }, [preview]);
+  }, []);
 
   // New data re-renders in place and keeps the current slide.
   useEffect(() => {

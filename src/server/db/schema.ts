@@ -9,6 +9,7 @@ import {
   integer,
   json,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -20,6 +21,7 @@ import {
 } from '../../shared/collection-settings.js';
 import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
+import { SNIPPET_KINDS } from '../../shared/schemas/widget-snippets.js';
 import { WIDGET_SETTINGS_DEFAULTS as W } from '../../shared/widget-data.js';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -267,10 +269,25 @@ export const widgetSettings = pgTable('widget_settings', {
   showBeforeAfterPhotos: boolean().default(W.showBeforeAfterPhotos),
   showProductImages: boolean().default(W.showProductImages),
   showBusinessName: boolean().default(W.showBusinessName),
+  showInvite: boolean().default(W.showInvite),
   headerText: text().notNull().default(W.headerText),
   headerAlignment: text({ enum: headerAlignments }).notNull().default(W.headerAlignment),
   updatedAt: updatedAt(),
 });
+
+/** The last embed code of each kind the owner copied from /widget, and the box height it reserves (docs/decisions/0024). */
+export const copiedSnippets = pgTable(
+  'copied_snippets',
+  {
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text({ enum: SNIPPET_KINDS }).notNull(),
+    height: integer().notNull(),
+    copiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.kind] })],
+);
 
 export const wixSites = pgTable(
   'wix_sites',
@@ -350,6 +367,7 @@ export type UserRow = typeof users.$inferSelect;
 export type BusinessRow = typeof businesses.$inferSelect;
 export type TestimonialRow = typeof testimonials.$inferSelect;
 export type WidgetSettingsRow = typeof widgetSettings.$inferSelect;
+export type CopiedSnippetRow = typeof copiedSnippets.$inferSelect;
 export type CollectionPageSettingsRow = typeof collectionPageSettings.$inferSelect;
 export type WixSiteRow = typeof wixSites.$inferSelect;
 export type AccessCodeRow = typeof accessCodes.$inferSelect;

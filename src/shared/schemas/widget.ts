@@ -44,6 +44,8 @@ export const widgetSettingsSchema = z.object({
   showBeforeAfterPhotos: z.boolean(),
   showProductImages: z.boolean(),
   showBusinessName: z.boolean(),
+  /** While nothing is approved: a card inviting visitors to leave the first testimonial (else an empty box of the same height). */
+  showInvite: z.boolean(),
   headerText: z
     .string()
     .trim()

@@ -1,10 +1,13 @@
 // Calls of the widget settings screen (SPEC §7): the owner's settings, the
-// approved testimonials the preview shows, and saving the whole form.
+// approved testimonials the preview shows, saving the whole form, and the
+// embed codes the owner copied (GET/PUT /api/widget-snippets), so the screen
+// can say when a settings change made the code on their site out of date.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../../shared/constants';
 import type { WidgetSettings } from '../../../shared/schemas/widget';
 import type { TestimonialList } from '../../../shared/schemas/testimonials';
 import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
+import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { useBusiness } from '../../lib/session';
@@ -61,5 +64,44 @@ export function useSaveWidgetSettings() {
         variant: 'destructive',
       });
     },
+  });
+}
+
+const widgetSnippetsUrl = '/api/widget-snippets';
+const copiedSnippetsKey = [widgetSnippetsUrl] as const;
+
+/** The last script tag and iframe code the owner copied, with the box height of each. */
+export function useCopiedSnippets() {
+  const business = useBusiness();
+  return useQuery({
+    queryKey: copiedSnippetsKey,
+    queryFn: ({ signal }) => api.get<CopiedSnippets>(widgetSnippetsUrl, { signal }),
+    enabled: Boolean(business.data),
+    // A copy in another tab counts too.
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * Tells the server which code was just copied. The screen takes it as
+ * remembered at once; if the server did not get it, a fresh read puts back
+ * what it has (the copy itself worked: the clipboard holds the code).
+ */
+export function useRecordCopy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CopiedSnippetInput) => api.put<CopiedSnippets>(widgetSnippetsUrl, input),
+    onMutate: async ({ kind, height }) => {
+      await queryClient.cancelQueries({ queryKey: copiedSnippetsKey });
+      const copiedAt = new Date().toISOString();
+      queryClient.setQueryData<CopiedSnippets>(copiedSnippetsKey, (known) => ({
+        script: null,
+        iframe: null,
+        ...known,
+        [kind]: { height, copiedAt },
+      }));
+    },
+    onSuccess: (copies) => queryClient.setQueryData(copiedSnippetsKey, copies),
+    onError: () => void queryClient.invalidateQueries({ queryKey: copiedSnippetsKey }),
   });
 }

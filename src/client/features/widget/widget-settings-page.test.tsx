@@ -3,13 +3,16 @@
 // Save sending the whole form, the guard against leaving with unsaved
 // changes, and the live preview (the real widget, in its shadow root)
 // following the form before anything is saved.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testimonialListSchema } from '../../../shared/schemas/testimonials';
 import {
   ownerWidgetSettingsSchema,
   type OwnerWidgetSettings,
 } from '../../../shared/schemas/widget-settings';
+import { copiedSnippetsSchema, type CopiedSnippets } from '../../../shared/schemas/widget-snippets';
+import { widgetBoxHeight } from '../../../shared/widget-box';
+import { WIDGET_SETTINGS_DEFAULTS } from '../../../shared/widget-data';
 import { createTestimonial, createWidgetSettings, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
 import { apiErrorResponse, apiRoute, server, type ApiCall } from '../../testing/server';
@@ -26,23 +29,51 @@ const approved = [
   }),
 ];
 
+/** The embed codes copied before (GET /api/widget-snippets): the script tag at the default height. */
+const copiedAtDefault: CopiedSnippets = {
+  script: {
+    height: widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS),
+    copiedAt: '2026-11-01T09:00:00.000Z',
+  },
+  iframe: null,
+};
+
 /**
- * The owner, their stored settings (GET /api/widget-settings) and approved
- * testimonials; POST /api/widget-settings stores what it is sent unless
- * `saveFails`. Answers the bodies of the saves.
+ * The owner, their stored settings (GET /api/widget-settings), approved
+ * testimonials (`approvedItems`) and the embed codes they copied (`copies`,
+ * updated by PUT /api/widget-snippets); POST /api/widget-settings stores what
+ * it is sent unless `saveFails`. Answers the bodies of the saves and of the
+ * copies reported.
  */
 function serveWidgetScreen(
   stored: OwnerWidgetSettings = createWidgetSettings(),
-  { saveFails = false } = {},
+  {
+    saveFails = false,
+    copies = copiedAtDefault,
+    approvedItems = approved,
+  }: { saveFails?: boolean; copies?: CopiedSnippets; approvedItems?: typeof approved } = {},
 ) {
   const saves: ApiCall['body'][] = [];
+  const copied: ApiCall['body'][] = [];
   let current = stored;
+  let remembered = copies;
+  let snippetReads = 0;
   server.use(
     ...signedInOwner(),
     apiRoute.get('/api/widget-settings', ownerWidgetSettingsSchema, () => current),
     apiRoute.get('/api/testimonials', testimonialListSchema, () =>
-      listPage(approved, { status: 'approved', pageSize: 6 }),
+      listPage(approvedItems, { status: 'approved', pageSize: 6 }),
     ),
+    apiRoute.get('/api/widget-snippets', copiedSnippetsSchema, () => {
+      snippetReads += 1;
+      return remembered;
+    }),
+    apiRoute.put('/api/widget-snippets', copiedSnippetsSchema, ({ body }) => {
+      copied.push(body);
+      const { kind, height } = body as { kind: 'script' | 'iframe'; height: number };
+      remembered = { ...remembered, [kind]: { height, copiedAt: '2026-11-05T12:00:00.000Z' } };
+      return remembered;
+    }),
     apiRoute.post('/api/widget-settings', ownerWidgetSettingsSchema, ({ body }) => {
       saves.push(body);
       if (saveFails) return apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong');
@@ -53,7 +84,7 @@ function serveWidgetScreen(
       return current;
     }),
   );
-  return saves;
+  return { saves, copied, snippetReads: () => snippetReads };
 }
 
 async function renderWidgetScreen() {
@@ -122,7 +153,7 @@ describe('WidgetSettingsPage', () => {
 
   it('Save sends the whole form to POST /api/widget-settings and is clean afterwards', async () => {
     const stored = createWidgetSettings({ textColor: '#111111', fontSize: 'lg' });
-    const saves = serveWidgetScreen(stored);
+    const { saves } = serveWidgetScreen(stored);
     const { user } = await renderWidgetScreen();
 
     await user.type(headerText(), 'Fresh from the oven');
@@ -140,7 +171,7 @@ describe('WidgetSettingsPage', () => {
   });
 
   it('says so when saving fails, and keeps the changes to try again', async () => {
-    const saves = serveWidgetScreen(createWidgetSettings(), { saveFails: true });
+    const { saves } = serveWidgetScreen(createWidgetSettings(), { saveFails: true });
     const { user } = await renderWidgetScreen();
 
     await user.type(headerText(), 'Fresh from the oven');
@@ -221,5 +252,130 @@ describe('WidgetSettingsPage', () => {
       screen.queryByText('Not one of ours: the widget shows it in the system font.'),
     ).toBeNull();
     expect(screen.getByRole('option', { name: 'Comic Neue (Extracted)' })).toBeDefined();
+  });
+});
+
+describe('the embed code after a settings change (issue 29, 8)', () => {
+  const grown = createWidgetSettings({
+    headerText: 'Kind words',
+    fontSize: 'lg',
+    showBusinessName: true,
+  });
+  const was = widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS);
+  const needed = widgetBoxHeight(grown);
+
+  it('says the copied code is out of date, with the old and new heights; copying it again clears that', async () => {
+    const { copied } = serveWidgetScreen(grown);
+    const { user } = await renderWidgetScreen();
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('The code on your website is out of date');
+    expect(notice.textContent).toContain(`You copied it when the widget was ${was} px tall.`);
+    expect(notice.textContent).toContain(`With your saved settings it needs ${needed} px.`);
+
+    await user.click(within(notice).getByRole('button', { name: 'Copy new script tag' }));
+
+    expect(await navigator.clipboard.readText()).toContain(`height:${needed}px`);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(copied).toEqual([{ kind: 'script', height: needed }]);
+    expect(await screen.findByText('New script tag copied')).toBeDefined();
+  });
+
+  it('notices a save in the form at once, and a copy with the code block button counts too', async () => {
+    const { copied } = serveWidgetScreen();
+    const { user } = await renderWidgetScreen();
+    await screen.findByRole('button', { name: 'Copy script tag' });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.type(headerText(), 'Kind words');
+    await user.click(saveButton());
+
+    const notice = await screen.findByRole('alert');
+    const now = widgetBoxHeight({ ...WIDGET_SETTINGS_DEFAULTS, headerText: 'Kind words' });
+    expect(notice.textContent).toContain(`it needs ${now} px`);
+    const code = screen.getByRole('region', { name: 'Add the widget to your website' });
+    await user.click(within(code).getByRole('button', { name: 'Copy script tag' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(copied).toEqual([{ kind: 'script', height: now }]);
+  });
+
+  it('says the same of an iframe code copied at another height', async () => {
+    serveWidgetScreen(grown, {
+      copies: { script: null, iframe: { height: was, copiedAt: '2026-11-01T09:00:00.000Z' } },
+    });
+    await renderWidgetScreen();
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('The iframe code on your website is out of date');
+    expect(within(notice).getByRole('button', { name: 'Copy new iframe code' })).toBeDefined();
+  });
+
+  it('says nothing while the copied code still fits', async () => {
+    const { snippetReads } = serveWidgetScreen();
+    await renderWidgetScreen();
+    await screen.findByRole('button', { name: 'Copy script tag' });
+    await waitFor(() => expect(snippetReads()).toBeGreaterThan(0));
+    await act(async () => {});
+    expect(screen.queryByText(/Copy it once more/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks an owner with no copy on record (never, or before this page remembered) to copy it once more', async () => {
+    serveWidgetScreen(grown, { copies: { script: null, iframe: null } });
+    await renderWidgetScreen();
+    expect(
+      await screen.findByText(
+        'Already pasted this code on your website before? Copy it once more and paste it over the old one: from then on, this page tells you whenever a settings change needs a new copy.',
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('with nothing approved yet (issue 29, 9)', () => {
+  it('says the website shows the invitation to write the first testimonial, and the preview shows it', async () => {
+    serveWidgetScreen(undefined, { approvedItems: [] });
+    const { user } = await renderWidgetScreen();
+
+    expect(
+      await screen.findByText(
+        'Until you approve a testimonial, your website shows this invitation to write the first one. It opens your collection page in a new tab.',
+      ),
+    ).toBeDefined();
+    await waitFor(() =>
+      expect(previewRoot().querySelector('.iv a')?.getAttribute('aria-label')).toBe(
+        'Write a testimonial (opens in a new tab)',
+      ),
+    );
+    expect(screen.queryByText('Preview with sample testimonials')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Sample testimonials' }));
+    expect(screen.getByText('Preview with sample testimonials')).toBeDefined();
+    await waitFor(() => expect(previewRoot().textContent).toContain('Maria Gonzalez'));
+    await user.click(screen.getByRole('radio', { name: 'Your website now' }));
+    await waitFor(() => expect(previewRoot().querySelector('.iv')).not.toBeNull());
+  });
+
+  it('with the invitation turned off, says the website keeps an empty space, and shows it', async () => {
+    serveWidgetScreen(undefined, { approvedItems: [] });
+    const { user } = await renderWidgetScreen();
+    await user.click(toggle('Invite the first testimonial'));
+
+    const height = widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS);
+    expect(
+      await screen.findByText(
+        `Until you approve a testimonial, your website keeps an empty space ${height} px tall where the widget goes. Turn on “Invite the first testimonial” under Display to fill it.`,
+      ),
+    ).toBeDefined();
+    expect(screen.getByText(`Empty space, ${height} px`)).toBeDefined();
+    await waitFor(() => expect(previewRoot().querySelector('.iv')).toBeNull());
+  });
+
+  it('says nothing of the kind once one is approved', async () => {
+    serveWidgetScreen();
+    await renderWidgetScreen();
+    await waitFor(() =>
+      expect(previewRoot().textContent).toContain('The sourdough is the best in town.'),
+    );
+    expect(screen.queryByText(/Until you approve a testimonial/)).toBeNull();
   });
 });

@@ -97,3 +97,42 @@ describe('GET /embed/:slug, like the script widget', () => {
     expect(directives.get('frame-ancestors')).toEqual(['*']);
   });
 });
+
+describe('GET /embed/:slug with nothing approved (issue 29, 9)', () => {
+  /** A business whose only testimonials are pending or hidden, with these settings saved. */
+  async function emptyEmbed(app: FastifyInstance, settings: Record<string, unknown> = {}) {
+    const { business, cookie } = await createSignedInUser(app, { businessName: 'Harbour Coffee' });
+    const { id, collectionSlug } = business as BusinessRow;
+    await createTestimonial(app.database.db, id, { status: 'pending', content: 'Not yet.' });
+    await createTestimonial(app.database.db, id, { status: 'rejected', content: 'Hidden.' });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/widget-settings',
+      payload: { ...WIDGET_SETTINGS_DEFAULTS, ...settings },
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      ...withSession(cookie),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await app.inject({ method: 'GET', url: `/embed/${collectionSlug}` });
+    expect(response.statusCode).toBe(200);
+    return { html: response.body, collectionSlug };
+  }
+
+  it('shows the card inviting the first testimonial, linking to the collection page in a new tab', async () => {
+    const app = await createTestApp();
+    const { html, collectionSlug } = await emptyEmbed(app);
+    expect(html).toContain(
+      `<section class="w" aria-label="Testimonials"><div class="cd iv"><div class="st" aria-hidden="true"><i>★★★★★</i></div><p class="ht">Be the first to leave a testimonial</p><p class="q">Share your experience with Harbour Coffee.</p><a class="ia" href="http://localhost:3000/submit/${collectionSlug}" target="_blank" rel="noopener" aria-label="Write a testimonial (opens in a new tab)">Write a testimonial ↗</a></div></section>`,
+    );
+    expect(html).not.toContain('Not yet.');
+    expect(html).not.toContain('Hidden.');
+  });
+
+  it('is a blank page of the same height when the owner turned the invitation off', async () => {
+    const app = await createTestApp();
+    const { html } = await emptyEmbed(app, { showInvite: false });
+    expect(html).not.toContain('<section');
+    expect(html).not.toContain('Write a testimonial');
+    expect(html).toContain('<body><script>');
+  });
+});

@@ -51,9 +51,8 @@ export function renderEmbedPage(widget: PublicWidget, options: EmbedPageOptions)
   const s = normalizeWidgetSettings(widget.settings);
   const title = s.headerText || `Testimonials for ${widget.business.name}`;
   const font = fontStylesheetUrl(s.fontFamily);
-  const body = widget.testimonials.length
-    ? renderStaticHtml(widget, { ...options, limit: widget.testimonials.length })
-    : '';
+  // With nothing approved: the invitation to leave the first testimonial, or a blank page of the same height.
+  const body = renderStaticHtml(widget, { ...options, limit: widget.testimonials.length });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}${WIDGET_CSS}.w{${themeVariables(s)};height:${widgetBoxHeight(s)}px}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
 }
 

@@ -4,9 +4,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
   businesses,
+  copiedSnippets,
   testimonials,
   widgetSettings,
   type BusinessRow,
+  type CopiedSnippetRow,
   type TestimonialRow,
   type WidgetSettingsRow,
 } from '../../db/schema.js';
@@ -29,6 +31,25 @@ export async function upsert(
     .returning();
   if (!row) throw new Error('widget settings upsert returned no row');
   return row;
+}
+
+/** The embed codes the business copied, one row per kind at most. */
+export function findCopiedSnippets(db: Executor, businessId: string): Promise<CopiedSnippetRow[]> {
+  return db.select().from(copiedSnippets).where(eq(copiedSnippets.businessId, businessId));
+}
+
+/** Remembers the code of this kind just copied, replacing the one before. */
+export async function upsertCopiedSnippet(
+  db: Executor,
+  values: Pick<CopiedSnippetRow, 'businessId' | 'kind' | 'height'>,
+): Promise<void> {
+  await db
+    .insert(copiedSnippets)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [copiedSnippets.businessId, copiedSnippets.kind],
+      set: { height: values.height, copiedAt: new Date() },
+    });
 }
 
 export type PublicBusinessRow = Pick<BusinessRow, 'id' | 'name' | 'logoUrl' | 'collectionSlug'>;

@@ -1,10 +1,13 @@
 // Widget settings of the owner's business (SPEC §7). GET reads them, PUT is the
 // quick "Show business name in widget" toggle from the testimonial edit dialog,
-// POST saves the full settings form. The public reads are in public-routes.ts.
+// POST saves the full settings form. /api/widget-snippets remembers the embed
+// codes the owner copied (their box heights), so /widget can say when one is
+// out of date. The public reads are in public-routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import { widgetSettingsSchema } from '../../../shared/schemas/widget.js';
 import { ownerWidgetSettingsSchema, widgetQuickToggleInputSchema } from '../../../shared/schemas/widget-settings.js';
+import { copiedSnippetInputSchema, copiedSnippetsSchema } from '../../../shared/schemas/widget-snippets.js';
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import * as widgetService from './service.js';
 
@@ -34,6 +37,22 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: widgetSettingsSchema, response: { 200: ownerWidgetSettingsSchema, ...errors } } },
     async (request) => {
       return widgetService.saveWidgetSettings(db, await requirePaidBusinessId(request), request.body);
+    },
+  );
+
+  app.get(
+    '/api/widget-snippets',
+    { schema: { response: { 200: copiedSnippetsSchema, ...errors } } },
+    async (request) => {
+      return widgetService.getCopiedSnippets(db, await requirePaidBusinessId(request));
+    },
+  );
+
+  app.put(
+    '/api/widget-snippets',
+    { schema: { body: copiedSnippetInputSchema, response: { 200: copiedSnippetsSchema, ...errors } } },
+    async (request) => {
+      return widgetService.recordCopiedSnippet(db, await requirePaidBusinessId(request), request.body);
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   type WidgetSettings,
 } from '../../../shared/schemas/widget.js';
 import type { OwnerWidgetSettings, WidgetQuickToggleInput } from '../../../shared/schemas/widget-settings.js';
+import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
@@ -50,6 +51,26 @@ export async function saveWidgetSettings(
   const row = await repository.upsert(db, businessId, input);
   await invalidateWidget(db, businessId);
   return toOwnerWidgetSettings(row);
+}
+
+/** The last embed code of each kind the owner copied, with the height of its box (null: never copied). */
+export async function getCopiedSnippets(db: Executor, businessId: string): Promise<CopiedSnippets> {
+  const rows = await repository.findCopiedSnippets(db, businessId);
+  const of = (kind: CopiedSnippetInput['kind']) => {
+    const row = rows.find((candidate) => candidate.kind === kind);
+    return row ? { height: row.height, copiedAt: row.copiedAt.toISOString() } : null;
+  };
+  return { script: of('script'), iframe: of('iframe') };
+}
+
+/** The owner copied an embed code: remember its box height (no cache to invalidate: only /widget reads it). */
+export async function recordCopiedSnippet(
+  db: Executor,
+  businessId: string,
+  input: CopiedSnippetInput,
+): Promise<CopiedSnippets> {
+  await repository.upsertCopiedSnippet(db, { businessId, ...input });
+  return getCopiedSnippets(db, businessId);
 }
 
 /**

@@ -76,6 +76,7 @@ const settingsForm = fc.record(
     showBeforeAfterPhotos: flag,
     showProductImages: flag,
     showBusinessName: flag,
+    showInvite: flag,
     headerText: maybe(text),
     headerAlignment: maybe(fc.constantFrom(...WIDGET_HEADER_ALIGNMENTS, 'middle')),
   },

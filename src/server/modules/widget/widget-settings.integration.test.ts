@@ -79,6 +79,7 @@ describe('/api/widget-settings', () => {
       showBeforeAfterPhotos: false,
       showProductImages: false,
       showBusinessName: true,
+      showInvite: false,
       headerText: '  What our customers say  ',
       headerAlignment: 'center',
     };
@@ -122,6 +123,7 @@ describe('/api/widget-settings', () => {
       [{ layout: 'grid' }, 'layout', 'Layout must be carousel'],
       [{ showRatings: 'yes' }, 'showRatings', ''],
       [{ autoRotate: undefined }, 'autoRotate', ''],
+      [{ showInvite: null }, 'showInvite', ''],
     ];
     const before = await app.database.db.select().from(widgetSettings);
     for (const [change, path, message] of cases) {

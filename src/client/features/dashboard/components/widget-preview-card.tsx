@@ -75,14 +75,17 @@ export function WidgetPreviewCard({
           <CardLoadError what="your widget preview" onRetry={onRetry} />
         ) : data ? (
           <div className="rounded-xl border border-border bg-zinc-100 p-3 sm:p-4 dark:bg-zinc-900">
-            <WidgetPreview data={data} preview />
+            <WidgetPreview data={data} />
           </div>
         ) : (
           <div className="grid justify-items-center gap-2 rounded-xl border border-dashed border-border px-4 py-10 text-center">
             <PanelsTopLeft className="size-6 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">No approved testimonials yet</p>
             <p className="text-sm text-muted-foreground">
-              Approve a testimonial and it appears in your widget.
+              Approve a testimonial and it appears in your widget.{' '}
+              {normalizeWidgetSettings(settings ?? {}).showInvite
+                ? 'Until then, your website shows an invitation to write the first one.'
+                : 'Until then, your website keeps an empty space where the widget goes.'}
             </p>
           </div>
         )}

@@ -264,7 +264,9 @@ function ShowBusinessNameSetting() {
       <div className="grid gap-1">
         <Label htmlFor={id}>Show business name in widget</Label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          Shows your business name at the top of your testimonial widget.
+          Shows your business name at the top of your testimonial widget. It changes the
+          widget&apos;s height: the Widget page then tells you if the code on your website needs
+          a new copy.
         </p>
         {settings.isError ? (
           <p className="text-xs text-destructive dark:text-red-400" role="alert">

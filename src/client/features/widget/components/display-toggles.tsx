@@ -35,6 +35,11 @@ const DISPLAY_TOGGLES: readonly { name: ToggleKey; label: string; hint: string }
     hint: 'Your name and logo above the testimonials.',
   },
   {
+    name: 'showInvite',
+    label: 'Invite the first testimonial',
+    hint: 'Until you approve one, your website shows a card asking visitors to write one. Off: an empty space of the same height.',
+  },
+  {
     name: 'showBranding',
     label: 'Show branding',
     hint: `A small “Powered by ${productName}” link.`,

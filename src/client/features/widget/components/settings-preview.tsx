@@ -1,17 +1,24 @@
 // The live preview: the real renderer (components/widget-preview.tsx) on a
 // neutral stand-in for the owner's website. The widget keeps its own colours
 // whatever the app theme; the owner can switch the page behind it between
-// light and dark to see how it sits on their site.
+// light and dark to see how it sits on their site. With nothing approved it
+// shows, first, what the site shows until then (the invitation to leave the
+// first testimonial, or the empty space it keeps), and on request the
+// widget with sample testimonials (docs/decisions/0024).
 import { Eye, Moon, Sparkles, Sun } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { BrowserBar } from '../../../components/browser-bar';
 import type { PublicWidget } from '../../../../shared/schemas/widget';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { WidgetPreview } from '../../../components/widget-preview';
 import { cn } from '../../../lib/utils';
+import { widgetBoxHeight } from '../../../../shared/widget-box';
+import { ChoiceGroup } from './choice-group';
 
 type Backdrop = 'light' | 'dark';
+/** With nothing approved: what the website shows now, or the widget with samples. */
+type Showing = 'site' | 'samples';
 
 /** Grey bars standing in for the rest of the owner's page. */
 function PageFiller({ backdrop, wide = false }: { backdrop: Backdrop; wide?: boolean }) {
@@ -39,6 +46,13 @@ export function SettingsPreview({
   onRetry: () => void;
 }) {
   const [backdrop, setBackdrop] = useState<Backdrop>('light');
+  const [showing, setShowing] = useState<Showing>('site');
+  // Nothing approved (known, not a failed read): say what the website shows until then.
+  const empty = usesSamples && !loading && !loadFailed;
+  const site = useMemo(() => ({ ...data, testimonials: [] }), [data]);
+  const shown = empty && showing === 'site' ? site : data;
+  const invites = data.settings.showInvite;
+  const blank = empty && showing === 'site' && !invites;
   return (
     <section
       id="widget-preview"
@@ -68,6 +82,25 @@ export function SettingsPreview({
           ))}
         </div>
       </div>
+      {empty ? (
+        <div className="mb-3 grid gap-2 rounded-xl border border-border bg-muted/40 p-3 text-sm">
+          <p>
+            {invites
+              ? 'Until you approve a testimonial, your website shows this invitation to write the first one. It opens your collection page in a new tab.'
+              : `Until you approve a testimonial, your website keeps an empty space ${widgetBoxHeight(data.settings)} px tall where the widget goes. Turn on “Invite the first testimonial” under Display to fill it.`}
+          </p>
+          <ChoiceGroup
+            legend="The preview shows"
+            name="preview-shows"
+            value={showing}
+            onChange={setShowing}
+            choices={[
+              { value: 'site', label: 'Your website now' },
+              { value: 'samples', label: 'Sample testimonials' },
+            ]}
+          />
+        </div>
+      ) : null}
 
       <div className="overflow-hidden rounded-2xl border border-border shadow-sm">
         <BrowserBar />
@@ -78,7 +111,7 @@ export function SettingsPreview({
           )}
         >
           <PageFiller backdrop={backdrop} />
-          {usesSamples && !loading ? (
+          {usesSamples && !loading && shown === data ? (
             <p className="flex justify-self-start items-center gap-1.5 rounded-full border border-amber-300 bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-900">
               <Sparkles className="size-3.5" aria-hidden="true" />
               Preview with sample testimonials
@@ -89,14 +122,31 @@ export function SettingsPreview({
               <Skeleton className="h-64 rounded-2xl bg-zinc-300/60" />
             </div>
           ) : (
-            <WidgetPreview data={data} preview />
+            <div className="relative">
+              <WidgetPreview data={shown} />
+              {blank ? (
+                <p
+                  className={cn(
+                    'absolute inset-0 grid place-items-center rounded-2xl border-2 border-dashed text-xs',
+                    backdrop === 'light'
+                      ? 'border-zinc-400 text-zinc-600'
+                      : 'border-zinc-600 text-zinc-400',
+                  )}
+                >
+                  Empty space, {widgetBoxHeight(data.settings)} px
+                </p>
+              ) : null}
+            </div>
           )}
           <PageFiller backdrop={backdrop} wide />
         </div>
       </div>
 
       {loadFailed ? (
-        <p role="alert" className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+        <p
+          role="alert"
+          className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground"
+        >
           We couldn&apos;t load your approved testimonials, so the preview shows samples.
           <Button variant="link" className="h-auto p-0" onClick={onRetry}>
             Try again
@@ -105,7 +155,7 @@ export function SettingsPreview({
       ) : (
         <p className="mt-3 text-xs text-muted-foreground">
           {usesSamples
-            ? 'Once you approve testimonials, up to 6 of them show here instead.'
+            ? 'Once you approve testimonials, up to 6 of them show here and on your website.'
             : 'Your latest approved testimonials, up to 6. Changes show here as you make them; your website gets them when you save.'}
         </p>
       )}
