@@ -109,7 +109,6 @@ describe('GET /embed/:slug with nothing approved (issue 29, 9)', () => {
       method: 'POST',
       url: '/api/widget-settings',
       payload: { ...WIDGET_SETTINGS_DEFAULTS, ...settings },
-      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
       ...withSession(cookie),
     });
     expect(saved.statusCode, saved.body).toBe(200);
