@@ -7,12 +7,6 @@ import { copiedSnippets } from '../../db/schema.js';
 import { createSignedInUser, withSession } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 
-/** A signed-in state change as the browser sends it: our own Origin, JSON. */
-const asOwner = (cookie: string) => ({
-  ...withSession(cookie),
-  headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
-});
-
 describe('/api/widget-snippets', () => {
   it('knows no copy at first, then the last copy of each code', async () => {
     const app = await createTestApp();
@@ -24,7 +18,7 @@ describe('/api/widget-snippets', () => {
         method: 'PUT',
         url: '/api/widget-snippets',
         payload: { kind, height },
-        ...asOwner(cookie),
+        ...withSession(cookie),
       });
 
     const none = await read();
@@ -71,7 +65,7 @@ describe('/api/widget-snippets', () => {
         method: 'PUT',
         url: '/api/widget-snippets',
         payload: payload as object,
-        ...asOwner(cookie),
+        ...withSession(cookie),
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toMatchObject({ code: expect.any(String), message });
@@ -87,7 +81,7 @@ describe('/api/widget-snippets', () => {
       method: 'PUT',
       url: '/api/widget-snippets',
       payload: { kind: 'script', height: 410 },
-      ...asOwner(a.cookie),
+      ...withSession(a.cookie),
     });
     const theirs = await app.inject({
       method: 'GET',
