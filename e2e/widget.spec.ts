@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scriptSnippet, widgetBoxStyle, widgetDataUrl } from '../src/shared/embed-snippets';
 import { WIDGET_SETTINGS_DEFAULTS } from '../src/shared/widget-data';
+import { widgetBoxHeight } from '../src/shared/widget-box';
 import { expect, test } from './fixtures';
 import { registerOwner } from './helpers';
 import { baseUrl } from './widget-data';
@@ -153,6 +154,9 @@ test('two widgets on a hostile host page show their own approved testimonials as
   const card = a.locator('.sl.on figure');
   await expect(card).toHaveCSS('border-radius', '12px');
   await expect(card.locator('blockquote')).toHaveCSS('font-size', '17px');
+  // `all: unset !important` also takes the snippet box's height away: the widget then takes its own, and shows its text.
+  await expect(card.locator('blockquote')).toBeVisible();
+  expect((await a.locator('section.w').boundingBox())?.height).toBe(widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS));
 
   // A customer's markup is text: no element made from it, nothing run.
   await expect(a.locator('blockquote', { hasText: 'Great service indeed' })).toHaveText(XSS_CONTENT);

@@ -144,8 +144,11 @@ export function mountWidget(
 ): WidgetHandle {
   // Reuse the shadow root when mounted again on the same element (React StrictMode).
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  // A height the host was given (the snippet's box) is the widget's to fill.
-  const boxed = host.style.height !== '';
+  // A height the host was given (the snippet's box) is the widget's to fill,
+  // if the page lets it have it: a theme's `* { all: unset !important }` wins
+  // over the box's style attribute and leaves the host without a height, and
+  // the widget then takes its own, as without a box.
+  const boxed = host.style.height !== '' && getComputedStyle(host).height === host.style.height;
   let view: View | null = null;
   const show = (next: PublicWidget, start: number) => {
     view?.destroy();
