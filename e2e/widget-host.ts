@@ -28,15 +28,19 @@ const MORE_BELOW = Array.from(
 export const hostPage = (snippet: string, { tall = false } = {}) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>A customer's site</title></head><body style="margin:0 16px;font:16px/1.5 sans-serif"><h1>Our work</h1>${snippet}<p id="below">Call us any weekday between eight and six, or drop by the workshop.</p><p>We cover the whole county.</p>${tall ? MORE_BELOW : ''}</body></html>`;
 
-/** The page at `url` watched for LAYOUT_SHIFT_WATCH_MS: the shifts it saw and where the text below the widget ended up. */
-export async function watchLayoutShift(context: BrowserContext, url: string) {
+/** The page at `url` watched for `watchMs`: the shifts it saw and where the text below the widget ended up. */
+export async function watchLayoutShift(
+  context: BrowserContext,
+  url: string,
+  watchMs = LAYOUT_SHIFT_WATCH_MS,
+) {
   const page = await context.newPage();
   await page.addInitScript(LAYOUT_SHIFT_PROBE);
   await page.goto(url);
   const below = page.locator('#below');
   await below.waitFor();
   const firstTop = await below.evaluate((p) => p.getBoundingClientRect().top);
-  await page.waitForTimeout(LAYOUT_SHIFT_WATCH_MS);
+  await page.waitForTimeout(watchMs);
   const shifts = await page.evaluate<LayoutShift[]>(READ_LAYOUT_SHIFTS);
   const lastTop = await below.evaluate((p) => p.getBoundingClientRect().top);
   return { page, shifts, total: totalShift(shifts), firstTop, lastTop };

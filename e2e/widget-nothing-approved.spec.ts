@@ -19,6 +19,12 @@ import {
 } from './widget-host';
 
 const INVITE = /^Write a testimonial/;
+/**
+ * How long each page is watched: the data and the fonts arriving. Shorter
+ * than LAYOUT_SHIFT_WATCH_MS, which waits for two turns of a carousel these
+ * pages do not have; the collapse this guards against came with the data.
+ */
+const INVITATION_WATCH_MS = 3000;
 
 type Case = { path: string; name: string; owner: ShowcaseOwner; invites: boolean };
 const cases: Case[] = [];
@@ -79,7 +85,7 @@ for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
     const context = await browser.newContext({ viewport });
     const results = await Promise.all(
       [...cases.map((c) => c.path), '/iframe'].map((path) =>
-        watchLayoutShift(context, host.origin + path),
+        watchLayoutShift(context, host.origin + path, INVITATION_WATCH_MS),
       ),
     );
     for (const [i, { path }] of [...cases, { path: '/iframe' }].entries())
@@ -110,7 +116,8 @@ for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
 }
 
 test('/widget says what the website shows until a testimonial is approved', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(120_000);
+  const analysed = new Set<boolean>();
   for (const { owner, invites, path } of cases) {
     const context = await browser.newContext({ storageState: await owner.api.storageState() });
     const page = await context.newPage();
@@ -120,9 +127,14 @@ test('/widget says what the website shows until a testimonial is approved', asyn
     await saveShot(page, `9-widget-page${path.replace('/', '-')}`);
     await expect(preview.getByText(/until you approve/i)).toBeVisible();
     if (invites) await expect(preview.getByRole('link', { name: INVITE })).toBeVisible();
-    // The preview stays put for axe (a sticky box is measured where it was: dequelabs/axe-core#3720).
-    await page.addStyleTag({ content: '#widget-preview { position: static !important; }' });
-    expect(await widgetScreenViolations(page, '#widget-preview')).toEqual([]);
+    // axe once with the invitation and once without: the other cases differ
+    // only in colours the owner chose, which the owner may make as faint as they like.
+    if (!analysed.has(invites)) {
+      analysed.add(invites);
+      // The preview stays put for axe (a sticky box is measured where it was: dequelabs/axe-core#3720).
+      await page.addStyleTag({ content: '#widget-preview { position: static !important; }' });
+      expect(await widgetScreenViolations(page, '#widget-preview')).toEqual([]);
+    }
     await context.close();
   }
 });

@@ -89,7 +89,16 @@ export type Config = {
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
   /** Stripe takes payments when set; the built-in test checkout otherwise. */
-  stripe: { secretKey: string; webhookSecret: string; priceId: string; apiUrl: string | undefined } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        priceId: string;
+        apiUrl: string | undefined;
+        /** Never read from the environment: tests shorten STRIPE_TIMEOUT_MS with it. */
+        timeoutMs?: number;
+      }
+    | undefined;
   /** Access codes inserted at start-up (ACCESS_CODES, comma-separated); existing ones are left alone. */
   accessCodes: string[];
   /** The Wix app's secret: Wix connect verifies `instance` signatures with it; off when unset. */

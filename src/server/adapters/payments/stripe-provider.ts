@@ -28,6 +28,8 @@ export type StripeProviderOptions = {
   priceId: string;
   /** Another Stripe API origin (http or https), e.g. a local fake in tests. Default: api.stripe.com. */
   apiUrl?: string;
+  /** How long a call may go unanswered. Default: STRIPE_TIMEOUT_MS; tests against a frozen fake shorten it. */
+  timeoutMs?: number;
 };
 
 /**
@@ -151,7 +153,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     // the calls that follow instead (plugins/payments.ts). The SDK still
     // retries once a connection Stripe had closed, which fails at once.
     maxNetworkRetries: 0,
-    timeout: STRIPE_TIMEOUT_MS,
+    timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
     ...(options.apiUrl ? stripeConnectionOptions(options.apiUrl) : {}),
   });
 
