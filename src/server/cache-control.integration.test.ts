@@ -4,7 +4,12 @@
 // are read), so a route added later is checked without an entry here.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createSignedInUser, createTestimonial, withSession } from './testing/factories.js';
+import {
+  createSignedInUser,
+  createTestimonial,
+  paidAndOpenTestCheckouts,
+  withSession,
+} from './testing/factories.js';
 import { createTestApp } from './testing/test-app.js';
 import type { AppDeps } from './app.js';
 
@@ -41,22 +46,7 @@ async function ownerWithEverything(app: FastifyInstance) {
       ...withSession(owner.cookie),
     });
   const key = await asOwner({ method: 'POST', url: '/api/integrations/api-key', payload: {} });
-  const startCheckout = async () => {
-    const response = await asOwner({
-      method: 'POST',
-      url: '/api/create-checkout-session',
-      payload: {},
-    });
-    return decodeURIComponent(
-      response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '',
-    );
-  };
-  const paid = await startCheckout();
-  const open = await startCheckout();
-  await asOwner({ method: 'POST', url: `/api/test-checkout/${paid}/pay`, payload: {} });
-  const invoices = await asOwner({ method: 'GET', url: '/api/billing/invoices' });
-  const invoiceId = invoices.json<Array<{ id: string }>>()[0]?.id;
-  if (!invoiceId) throw new Error('the test checkout made no invoice');
+  const { openSessionId, invoiceId } = await paidAndOpenTestCheckouts(app, owner.cookie);
   return {
     asOwner,
     apiKey: key.json<{ apiKey: string }>().apiKey,
@@ -64,7 +54,7 @@ async function ownerWithEverything(app: FastifyInstance) {
     params: {
       slug: business.collectionSlug,
       id: testimonial.id,
-      sessionId: open,
+      sessionId: openSessionId,
       invoiceId,
     } as Record<string, string>,
   };

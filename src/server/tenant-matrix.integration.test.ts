@@ -17,6 +17,7 @@ import {
   TEST_PASSWORD,
   createSignedInUser,
   createTestimonial,
+  paidAndOpenTestCheckouts,
   sessionCookieOf,
   uniqueEmail,
   uploadImage,
@@ -420,7 +421,7 @@ async function tenant(app: App, name: string): Promise<Tenant> {
   return {
     apiKey: keyResponse.json<{ apiKey: string }>().apiKey,
     wixSiteId,
-    billing: await testCheckouts(app, cookie),
+    billing: await paidAndOpenTestCheckouts(app, cookie),
     userId: created.user.id,
     email: created.email,
     cookie,
@@ -435,22 +436,6 @@ async function tenant(app: App, name: string): Promise<Tenant> {
       beforeAfter: await upload('before-after-image'),
     },
   };
-}
-
-/** Two test checkouts of the owner: the first paid, the second left open. */
-async function testCheckouts(app: App, cookie: string): Promise<Tenant['billing']> {
-  const start = async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(cookie) });
-    const url = (response.json<{ checkoutUrl: string }>()).checkoutUrl;
-    return decodeURIComponent(url.split('/').pop() ?? '');
-  };
-  const paidSessionId = await start();
-  const openSessionId = await start();
-  await app.inject({ method: 'POST', url: `/api/test-checkout/${paidSessionId}/pay`, ...withSession(cookie) });
-  const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(cookie) });
-  const invoiceId = (invoices.json<{ id: string }[]>())[0]?.id;
-  if (!invoiceId) throw new Error('the test checkout made no invoice');
-  return { paidSessionId, openSessionId, invoiceId };
 }
 
 /** Every row that belongs to tenant A, table by table (new tables are picked up by their columns). */

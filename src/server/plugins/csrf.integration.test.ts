@@ -11,6 +11,8 @@ import {
   createSignedInUser,
   makeJpeg,
   OWN_PAGE_HEADERS,
+  payTestCheckout,
+  startTestCheckout,
   uploadUrlFor,
   withSession,
 } from '../testing/factories.js';
@@ -22,22 +24,7 @@ type App = FastifyInstance;
 /** A paying owner: a test-checkout subscription, an API key and a session. */
 async function subscribedOwnerWithKey(app: App) {
   const owner = await createSignedInUser(app, { access: false });
-  const checkout = await app.inject({
-    method: 'POST',
-    url: '/api/create-checkout-session',
-    ...withSession(owner.cookie),
-    payload: {},
-  });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  const sessionId =
-    new URL(checkout.json<{ checkoutUrl: string }>().checkoutUrl).pathname.split('/').pop() ?? '';
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/api/test-checkout/${sessionId}/pay`,
-    ...withSession(owner.cookie),
-    payload: {},
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await payTestCheckout(app, owner.cookie, await startTestCheckout(app, owner.cookie));
   const key = await app.inject({
     method: 'POST',
     url: '/api/integrations/api-key',

@@ -109,6 +109,33 @@ export async function createSignedInUser(
   return { ...created, cookie: await login(app, created.email, created.password) };
 }
 
+/** Starts a checkout of the built-in test provider as the signed-in owner: answers its session id (the last part of the checkout URL). */
+export async function startTestCheckout(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(cookie) });
+  expect(response.statusCode, response.body).toBe(200);
+  return decodeURIComponent(response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '');
+}
+
+/** Pays a test checkout as its owner, as the test checkout page's Pay button does. */
+export async function payTestCheckout(app: FastifyInstance, cookie: string, sessionId: string): Promise<void> {
+  const response = await app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay`, ...withSession(cookie) });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Two test checkouts of the owner, the first paid (its invoice too), the second left open. */
+export async function paidAndOpenTestCheckouts(
+  app: FastifyInstance,
+  cookie: string,
+): Promise<{ paidSessionId: string; openSessionId: string; invoiceId: string }> {
+  const paidSessionId = await startTestCheckout(app, cookie);
+  const openSessionId = await startTestCheckout(app, cookie);
+  await payTestCheckout(app, cookie, paidSessionId);
+  const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(cookie) });
+  const invoiceId = invoices.json<{ id: string }[]>()[0]?.id;
+  if (!invoiceId) throw new Error('the test checkout made no invoice');
+  return { paidSessionId, openSessionId, invoiceId };
+}
+
 export function registrationInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     businessName: 'Acme Bakery',
