@@ -25,3 +25,11 @@ export const appPages = {
 } as const;
 
 export type AppPagePath = (typeof appPages)[keyof typeof appPages];
+
+/**
+ * A business's collection link, the public form at {origin}/submit/{slug}:
+ * shown and copied by the app, in the QR code and in the widget's invitation.
+ */
+export function collectionLink(origin: string, collectionSlug: string): string {
+  return `${origin}/submit/${encodeURIComponent(collectionSlug)}`;
+}

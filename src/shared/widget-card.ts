@@ -5,6 +5,7 @@
 // are styled by widget-styles.ts. Image URLs are resolved against the
 // widget's origin and kept only if http(s); images are lazy, decoded off the
 // main thread and sized up front.
+import { collectionLink } from './app-pages.js';
 import { RATING_MAX } from './constants.js';
 import type { PublicWidget, PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
 import { formatWidgetDate, initials, ratingLabel, safeHttpUrl } from './widget-format.js';
@@ -204,13 +205,12 @@ export function inviteMarkup(
   return el('div', { class: 'cd iv' }, [
     el('div', { class: 'st', 'aria-hidden': 'true' }, [el('i', {}, ['★'.repeat(RATING_MAX)])]),
     el('p', { class: 'ht' }, ['Be the first to leave a testimonial']),
-    business.name &&
-      el('p', { class: 'q' }, [`Share your experience with ${business.name}.`]),
+    business.name && el('p', { class: 'q' }, [`Share your experience with ${business.name}.`]),
     el(
       'a',
       {
         class: 'ia',
-        href: `${baseUrl}/submit/${encodeURIComponent(business.collectionSlug)}`,
+        href: collectionLink(baseUrl, business.collectionSlug),
         target: '_blank',
         rel: 'noopener',
         'aria-label': `${INVITE_ACTION} (opens in a new tab)`,

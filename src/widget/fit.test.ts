@@ -35,6 +35,15 @@ const card = (lines: number, overrides: Partial<PublicWidgetTestimonial> = {}) =
   };
 };
 
+/** A widget with a header, the branding and two cards, the first with these overrides. */
+const framed = (first: Partial<PublicWidgetTestimonial> = {}) =>
+  mount(
+    createWidgetData({ headerText: 'Kind words', showBranding: true, autoRotate: false }, [
+      createTestimonial({ id: 'a', ...first }),
+      createTestimonial({ id: 'b' }),
+    ]),
+  );
+
 useWidgetTestPage({ layout: true });
 
 describe('a slide in a box of any height', () => {
@@ -125,16 +134,8 @@ describe('a slide in a box of any height', () => {
 });
 
 describe('the widget in a box of any height', () => {
-  const full = () =>
-    mount(
-      createWidgetData({ headerText: 'Kind words', showBranding: true, autoRotate: false }, [
-        createTestimonial({ id: 'a' }),
-        createTestimonial({ id: 'b' }),
-      ]),
-    );
-
   it('keeps room for a card with a line and its author, then the controls, the header and the branding', () => {
-    const { fit, shown } = full();
+    const { fit, shown } = framed();
     const parts = ['.bar', '.hd', '.br', '.vp'];
     fit({ widget: 410 });
     expect(parts.map(shown)).toEqual([true, true, true, true]);
@@ -150,12 +151,7 @@ describe('the widget in a box of any height', () => {
 
 describe('the widget and its cards in one report', () => {
   it('fit the cards to the room the widget leaves them once its own parts are left out', () => {
-    const { fit, shown, $ } = mount(
-      createWidgetData({ headerText: 'Kind words', showBranding: true, autoRotate: false }, [
-        createTestimonial({ id: 'a', content: 'Long', ...PHOTOS }),
-        createTestimonial({ id: 'b' }),
-      ]),
-    );
+    const { fit, shown, $ } = framed({ content: 'Long', ...PHOTOS });
     // 250 - 48 = 202 in the widget: the controls (36 + 16) stay, the header and the branding go,
     // so the card is 150px tall: its author and a line of text, not the stars or photos.
     fit({ widget: 250, lines: () => 10 });

@@ -80,17 +80,17 @@ function fitSlide(card: HTMLElement, keep: Keep): () => void {
 function fit(boxes: HTMLElement[]): void {
   for (const box of boxes) for (const part of box.children) (part as HTMLElement).hidden = false;
   const keep: Keep = new Map();
-  const done = boxes.map((box) =>
-    box.matches('.w')
-      ? stack(box, keep, [':scope>.bar', '.hd', '.br'], 9 * px(getComputedStyle(box).fontSize))
-      : box.matches('.iv')
-        ? stack(box, keep, ['.ia', '.ht', '.q', '.st'], 0)
-        : fitSlide(box, keep),
-  );
+  // What each slide does to its text once every size is read.
+  const finish: (() => void)[] = [];
+  for (const box of boxes)
+    if (box.matches('.w'))
+      stack(box, keep, [':scope>.bar', '.hd', '.br'], 9 * px(getComputedStyle(box).fontSize));
+    else if (box.matches('.iv')) stack(box, keep, ['.ia', '.ht', '.q', '.st'], 0);
+    else finish.push(fitSlide(box, keep));
   keep.forEach((kept, part) => {
     part.hidden = !kept;
   });
-  for (const finish of done) if (typeof finish == 'function') finish();
+  for (const apply of finish) apply();
 }
 
 /**

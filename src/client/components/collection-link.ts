@@ -1,12 +1,13 @@
 // The public collection link of a business (SPEC §2 "Collection link screen",
 // "Dashboard" quick actions): built from this page's origin, copied with the
 // toasts of SPEC §8. Shared by the collection link screen and the dashboard.
+import { collectionLink } from '../../shared/app-pages';
 import { copyText } from '../lib/clipboard';
 import { toast } from './ui/toast';
 
 /** `{origin}/submit/{collectionSlug}`. */
 export function collectionLinkFor(collectionSlug: string, origin = window.location.origin): string {
-  return `${origin}/submit/${encodeURIComponent(collectionSlug)}`;
+  return collectionLink(origin, collectionSlug);
 }
 
 /** Copies the link and says whether it worked. */

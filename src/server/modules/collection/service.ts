@@ -1,8 +1,9 @@
 // Collection page settings rules (SPEC §4): collect off forces required off,
 // required on forces collect on; the redirect URL is an absolute http(s) URL
-// without credentials or nothing (SECURITY.md §10). Also the collection link
-// and its QR code.
+// without credentials or nothing (SECURITY.md §10). Also the collection
+// link's QR code.
 import QRCode from 'qrcode';
+import { collectionLink } from '../../../shared/app-pages.js';
 import {
   coupleCollectionFlags,
   DEFAULT_COLLECTION_FLAGS,
@@ -84,12 +85,10 @@ export async function updateCollectionSettings(
   });
 }
 
-/** The public form's address: from the configured public URL, never the Host header. */
-export function collectionLink(baseUrl: string, collectionSlug: string): string {
-  return `${baseUrl}/submit/${encodeURIComponent(collectionSlug)}`;
-}
-
-/** A 300x300 PNG QR code of the collection link, made here (no outside service). */
+/**
+ * A 300x300 PNG QR code of the collection link, made here (no outside
+ * service), from the configured public URL, never the Host header.
+ */
 export function collectionQrCode(baseUrl: string, collectionSlug: string): Promise<Buffer> {
   return QRCode.toBuffer(collectionLink(baseUrl, collectionSlug), {
     type: 'png',
