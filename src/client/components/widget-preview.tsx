@@ -19,7 +19,7 @@ export function WidgetPreview({ data, className }: WidgetPreviewProps) {
   const mountedDataRef = useRef(data);
 
   // Mount once. StrictMode's mount, destroy, mount is fine: mountWidget reuses
-  // mount is fine: mountWidget reuses the shadow root it finds on the host.
+  // the shadow root it finds on the host.
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;

@@ -2,7 +2,7 @@
 // approved testimonials the preview shows, saving the whole form, and the
 // embed codes the owner copied (GET/PUT /api/widget-snippets), so the screen
 // can say when a settings change made the code on their site out of date.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../../shared/constants';
 import type { WidgetSettings } from '../../../shared/schemas/widget';
 import type { TestimonialList } from '../../../shared/schemas/testimonials';
@@ -68,14 +68,17 @@ export function useSaveWidgetSettings() {
 }
 
 const widgetSnippetsUrl = '/api/widget-snippets';
-const copiedSnippetsKey = [widgetSnippetsUrl] as const;
+const copiedSnippetsQuery = queryOptions({
+  queryKey: [widgetSnippetsUrl] as const,
+  queryFn: ({ signal }) => api.get<CopiedSnippets>(widgetSnippetsUrl, { signal }),
+});
+const copiedSnippetsKey = copiedSnippetsQuery.queryKey;
 
 /** The last script tag and iframe code the owner copied, with the box height of each. */
 export function useCopiedSnippets() {
   const business = useBusiness();
   return useQuery({
-    queryKey: copiedSnippetsKey,
-    queryFn: ({ signal }) => api.get<CopiedSnippets>(widgetSnippetsUrl, { signal }),
+    ...copiedSnippetsQuery,
     enabled: Boolean(business.data),
     // A copy in another tab counts too.
     refetchOnMount: 'always',
@@ -94,7 +97,7 @@ export function useRecordCopy() {
     onMutate: async ({ kind, height }) => {
       await queryClient.cancelQueries({ queryKey: copiedSnippetsKey });
       const copiedAt = new Date().toISOString();
-      queryClient.setQueryData<CopiedSnippets>(copiedSnippetsKey, (known) => ({
+      queryClient.setQueryData(copiedSnippetsKey, (known) => ({
         script: null,
         iframe: null,
         ...known,

@@ -69,6 +69,7 @@ export function EmbedCode({ slug }: { slug: string }) {
           <OutdatedSnippetNotice
             key={kind}
             kind={kind}
+            what={SNIPPETS[kind].what}
             copied={was}
             needed={height}
             code={code(kind)}

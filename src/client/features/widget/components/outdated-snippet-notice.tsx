@@ -19,12 +19,15 @@ function consequence(kind: SnippetKind, copied: number, needed: number): string 
 
 export function OutdatedSnippetNotice({
   kind,
+  what,
   copied,
   needed,
   code,
   onCopied,
 }: {
   kind: SnippetKind;
+  /** The code's name, as its own copy button says it: "script tag", "iframe code". */
+  what: string;
   /** The height of the box in the code the owner copied. */
   copied: number;
   /** The height the saved settings need. */
@@ -33,7 +36,6 @@ export function OutdatedSnippetNotice({
   code: string;
   onCopied: () => void;
 }) {
-  const what = kind === 'script' ? 'script tag' : 'iframe code';
   return (
     <div
       role="alert"

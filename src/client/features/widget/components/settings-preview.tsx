@@ -49,10 +49,10 @@ export function SettingsPreview({
   const [showing, setShowing] = useState<Showing>('site');
   // Nothing approved (known, not a failed read): say what the website shows until then.
   const empty = usesSamples && !loading && !loadFailed;
+  const showsSite = empty && showing === 'site';
   const site = useMemo(() => ({ ...data, testimonials: [] }), [data]);
-  const shown = empty && showing === 'site' ? site : data;
   const invites = data.settings.showInvite;
-  const blank = empty && showing === 'site' && !invites;
+  const boxHeight = widgetBoxHeight(data.settings);
   return (
     <section
       id="widget-preview"
@@ -87,7 +87,7 @@ export function SettingsPreview({
           <p>
             {invites
               ? 'Until you approve a testimonial, your website shows this invitation to write the first one. It opens your collection page in a new tab.'
-              : `Until you approve a testimonial, your website keeps an empty space ${widgetBoxHeight(data.settings)} px tall where the widget goes. Turn on “Invite the first testimonial” under Display to fill it.`}
+              : `Until you approve a testimonial, your website keeps an empty space ${boxHeight} px tall where the widget goes. Turn on “Invite the first testimonial” under Display to fill it.`}
           </p>
           <ChoiceGroup
             legend="The preview shows"
@@ -111,7 +111,7 @@ export function SettingsPreview({
           )}
         >
           <PageFiller backdrop={backdrop} />
-          {usesSamples && !loading && shown === data ? (
+          {usesSamples && !loading && !showsSite ? (
             <p className="flex justify-self-start items-center gap-1.5 rounded-full border border-amber-300 bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-900">
               <Sparkles className="size-3.5" aria-hidden="true" />
               Preview with sample testimonials
@@ -123,8 +123,8 @@ export function SettingsPreview({
             </div>
           ) : (
             <div className="relative">
-              <WidgetPreview data={shown} />
-              {blank ? (
+              <WidgetPreview data={showsSite ? site : data} />
+              {showsSite && !invites ? (
                 <p
                   className={cn(
                     'absolute inset-0 grid place-items-center rounded-2xl border-2 border-dashed text-xs',
@@ -133,7 +133,7 @@ export function SettingsPreview({
                       : 'border-zinc-600 text-zinc-400',
                   )}
                 >
-                  Empty space, {widgetBoxHeight(data.settings)} px
+                  Empty space, {boxHeight} px
                 </p>
               ) : null}
             </div>
