@@ -3,9 +3,15 @@
 // text ("<status>: <body text or status text>", or the network failure's own
 // message), and code reads its fields (`status`, `code`, `details`), never the
 // message.
+import { queryOptions } from '@tanstack/react-query';
+import {
+  urlOf,
+  type CallInput,
+  type Contract,
+  type HttpMethod,
+  type ResponseOf,
+} from '../../shared/contract';
 import { apiErrorSchema } from '../../shared/schemas/api-error';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `status` of an ApiError when the request never got an answer. */
 export const NETWORK_FAILURE_STATUS = 0;
@@ -93,19 +99,77 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/**
+ * SPEC §8 names two texts for a request that got no answer: `Request failed`
+ * for a read (the query fetcher) and `Network request failed` for a change.
+ */
+const networkFailureText = (method: HttpMethod) =>
+  method === 'GET' ? 'Request failed' : 'Network request failed';
+
+/**
+ * Calls one endpoint (src/shared/contracts) with cookies and answers its
+ * parsed JSON body, typed by the contract's response schema (undefined for
+ * an empty body). Throws ApiError for a non-ok answer or a network failure;
+ * a caller's abort is rethrown as it is, so TanStack Query sees a
+ * cancellation.
+ */
+export async function call<C extends Contract>(
+  contract: C,
+  input: CallInput<C>,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ResponseOf<C>> {
+  const { method } = contract;
+  const { body } = input as { body?: unknown };
+  let response: Response;
+  try {
+    response = await fetch(urlOf(contract, input), {
+      method,
+      credentials: 'include',
+      // Every change says JSON, even without a body: the server refuses a
+      // signed-in change that does not (server/plugins/csrf.ts).
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw ApiError.fromNetworkFailure(error, networkFailureText(method));
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw ApiError.fromResponse(response.status, text, response.statusText);
+  }
+  const text = await response.text();
+  // The server's serializer checked this answer against the same schema
+  // (fastify-type-provider-zod), so its type is the contract's.
+  return (text ? JSON.parse(text) : undefined) as ResponseOf<C>;
+}
+
+/**
+ * The key of a read: the contract's method and path, then what the call
+ * fills in. Invalidating `[keyOf(contract)[0]]` reaches every call of it.
+ */
+export function keyOf<C extends Contract>(contract: C, input?: CallInput<C>) {
+  const key = `${contract.method} ${contract.path}`;
+  const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
+  return [key, ...(params === undefined ? [] : [params]), ...(query === undefined ? [] : [query])] as const;
+}
+
+/** The query options of a read: its key from the contract, its fetcher `call`. */
+export function contractQuery<C extends Contract>(contract: C, input: CallInput<C>) {
+  return queryOptions({
+    queryKey: keyOf(contract, input),
+    queryFn: ({ signal }) => call(contract, input, { signal }),
+  });
+}
+
+// TRANSITIONAL (issue 30): the old untyped helpers, removed once every call site uses `call`.
 export type RequestOptions = {
   /** Sent as JSON when defined. */
   body?: unknown;
   signal?: AbortSignal;
 };
 
-/**
- * SPEC §8 names two texts for a request that got no answer: `Request failed`
- * for a read (the query fetcher) and `Network request failed` for a change
- * (the request helper).
- */
-const networkFailureText = (method: HttpMethod) =>
-  method === 'GET' ? 'Request failed' : 'Network request failed';
 
 /**
  * Sends one request with cookies and answers the parsed JSON body (undefined

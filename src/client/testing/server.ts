@@ -5,6 +5,13 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
+import {
+  type BodyOf,
+  type Contract,
+  type ParsedQueryOf,
+  type PathParams,
+  type ResponseOf,
+} from '../../shared/contract';
 import { uploadUrlSchema } from '../../shared/schemas/uploads';
 import type { ApiError as ApiErrorBody } from '../../shared/schemas/api-error';
 
@@ -54,6 +61,60 @@ export const apiRoute = {
   delete: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
     route('delete', path, schema, resolve),
 };
+
+/** What a contract's mock receives: the body as the client sent it (checked by the contract), the query parsed. */
+export type ContractCall<C extends Contract> = {
+  request: Request;
+  url: URL;
+  params: PathParams<C['path']>;
+  query: ParsedQueryOf<C>;
+  body: BodyOf<C>;
+};
+
+/** What a contract's mock answers: its success (typed by its response schema) or a ready HttpResponse. */
+export type ContractAnswer<C extends Contract> =
+  | z.input<NonNullable<C['response'][200 | 201]>>
+  | ResponseOf<C>
+  | HttpResponse<JsonBodyType>;
+
+/**
+ * The fake of one endpoint, named by its contract (src/shared/contracts): the
+ * request's query and body are parsed by the contract's schemas (a request the
+ * server would refuse gets its 400 here too), and the answer by its response
+ * schema, so a test can neither send nor answer what the real server would not.
+ */
+export function mock<C extends Contract>(
+  contract: C,
+  resolve: (call: ContractCall<C>) => ContractAnswer<C> | Promise<ContractAnswer<C>>,
+) {
+  const method = contract.method.toLowerCase() as Method;
+  const success = contract.response[201] ?? contract.response[200];
+  return http[method](contract.path, async ({ request, params }) => {
+    const url = new URL(request.url);
+    const text = method === 'get' ? '' : await request.clone().text();
+    const sent: unknown = text ? JSON.parse(text) : undefined;
+    const parts = {
+      query: contract.query?.safeParse(Object.fromEntries(url.searchParams)),
+      body: contract.body?.safeParse(sent),
+    };
+    for (const parsed of [parts.query, parts.body]) {
+      if (parsed && !parsed.success)
+        return apiErrorResponse(400, 'VALIDATION_ERROR', 'Validation failed', parsed.error.issues);
+    }
+    const answer = await resolve({
+      request,
+      url,
+      params: params as PathParams<C['path']>,
+      query: parts.query?.data as ParsedQueryOf<C>,
+      body: sent as BodyOf<C>,
+    });
+    if (answer instanceof Response) return answer;
+    if (!success) return new HttpResponse(null, { status: 204 });
+    return HttpResponse.json(success.parse(answer) as JsonBodyType, {
+      status: contract.response[201] ? 201 : 200,
+    });
+  });
+}
 
 /** The server's error answer, `{ error: { code, message, details? } }`. */
 export function apiErrorResponse(status: number, code: string, message: string, details?: unknown) {

@@ -1,6 +1,6 @@
 // Who calls the public API v1 (SECURITY.md §5, §6, §19): the owner of the
 // bearer API key in `Authorization: Bearer <key>` (no other place is read,
-// no cookie). `apiKeyAuth(app)` makes the hook for the v1 routes' onRequest:
+// no cookie). `apiKeyAuthOf(app)` is the hook of every `apiKey` route's onRequest:
 // - refuses a client that sent 10 wrong keys in 15 minutes (429) before it
 //   looks at the eleventh;
 // - an unknown, expired, revoked or malformed key gets the same 401;
@@ -32,7 +32,19 @@ export function requireApiCaller(request: FastifyRequest): ApiCaller {
   return caller;
 }
 
-export function apiKeyAuth(app: FastifyInstance): RateLimitHook {
+/** One hook per server, whichever scope asks (plugins/contract-route.ts adds it to every `apiKey` route). */
+const hooks = new WeakMap<object, RateLimitHook>();
+
+export function apiKeyAuthOf(app: FastifyInstance): RateLimitHook {
+  let hook = hooks.get(app.server);
+  if (!hook) {
+    hook = apiKeyAuth(app);
+    hooks.set(app.server, hook);
+  }
+  return hook;
+}
+
+function apiKeyAuth(app: FastifyInstance): RateLimitHook {
   const wrongKeys = failureLimit(app, { name: 'api-key:wrong', ...WRONG_API_KEY_LIMIT });
   const perKey = rateLimit(app, {
     name: 'api-key',

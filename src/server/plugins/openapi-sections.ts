@@ -5,6 +5,8 @@
 // API, the widget's files, the app's pages and this reference's own files.
 import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
+import type { Access, Contract, Section } from '../../shared/contract.js';
+import { contractByKey } from '../../shared/contracts/index.js';
 import { uploadEndpoints, uploadPurposes } from '../../shared/schemas/uploads.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
@@ -109,6 +111,8 @@ const SESSION_PAGES = new Set([
  * section matches: it is documented without a tag, which the tests refuse.
  */
 export function sectionOf(method: string, url: string): OpenApiSection | undefined {
+  const contract = contractByKey.get(`${method} ${url}`);
+  if (contract) return sectionOfContract(contract);
   const section = openApiSections.find((candidate) => candidate.matches(method, url));
   if (!section) return undefined;
   const key = `${method} ${url}`;
@@ -290,3 +294,45 @@ export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
     'Refused: `{ error: { code, message, details? } }` (`VALIDATION_ERROR`, `UNAUTHORIZED`, `NOT_FOUND`, `RATE_LIMITED`, …).',
   '5xx': 'Server error, in the same shape; its details stay in the server log.',
 };
+
+const SECTION_TAGS: Record<Section, string> = {
+  api: 'Public API v1',
+  widget: 'Public widget',
+  files: 'Files',
+  webhooks: 'Webhooks',
+  reference: 'API reference',
+  pages: 'Pages',
+  app: 'App (session)',
+};
+
+/**
+ * The security of an access. In the App section, whose calls carry the
+ * session, an empty list says "none needed"; elsewhere nothing is said.
+ */
+function securityOf(access: Access, section: Section): Security | undefined {
+  switch (access) {
+    case 'apiKey':
+      return [{ apiKey: [] }];
+    case 'signedIn':
+    case 'owner':
+    case 'paid':
+      return [{ session: [] }];
+    case 'visitorOrOwner':
+      // An empty requirement is OpenAPI's "or no credentials at all".
+      return [{ session: [] }, {}];
+    case 'visitor':
+      return [];
+    case 'public':
+      return section === 'app' ? [] : undefined;
+  }
+}
+
+/** A contract's section and security, as the document shows them. */
+function sectionOfContract(contract: Contract): OpenApiSection | undefined {
+  const section = contract.section ?? (contract.access === 'apiKey' ? 'api' : 'app');
+  const found = openApiSections.find((candidate) => candidate.tag === SECTION_TAGS[section]);
+  if (!found) return undefined;
+  const security = securityOf(contract.access, section);
+  const { security: _default, ...rest } = found;
+  return security ? { ...rest, security } : rest;
+}

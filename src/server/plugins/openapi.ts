@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../shared/constants.js';
+import { contractByKey } from '../../shared/contracts/index.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { API_KEY_PREFIX } from '../../shared/schemas/integrations.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
@@ -68,7 +69,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     const url = input.url.replace(/(.)\/$/, '$1');
     const { hide: _hidden, ...declared } = input.schema ?? {};
     const section = sectionOf(method, url);
-    const documented = documentedBodies[`${method} ${url}`];
+    const contract = contractByKey.get(`${method} ${url}`);
+    const documented = contract?.document ?? documentedBodies[`${method} ${url}`];
     const schema = {
       ...declared,
       ...documented,
@@ -80,6 +82,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       url: result.url.replace(/\*$/, ':path'),
       schema: {
         ...result.schema,
+        ...(contract ? { summary: contract.summary } : {}),
         ...(section ? { tags: [section.tag] } : {}),
         ...(section?.security ? { security: section.security } : {}),
         response: describeResponses(result.schema.response),

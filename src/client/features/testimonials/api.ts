@@ -19,11 +19,10 @@ import type {
   Testimonial,
   TestimonialEditForm,
 } from '../../../shared/schemas/testimonials';
-import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
 import { moderationSuccess, useAdminActionError } from '../../components/moderation';
 import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
 import { toast } from '../../components/ui/toast';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import {
   bulkTestimonialsUrl,
   editCachedLists,
@@ -36,7 +35,8 @@ import {
   type TestimonialListParams,
 } from '../../lib/testimonials';
 import { UploadError, uploadImage, uploadMessages } from '../../lib/uploads';
-import { widgetSettingsQueries, widgetSettingsUrl } from '../../lib/widget-settings';
+import { widgetSettingsQueries } from '../../lib/widget-settings';
+import { setWidgetQuickToggle } from '../../../shared/contracts/widget';
 
 export function useTestimonialList(params: TestimonialListParams) {
   // Keep the last page on screen while the next filter, search or page loads.
@@ -289,7 +289,7 @@ export function useShowBusinessName() {
   const { queryKey } = widgetSettingsQueries.mine();
   return useMutation({
     mutationFn: (showBusinessName: boolean) =>
-      api.put<OwnerWidgetSettings>(widgetSettingsUrl, { showBusinessName }),
+      call(setWidgetQuickToggle, { body: { showBusinessName } }),
     onMutate: async (showBusinessName) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);

@@ -2,17 +2,21 @@
 // approved testimonials the preview shows, saving the whole form, and the
 // embed codes the owner copied (GET/PUT /api/widget-snippets), so the screen
 // can say when a settings change made the code on their site out of date.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../../shared/constants';
 import type { WidgetSettings } from '../../../shared/schemas/widget';
 import type { TestimonialList } from '../../../shared/schemas/testimonials';
-import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
-import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets';
+import type { CopiedSnippetInput } from '../../../shared/schemas/widget-snippets';
+import {
+  getCopiedSnippets,
+  recordCopiedSnippet,
+  saveWidgetSettings,
+} from '../../../shared/contracts/widget';
 import { toast } from '../../components/ui/toast';
-import { api } from '../../lib/api';
+import { call, contractQuery } from '../../lib/api';
 import { useBusiness } from '../../lib/session';
 import { testimonialQueries } from '../../lib/testimonials';
-import { widgetSettingsQueries, widgetSettingsUrl } from '../../lib/widget-settings';
+import { widgetSettingsQueries } from '../../lib/widget-settings';
 
 /** The owner's widget settings; only fetched once they have a business (SPEC §7). */
 export function useWidgetSettings() {
@@ -48,7 +52,7 @@ export function usePreviewTestimonials() {
 export function useSaveWidgetSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WidgetSettings) => api.post<OwnerWidgetSettings>(widgetSettingsUrl, input),
+    mutationFn: (input: WidgetSettings) => call(saveWidgetSettings, { body: input }),
     onSuccess: (settings) => {
       queryClient.setQueryData(widgetSettingsQueries.mine().queryKey, settings);
       toast({
@@ -67,11 +71,7 @@ export function useSaveWidgetSettings() {
   });
 }
 
-const widgetSnippetsUrl = '/api/widget-snippets';
-const copiedSnippetsQuery = queryOptions({
-  queryKey: [widgetSnippetsUrl] as const,
-  queryFn: ({ signal }) => api.get<CopiedSnippets>(widgetSnippetsUrl, { signal }),
-});
+const copiedSnippetsQuery = contractQuery(getCopiedSnippets, {});
 const copiedSnippetsKey = copiedSnippetsQuery.queryKey;
 
 /** The last script tag and iframe code the owner copied, with the box height of each. */
@@ -93,7 +93,7 @@ export function useCopiedSnippets() {
 export function useRecordCopy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CopiedSnippetInput) => api.put<CopiedSnippets>(widgetSnippetsUrl, input),
+    mutationFn: (input: CopiedSnippetInput) => call(recordCopiedSnippet, { body: input }),
     onMutate: async ({ kind, height }) => {
       await queryClient.cancelQueries({ queryKey: copiedSnippetsKey });
       const copiedAt = new Date().toISOString();

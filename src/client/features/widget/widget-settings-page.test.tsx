@@ -10,12 +10,18 @@ import {
   ownerWidgetSettingsSchema,
   type OwnerWidgetSettings,
 } from '../../../shared/schemas/widget-settings';
-import { copiedSnippetsSchema, type CopiedSnippets } from '../../../shared/schemas/widget-snippets';
+import type { CopiedSnippets } from '../../../shared/schemas/widget-snippets';
 import { widgetBoxHeight } from '../../../shared/widget-box';
 import { WIDGET_SETTINGS_DEFAULTS } from '../../../shared/widget-data';
 import { createTestimonial, createWidgetSettings, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type ApiCall } from '../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server, type ApiCall } from '../../testing/server';
+import {
+  getCopiedSnippets,
+  getWidgetSettings,
+  recordCopiedSnippet,
+  saveWidgetSettings,
+} from '../../../shared/contracts/widget';
 import { signedInOwner } from '../../testing/session-factories';
 import { WidgetSettingsPage } from './widget-settings-page';
 
@@ -60,21 +66,21 @@ function serveWidgetScreen(
   let snippetReads = 0;
   server.use(
     ...signedInOwner(),
-    apiRoute.get('/api/widget-settings', ownerWidgetSettingsSchema, () => current),
+    mock(getWidgetSettings, () => current),
     apiRoute.get('/api/testimonials', testimonialListSchema, () =>
       listPage(approvedItems, { status: 'approved', pageSize: 6 }),
     ),
-    apiRoute.get('/api/widget-snippets', copiedSnippetsSchema, () => {
+    mock(getCopiedSnippets, () => {
       snippetReads += 1;
       return remembered;
     }),
-    apiRoute.put('/api/widget-snippets', copiedSnippetsSchema, ({ body }) => {
+    mock(recordCopiedSnippet, ({ body }) => {
       copied.push(body);
-      const { kind, height } = body as { kind: 'script' | 'iframe'; height: number };
+      const { kind, height } = body;
       remembered = { ...remembered, [kind]: { height, copiedAt: '2026-11-05T12:00:00.000Z' } };
       return remembered;
     }),
-    apiRoute.post('/api/widget-settings', ownerWidgetSettingsSchema, ({ body }) => {
+    mock(saveWidgetSettings, ({ body }) => {
       saves.push(body);
       if (saveFails) return apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong');
       current = ownerWidgetSettingsSchema.parse({

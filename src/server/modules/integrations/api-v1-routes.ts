@@ -14,7 +14,7 @@ import {
 import { testimonialParamsSchema } from '../../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../../shared/schemas/widget.js';
 import { requireApiCallerBusiness } from '../../plugins/access-guard.js';
-import { apiKeyAuth } from '../../plugins/api-key-auth.js';
+import { apiKeyAuthOf } from '../../plugins/api-key-auth.js';
 import { keepAnswersOutOfCaches } from '../../plugins/no-store.js';
 import * as testimonialService from '../testimonials/service.js';
 import * as widgetService from '../widget/service.js';
@@ -23,7 +23,7 @@ const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook('onRequest', apiKeyAuth(app));
+  app.addHook('onRequest', apiKeyAuthOf(app));
   // Owner data, fetched with a secret.
   keepAnswersOutOfCaches(app);
 

@@ -14,6 +14,7 @@ import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { invalidateWidget } from './events.js';
 import * as repository from './repository.js';
 
@@ -27,13 +28,16 @@ export function toOwnerWidgetSettings(row: WidgetSettingsRow | null): OwnerWidge
   };
 }
 
-export async function getWidgetSettings(db: Executor, businessId: string): Promise<OwnerWidgetSettings> {
+export async function getWidgetSettings(
+  { db }: Pick<Deps, 'db'>,
+  businessId: string,
+): Promise<OwnerWidgetSettings> {
   return toOwnerWidgetSettings(await repository.findByBusinessId(db, businessId));
 }
 
 /** Creates the row with its defaults when the business has none. */
 export async function setQuickToggle(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   input: WidgetQuickToggleInput,
 ): Promise<OwnerWidgetSettings> {
@@ -44,7 +48,7 @@ export async function setQuickToggle(
 
 /** The full settings form: every field is replaced. */
 export async function saveWidgetSettings(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   input: WidgetSettings,
 ): Promise<OwnerWidgetSettings> {
@@ -54,7 +58,10 @@ export async function saveWidgetSettings(
 }
 
 /** The last embed code of each kind the owner copied, with the height of its box (null: never copied). */
-export async function getCopiedSnippets(db: Executor, businessId: string): Promise<CopiedSnippets> {
+export async function getCopiedSnippets(
+  { db }: Pick<Deps, 'db'>,
+  businessId: string,
+): Promise<CopiedSnippets> {
   const rows = await repository.findCopiedSnippets(db, businessId);
   const of = (kind: CopiedSnippetInput['kind']) => {
     const row = rows.find((candidate) => candidate.kind === kind);
@@ -65,12 +72,12 @@ export async function getCopiedSnippets(db: Executor, businessId: string): Promi
 
 /** The owner copied an embed code: remember its box height (no cache to invalidate: only /widget reads it). */
 export async function recordCopiedSnippet(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   input: CopiedSnippetInput,
 ): Promise<CopiedSnippets> {
   await repository.upsertCopiedSnippet(db, { businessId, ...input });
-  return getCopiedSnippets(db, businessId);
+  return getCopiedSnippets({ db }, businessId);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   testimonialSchema,
   type Testimonial,
 } from '../../../../shared/schemas/testimonials';
-import { ownerWidgetSettingsSchema } from '../../../../shared/schemas/widget-settings';
+import { getWidgetSettings } from '../../../../shared/contracts/widget';
 import {
   createImageFile,
   createTestimonial,
@@ -22,6 +22,7 @@ import { renderScreen } from '../../../testing/render';
 import {
   apiErrorResponse,
   apiRoute,
+  mock,
   server,
   uploadStorage,
   type ApiCall,
@@ -30,7 +31,7 @@ import { EditTestimonialDialog } from './edit-testimonial-dialog';
 
 beforeEach(() => {
   server.use(
-    apiRoute.get('/api/widget-settings', ownerWidgetSettingsSchema, () => createWidgetSettings()),
+    mock(getWidgetSettings, () => createWidgetSettings()),
   );
 });
 
