@@ -22,6 +22,7 @@ import {
 import { openExchange, parseAnswer, type RawExchange } from '../testing/raw-http.js';
 import { createTestApp } from '../testing/test-app.js';
 import { DEFAULT_BODY_DEADLINE, type BodyDeadline } from './body-deadline.js';
+import { depsOf } from '../deps.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -62,7 +63,7 @@ async function heldBytes(app: App, uploadURL: string): Promise<number | null> {
   const [row] = await app.database.db
     .select({ size: uploads.size })
     .from(uploads)
-    .where(eq(uploads.id, uploadIdOf(app.uploads, uploadURL) ?? ''));
+    .where(eq(uploads.id, uploadIdOf(depsOf(app), uploadURL) ?? ''));
   if (!row) throw new Error(`no upload row for ${uploadURL}`);
   return row.size;
 }

@@ -3,6 +3,7 @@
 // unreferenced uploads every hour (and once at start).
 import type { FastifyInstance } from 'fastify';
 import { createStorage } from '../adapters/storage/storage.js';
+import { depsOf } from '../deps.js';
 import type { Config } from '../config.js';
 import { DEFAULT_UPLOAD_BUDGETS } from '../modules/uploads/budgets.js';
 import { deriveUploadUrlKey } from '../modules/uploads/tokens.js';
@@ -19,17 +20,15 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export function registerUploads(app: FastifyInstance, config: Config): void {
   const storage = createStorage(config);
   const context: UploadContext = {
-    db: app.database.db,
     storage,
     urlKey: deriveUploadUrlKey(config.sessionSecret),
-    log: app.log,
     budgets: DEFAULT_UPLOAD_BUDGETS,
   };
   app.decorate('uploads', context);
 
   const sweep = async () => {
     try {
-      const removed = await sweepUnclaimedUploads(context);
+      const removed = await sweepUnclaimedUploads(depsOf(app));
       if (removed > 0) app.log.info({ removed }, 'deleted unreferenced uploads');
     } catch (error) {
       app.log.warn({ err: error }, 'could not sweep unreferenced uploads');

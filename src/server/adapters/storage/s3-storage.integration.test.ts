@@ -28,6 +28,7 @@ import {
 import { createTestApp } from '../../testing/test-app.js';
 import { createS3Storage } from './s3-storage.js';
 import type { ObjectStorage } from './storage.js';
+import { depsOf } from '../../deps.js';
 
 const BUCKET = 'vouchly-test';
 const HOUR = 60 * 60 * 1000;
@@ -292,11 +293,11 @@ describe('uploads with S3 storage', () => {
     expect(setLogo.statusCode, setLogo.body).toBe(200);
     expect(await bucketKeys()).toEqual([unclaimed.objectPath, logo.objectPath].map(keyOf).sort());
 
-    expect(await sweepUnclaimedUploads(app.uploads, new Date(Date.now() + 23 * HOUR))).toBe(0);
+    expect(await sweepUnclaimedUploads(depsOf(app), new Date(Date.now() + 23 * HOUR))).toBe(0);
     expect(await bucketKeys()).toHaveLength(2);
 
     // The unclaimed photo and the URL never used go; the logo stays.
-    expect(await sweepUnclaimedUploads(app.uploads, new Date(Date.now() + 25 * HOUR))).toBe(2);
+    expect(await sweepUnclaimedUploads(depsOf(app), new Date(Date.now() + 25 * HOUR))).toBe(2);
     expect(await bucketKeys()).toEqual([keyOf(logo.objectPath)]);
     expect((await app.inject({ method: 'GET', url: unclaimed.objectPath })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: logo.objectPath })).statusCode).toBe(200);

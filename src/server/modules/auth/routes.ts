@@ -20,6 +20,7 @@ import { logoFetchPolicy } from '../business/service.js';
 import { afterAnswer, settleAfterAnswerWork } from './after-answer.js';
 import { countingWrongSecrets, secretThrottles, setLoginAccount } from './secret-throttles.js';
 import * as authService from './service.js';
+import { depsOf } from '../../deps.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { logoUrl } = request.body;
       if (logoUrl) {
         afterAnswer(app, reply, request.log, 'taking the detected logo', async () => {
-          await adoptDetectedLogo(app.uploads, logoFetchPolicy(config), business.id, logoUrl);
+          await adoptDetectedLogo(depsOf(app), logoFetchPolicy(config), business.id, logoUrl);
         });
       }
       return reply.code(201).send(authService.toCurrentUser(user));

@@ -12,7 +12,7 @@ import {
   deleteDetachedUploads,
   prepareUploads,
   storeFetchedImage,
-  type UploadContext,
+  type UploadDeps,
 } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as businessRepository from './repository.js';
@@ -23,7 +23,7 @@ import { requireOwnBusiness, toBusiness } from './service.js';
  * objectPath), or removes it with an empty string. The previous logo's file is
  * deleted once nothing refers to it.
  */
-export async function setBusinessLogo(ctx: UploadContext, ownerId: string, logoURL: string): Promise<Business> {
+export async function setBusinessLogo(ctx: UploadDeps, ownerId: string, logoURL: string): Promise<Business> {
   const business = await requireOwnBusiness(ctx.db, ownerId);
   const ref = logoURL.trim();
   if (ref !== '' && ref === business.logoUrl) return toBusiness(business);
@@ -54,7 +54,7 @@ export async function setBusinessLogo(ctx: UploadContext, ownerId: string, logoU
  * upload one in Account Settings. Throws only on a real fault (the database).
  */
 export async function adoptDetectedLogo(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   fetchPolicy: FetchPolicy,
   businessId: string,
   logoUrl: string,

@@ -16,6 +16,7 @@ import { requireUser } from '../../plugins/auth-guard.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { setBusinessLogo } from './logo.js';
 import * as businessService from './service.js';
+import { depsOf } from '../../deps.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
@@ -55,7 +56,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: businessLogoInputSchema, response: { 200: businessSchema, ...errors } } },
     async (request) => {
       const user = await requireUser(request);
-      return setBusinessLogo(app.uploads, user.id, request.body.logoURL);
+      return setBusinessLogo(depsOf(app), user.id, request.body.logoURL);
     },
   );
 

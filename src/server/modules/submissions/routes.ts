@@ -15,6 +15,7 @@ import {
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { browserCheckKeys, issueChallenge } from './browser-check.js';
 import * as submissionService from './service.js';
+import { depsOf } from '../../deps.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -51,7 +52,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const testimonial = await submissionService.submitTestimonial(
-        app.uploads,
+        depsOf(app),
         checkKeys,
         request.params.slug,
         request.body,

@@ -16,7 +16,7 @@ import {
 import { badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
-import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
+import { claimUploads, prepareUploads, type UploadDeps } from '../uploads/service.js';
 import { requireProof, type BrowserCheckKeys } from './browser-check.js';
 import { burstOf, spendProof } from './bursts.js';
 import * as repository from './repository.js';
@@ -30,7 +30,7 @@ const proofOf = (body: unknown): unknown =>
     : undefined;
 
 export async function submitTestimonial(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   checkKeys: BrowserCheckKeys,
   slug: string,
   body: unknown,

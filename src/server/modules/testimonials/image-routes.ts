@@ -13,11 +13,12 @@ import {
 } from '../../../shared/schemas/testimonials.js';
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import * as images from './images.js';
+import { depsOf } from '../../deps.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.uploads;
+  const ctx = depsOf(app);
 
   app.put(
     '/api/testimonials/:id/author-image',

@@ -7,7 +7,7 @@
 import { MAX_PRODUCT_PHOTOS } from '../../../shared/constants.js';
 import type { BeforeAfterImagesInput } from '../../../shared/schemas/testimonials.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { claimUploads, prepareUploads, type UploadContext } from '../uploads/service.js';
+import { claimUploads, prepareUploads, type UploadDeps } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 import { releaseImages, testimonialNotFound } from './service.js';
@@ -21,14 +21,14 @@ export const imageMessages = {
 const tooManyProductImages = (existing: number) =>
   new AppError(400, 'TOO_MANY_IMAGES', imageMessages.tooManyProductImages(existing));
 
-async function requireTestimonial(ctx: UploadContext, businessId: string, id: string) {
+async function requireTestimonial(ctx: UploadDeps, businessId: string, id: string) {
   const row = await repository.findById(ctx.db, businessId, id);
   if (!row) throw testimonialNotFound();
   return row;
 }
 
 export async function setAuthorImage(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   id: string,
   url: string,
@@ -51,7 +51,7 @@ export async function setAuthorImage(
 
 /** Appends; never more than MAX_PRODUCT_PHOTOS in total. Answers every product image after the call. */
 export async function addProductImages(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   id: string,
   urls: string[],
@@ -91,7 +91,7 @@ function sameImage(stored: string, given: string): boolean {
 }
 
 export async function removeProductImage(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   id: string,
   imageUrl: string,
@@ -114,7 +114,7 @@ type BeforeAfter = { beforeImagePath: string | null; afterImagePath: string | nu
 
 /** Each side: omitted keeps it, null removes it, a URL replaces it. */
 export async function setBeforeAfterImages(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   id: string,
   input: BeforeAfterImagesInput,

@@ -22,6 +22,7 @@ import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { exportFilename, exportStream, type ExportFormat } from './export.js';
 import { imageRoutes } from './image-routes.js';
 import * as testimonialService from './service.js';
+import { depsOf } from '../../deps.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
@@ -72,7 +73,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const businessId = await requirePaidBusinessId(request);
-      return testimonialService.updateTestimonial(app.uploads, businessId, request.params.id, request.body);
+      return testimonialService.updateTestimonial(depsOf(app), businessId, request.params.id, request.body);
     },
   );
 
@@ -81,7 +82,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: testimonialParamsSchema, response: { 200: z.object({ deleted: z.literal(1) }), ...errors } } },
     async (request) => {
       const businessId = await requirePaidBusinessId(request);
-      await testimonialService.deleteTestimonial(app.uploads, businessId, request.params.id);
+      await testimonialService.deleteTestimonial(depsOf(app), businessId, request.params.id);
       return { deleted: 1 as const };
     },
   );
@@ -91,7 +92,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: bulkTestimonialsInputSchema, response: { 200: bulkTestimonialsResultSchema, ...errors } } },
     async (request) => {
       const businessId = await requirePaidBusinessId(request);
-      return testimonialService.bulkAction(app.uploads, businessId, request.body);
+      return testimonialService.bulkAction(depsOf(app), businessId, request.body);
     },
   );
 
@@ -112,7 +113,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: submissionBurstParamsSchema, response: { 200: deleteBurstPendingResultSchema, ...errors } } },
     async (request) => {
       const businessId = await requirePaidBusinessId(request);
-      return { deleted: await testimonialService.deletePendingOfBurst(app.uploads, businessId, request.params.id) };
+      return { deleted: await testimonialService.deletePendingOfBurst(depsOf(app), businessId, request.params.id) };
     },
   );
 

@@ -21,7 +21,7 @@ import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
-import { deleteDetachedUploads, type UploadContext } from '../uploads/service.js';
+import { deleteDetachedUploads, type UploadDeps } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -32,7 +32,7 @@ export const testimonialNotFound = () => notFound('Testimonial not found');
  * go has committed. A failure only delays it: the uploads sweep deletes
  * unreferenced uploads every hour.
  */
-export async function releaseImages(ctx: UploadContext, businessId: string, paths: string[]): Promise<void> {
+export async function releaseImages(ctx: UploadDeps, businessId: string, paths: string[]): Promise<void> {
   if (paths.length === 0) return;
   try {
     await deleteDetachedUploads(ctx, businessId, [...new Set(paths)]);
@@ -169,7 +169,7 @@ export async function getStats(db: Executor, businessId: string, now = new Date(
 }
 
 export async function updateTestimonial(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   id: string,
   input: UpdateTestimonialInput,
@@ -215,7 +215,7 @@ export function imagesOf(row: repository.ImageColumns): string[] {
 }
 
 /** Deletes the testimonial, then its images. */
-export async function deleteTestimonial(ctx: UploadContext, businessId: string, id: string): Promise<void> {
+export async function deleteTestimonial(ctx: UploadDeps, businessId: string, id: string): Promise<void> {
   const removed = await repository.remove(ctx.db, businessId, id);
   if (!removed) throw testimonialNotFound();
   await invalidateWidget(ctx.db, businessId);
@@ -224,7 +224,7 @@ export async function deleteTestimonial(ctx: UploadContext, businessId: string, 
 
 /** All or nothing: an id that is not the owner's (or does not exist) makes it a 404 and nothing changes. */
 export async function bulkAction(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   input: BulkTestimonialsInput,
 ): Promise<BulkTestimonialsResult> {
@@ -279,7 +279,7 @@ export async function listBursts(db: Executor, businessId: string, now: Date): P
  * the owner approved, rejected or edited stay (an edit takes a row out of its
  * burst, repository.update). The burst itself goes on while submissions do.
  */
-export async function deletePendingOfBurst(ctx: UploadContext, businessId: string, burstId: string): Promise<number> {
+export async function deletePendingOfBurst(ctx: UploadDeps, businessId: string, burstId: string): Promise<number> {
   const removed = await ctx.db.transaction(async (tx) => {
     if (!(await repository.hasBurst(tx, businessId, burstId))) throw notFound('Burst not found');
     return repository.removePendingOfBurst(tx, businessId, burstId);

@@ -14,6 +14,7 @@ import { notFound } from '../../errors.js';
 import { addBudgetRetryAfter } from './budgets.js';
 import { receiveCappedBody } from './receive-body.js';
 import * as uploadService from './service.js';
+import { depsOf } from '../../deps.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
@@ -21,7 +22,7 @@ const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.uploads;
+  const ctx = depsOf(app);
 
   app.get(
     '/objects/uploads/:file',
@@ -61,7 +62,7 @@ function declaredLength(request: FastifyRequest): number | undefined {
  * trickled: 408 from plugins/body-deadline.ts).
  */
 const uploadPutRoute: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.uploads;
+  const ctx = depsOf(app);
   type Spent = { upload: UploadRow; stage: 'holding' | 'storing' | 'released' };
   const spent = new WeakMap<FastifyRequest, Spent>();
   const releaseUnhandled = async (request: FastifyRequest) => {

@@ -22,6 +22,7 @@ import { clientIpKey, rateLimit, signedInUserKey } from '../../plugins/rate-limi
 import { browserCheckKeys } from '../submissions/browser-check.js';
 import { addBudgetRetryAfter } from './budgets.js';
 import * as uploadService from './service.js';
+import { depsOf } from '../../deps.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -44,7 +45,7 @@ function slugOf(request: FastifyRequest): string | undefined {
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.uploads;
+  const ctx = depsOf(app);
   const checkKeys = browserCheckKeys(app.config.sessionSecret);
   app.addHook('onError', addBudgetRetryAfter);
 

@@ -20,10 +20,8 @@
 //   burst of submissions) hands a visitor an upload URL only for a solved
 //   browser check, each proof buying one URL (docs/decisions/0022).
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { finalKey } from '../../adapters/storage/keys.js';
 import type { ObjectStorage } from '../../adapters/storage/storage.js';
-import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { UploadPurpose, UploadRow } from '../../db/schema.js';
 import { uploadCheckMessages } from '../../../shared/schemas/uploads.js';
@@ -39,18 +37,21 @@ import {
   type CheckOptions,
   type ImageExtension,
 } from './images.js';
+import type { Deps } from '../../deps.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken, visitorKeyOf } from './tokens.js';
 
+/** What `app.uploads` holds (plugins/uploads.ts), and `deps.uploads`. */
 export type UploadContext = {
-  db: Database;
   storage: ObjectStorage;
   /** HMAC key of upload URLs (tokens.ts). */
   urlKey: Buffer;
-  log: FastifyBaseLogger;
   /** Byte budgets of uploads (DEFAULT_UPLOAD_BUDGETS; tests set small ones). */
   budgets: UploadBudgets;
 };
+
+/** The deps of the upload rules. */
+export type UploadDeps = Pick<Deps, 'db' | 'log' | 'uploads'>;
 
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 const HOUR = 60 * 60 * 1000;
@@ -97,7 +98,7 @@ export function isPublicUpload(purpose: UploadPurpose, slug: string | undefined)
  * which throws 401 without a session).
  */
 export async function uploadBusinessId(
-  ctx: Pick<UploadContext, 'db'>,
+  ctx: Pick<UploadDeps, 'db'>,
   purpose: UploadPurpose,
   requester: { slug: string | undefined; ownBusinessId: () => Promise<string> },
 ): Promise<string> {
@@ -118,8 +119,8 @@ export type Visitor = {
 };
 
 /** The URL the browser PUTs the file of this upload row to. */
-function uploadUrlOf(ctx: UploadContext, row: UploadRow, now: Date): string {
-  const token = signUploadToken(ctx.urlKey, {
+function uploadUrlOf(ctx: UploadDeps, row: UploadRow, now: Date): string {
+  const token = signUploadToken(ctx.uploads.urlKey, {
     uploadId: row.id,
     businessId: row.businessId,
     purpose: row.purpose,
@@ -137,7 +138,7 @@ function uploadUrlOf(ctx: UploadContext, row: UploadRow, now: Date): string {
  * checked: the form's budget never refuses it (budgets.ts).
  */
 export async function issueUploadUrl(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   checkKeys: BrowserCheckKeys,
   upload: { businessId: string; purpose: UploadPurpose; visitor?: Visitor },
   now = new Date(),
@@ -145,16 +146,16 @@ export async function issueUploadUrl(
   const { businessId, purpose, visitor } = upload;
   if (!visitor) {
     const owners = { businessId, anonymous: false, visitor: null, checked: false };
-    await roomLeft(ctx.db, ctx.budgets, owners, now);
+    await roomLeft(ctx.db, ctx.uploads.budgets, owners, now);
     return uploadUrlOf(ctx, await repository.create(ctx.db, { ...owners, purpose }), now);
   }
   const visitors = {
     businessId,
     anonymous: true,
-    visitor: visitorKeyOf(ctx.urlKey, visitor.address),
+    visitor: visitorKeyOf(ctx.uploads.urlKey, visitor.address),
     checked: false,
   };
-  const room = await roomLeft(ctx.db, ctx.budgets, visitors, now);
+  const room = await roomLeft(ctx.db, ctx.uploads.budgets, visitors, now);
   const burstId = await burstOf(
     ctx.db,
     businessId,
@@ -182,12 +183,12 @@ export async function issueUploadUrl(
  * this returns, `storeUpload` or `releaseUpload` must follow.
  */
 export async function beginUpload(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   rawToken: string,
   declaredLength: number | undefined,
   now = new Date(),
 ): Promise<UploadRow> {
-  const token = readUploadToken(ctx.urlKey, rawToken);
+  const token = readUploadToken(ctx.uploads.urlKey, rawToken);
   if (!token) throw forbidden(uploadMessages.linkInvalid);
   if (token.expiresAt * 1000 <= now.getTime()) throw forbidden(uploadMessages.linkExpired);
   const row = await repository.markUploaded(
@@ -197,7 +198,7 @@ export async function beginUpload(
   );
   if (!row) throw forbidden(uploadMessages.linkUsed);
   // The link stays spent when refused: one try per link, so retrying cannot queue on the budgets' lock.
-  await holdBytes(ctx.db, ctx.budgets, row, bytesToHold(declaredLength), now);
+  await holdBytes(ctx.db, ctx.uploads.budgets, row, bytesToHold(declaredLength), now);
   return row;
 }
 
@@ -208,7 +209,7 @@ export async function beginUpload(
  * gives them back.
  */
 export async function storeUpload(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   upload: UploadRow,
   data: Buffer,
   now = new Date(),
@@ -218,9 +219,9 @@ export async function storeUpload(
   try {
     const image = await checkImage(data, upload.purpose, check);
     const size = image.data.length;
-    await holdBytes(ctx.db, ctx.budgets, upload, size, now);
+    await holdBytes(ctx.db, ctx.uploads.budgets, upload, size, now);
     const objectPath = objectPathOf(upload.id, image.ext);
-    await ctx.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
+    await ctx.uploads.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
     stored = true;
     const updated = await repository.setObjectPath(ctx.db, upload.id, { objectPath, size }, now);
     if (!updated) throw forbidden(uploadMessages.linkUsed);
@@ -239,14 +240,14 @@ export async function storeUpload(
  * as a PNG. Answers its object path, to be claimed like any upload's.
  */
 export async function storeFetchedImage(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   purpose: UploadPurpose,
   data: Buffer,
   now = new Date(),
 ): Promise<string> {
   const upload = { businessId, anonymous: false, visitor: null, checked: false };
-  await roomLeft(ctx.db, ctx.budgets, upload, now);
+  await roomLeft(ctx.db, ctx.uploads.budgets, upload, now);
   const row = await repository.create(ctx.db, { ...upload, purpose });
   return storeUpload(ctx, row, data, now, { svg: 'rasterize' });
 }
@@ -256,7 +257,7 @@ export async function storeFetchedImage(
  * (its file refused, or never fully sent). Only logs a failure: the caller is
  * answering already, and the sweep deletes the row within a day.
  */
-export async function releaseUpload(ctx: UploadContext, uploadId: string): Promise<void> {
+export async function releaseUpload(ctx: UploadDeps, uploadId: string): Promise<void> {
   try {
     await releaseBytes(ctx.db, uploadId);
   } catch (error) {
@@ -269,7 +270,7 @@ export async function releaseUpload(ctx: UploadContext, uploadId: string): Promi
  * (relative or absolute) or the upload URL (signature checked, expiry not:
  * the form may be sent long after the file).
  */
-export function uploadIdOf(ctx: Pick<UploadContext, 'urlKey'>, ref: string): string | null {
+export function uploadIdOf(ctx: Pick<UploadDeps, 'uploads'>, ref: string): string | null {
   let url: URL;
   try {
     url = new URL(ref, 'http://relative.invalid');
@@ -281,7 +282,7 @@ export function uploadIdOf(ctx: Pick<UploadContext, 'urlKey'>, ref: string): str
   const object = /^\/objects\/uploads\/([^/]+)$/.exec(pathname)?.[1];
   if (object) return OBJECT_FILE.exec(object)?.[1] ?? null;
   const token = /^\/objects\/upload\/([^/]+)$/.exec(pathname)?.[1];
-  if (token) return readUploadToken(ctx.urlKey, token)?.uploadId ?? null;
+  if (token) return readUploadToken(ctx.uploads.urlKey, token)?.uploadId ?? null;
   return null;
 }
 
@@ -291,7 +292,7 @@ export function uploadIdOf(ctx: Pick<UploadContext, 'urlKey'>, ref: string): str
  * the paths inside the caller's transaction.
  */
 export async function prepareUploads(
-  ctx: Pick<UploadContext, 'db' | 'urlKey'>,
+  ctx: Pick<UploadDeps, 'db' | 'uploads'>,
   businessId: string,
   refs: string[],
   purpose: UploadPurpose,
@@ -350,7 +351,7 @@ export async function claimUploads(
 }
 
 async function removeStored(
-  ctx: Pick<UploadContext, 'storage' | 'log'>,
+  ctx: Pick<UploadDeps, 'uploads' | 'log'>,
   removed: repository.RemovedUpload[],
 ) {
   for (const upload of removed) {
@@ -358,7 +359,7 @@ async function removeStored(
     const key = upload.objectPath ? keyOfObjectPath(upload.objectPath) : null;
     if (!key) continue;
     try {
-      await ctx.storage.remove(key);
+      await ctx.uploads.storage.remove(key);
     } catch (error) {
       ctx.log.warn({ err: error, key }, 'could not delete an uploaded object');
     }
@@ -371,7 +372,7 @@ async function removeStored(
  * row and file. Returns how many.
  */
 export async function sweepUnclaimedUploads(
-  ctx: Pick<UploadContext, 'db' | 'storage' | 'log'>,
+  ctx: UploadDeps,
   now = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - UNCLAIMED_UPLOAD_TTL_MS);
@@ -390,7 +391,7 @@ export async function sweepUnclaimedUploads(
  * right away instead of at the next sweep.
  */
 export async function deleteDetachedUploads(
-  ctx: UploadContext,
+  ctx: UploadDeps,
   businessId: string,
   paths: string[],
 ): Promise<void> {
@@ -402,13 +403,13 @@ export type ServedObject = { body: Readable; size: number; contentType: string; 
 
 /** The stored object behind `/objects/uploads/<file>`, or null. */
 export async function openObject(
-  ctx: Pick<UploadContext, 'storage'>,
+  ctx: Pick<UploadDeps, 'uploads'>,
   file: string,
 ): Promise<ServedObject | null> {
   const match = OBJECT_FILE.exec(file);
   const ext = match?.[2] as ImageExtension | undefined;
   if (!match || !ext) return null;
-  const object = await ctx.storage.get(`uploads/${file}`);
+  const object = await ctx.uploads.storage.get(`uploads/${file}`);
   if (!object) return null;
   return { ...object, contentType: contentTypes[ext], isSvg: ext === 'svg' };
 }

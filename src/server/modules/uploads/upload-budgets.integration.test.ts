@@ -32,6 +32,7 @@ import {
 import { createTestApp } from '../../testing/test-app.js';
 import { BURST_RULES } from '../submissions/bursts.js';
 import { claimUploads, uploadIdOf } from './service.js';
+import { depsOf } from '../../deps.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -271,7 +272,7 @@ describe('visitors’ uploads per day (claimed photos stay)', () => {
 describe('uploads in flight count against the budgets (no race past a budget)', () => {
   /** The upload row behind an upload URL. */
   async function rowOf(app: App, uploadURL: string) {
-    const id = uploadIdOf(app.uploads, uploadURL);
+    const id = uploadIdOf(depsOf(app), uploadURL);
     const [row] = await app.database.db
       .select()
       .from(uploads)

@@ -27,6 +27,7 @@ import { createTestApp } from '../../testing/test-app.js';
 import { uploadRateLimits } from './routes.js';
 import { claimUploads, sweepUnclaimedUploads } from './service.js';
 import { readUploadToken, signUploadToken } from './tokens.js';
+import { depsOf } from '../../deps.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -472,10 +473,10 @@ describe('sweepUnclaimedUploads', () => {
     });
     expect(await db.select().from(uploads)).toHaveLength(6);
 
-    expect(await sweepUnclaimedUploads(app.uploads, new Date(Date.now() + 23 * HOUR))).toBe(0);
+    expect(await sweepUnclaimedUploads(depsOf(app), new Date(Date.now() + 23 * HOUR))).toBe(0);
     expect(await db.select().from(uploads)).toHaveLength(6);
 
-    expect(await sweepUnclaimedUploads(app.uploads, new Date(Date.now() + 25 * HOUR))).toBe(3);
+    expect(await sweepUnclaimedUploads(depsOf(app), new Date(Date.now() + 25 * HOUR))).toBe(3);
     const left = (await db.select().from(uploads)).map((row) => row.objectPath).sort();
     expect(left).toEqual([onTestimonial.objectPath, asAuthor.objectPath, asLogo.objectPath].sort());
     expect(existsSync(fileOf(app, unclaimed.objectPath))).toBe(false);
