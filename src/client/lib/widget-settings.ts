@@ -1,4 +1,4 @@
-// The owner's widget settings (SPEC §7 GET/PUT/POST /api/widget-settings):
+// The owner's widget settings (docs/product/widget.md#calls GET/PUT/POST /api/widget-settings):
 // read by the dashboard preview, the testimonial dialog's "Show business name"
 // toggle and the Widget Settings screen, so the query lives below features/.
 // The writes stay with the feature that offers them.

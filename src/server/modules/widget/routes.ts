@@ -1,4 +1,4 @@
-// Widget settings of the owner's business (SPEC §7). GET reads them, PUT is the
+// Widget settings of the owner's business (docs/product/widget.md#calls). GET reads them, PUT is the
 // quick "Show business name in widget" toggle from the testimonial edit dialog,
 // POST saves the full settings form. /api/widget-snippets remembers the embed
 // codes the owner copied (their box heights), so /widget can say when one is
