@@ -9,7 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const self = path.relative(root, import.meta.filename).split(path.sep).join('/');
+const self = path
+  .relative(root, import.meta.filename)
+  .split(path.sep)
+  .join('/');
 
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|css|html)$/;
 const SCANNED_FOLDERS = ['src/', 'e2e/', 'scripts/', 'bench/', 'docs/', '.ci/'];
@@ -20,7 +23,9 @@ function trackedFiles(): string[] {
   return listed
     .split('\0')
     .filter((file) => file && file !== self && file !== 'package-lock.json')
-    .filter((file) => SCANNED_FOLDERS.some((folder) => file.startsWith(folder)) || !file.includes('/'))
+    .filter(
+      (file) => SCANNED_FOLDERS.some((folder) => file.startsWith(folder)) || !file.includes('/'),
+    )
     .filter((file) => TEXT_FILE.test(file) || file === '.ci/run')
     .filter((file) => existsSync(path.join(root, file)));
 }
@@ -54,7 +59,7 @@ function headingAnchors(markdown: string): Set<string> {
     if (/^\s*```/.test(line)) fenced = !fenced;
     const heading = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1]
+    const base = (heading[1] ?? '')
       .replace(/<[^>]*>/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .toLowerCase()
@@ -95,12 +100,14 @@ function brokenTarget(fromDir: string, target: string): string | null {
       numbered && existsSync(folder)
         ? readdirSync(folder).filter((name) => name.startsWith(`${numbered[1]}-`))
         : [];
-    if (records.length !== 1) return 'does not exist';
-    absolute = path.join(folder, records[0]);
+    const [record] = records;
+    if (records.length !== 1 || record === undefined) return 'does not exist';
+    absolute = path.join(folder, record);
   }
   if (!anchor) return null;
   const document = absolute ?? null;
-  if (document === null || !document.endsWith('.md') || statSync(document).isDirectory()) return null;
+  if (document === null || !document.endsWith('.md') || statSync(document).isDirectory())
+    return null;
   return anchorsOf(document).has(anchor.toLowerCase()) ? null : `has no heading #${anchor}`;
 }
 
@@ -108,7 +115,10 @@ const files = trackedFiles();
 const texts = new Map(files.map((file) => [file, readFileSync(path.join(root, file), 'utf8')]));
 
 /** Runs `check` on every line of every scanned file, outside fenced code blocks of Markdown files when asked. */
-function eachLine(check: (file: string, line: string) => string[], markdownProse = false): Problem[] {
+function eachLine(
+  check: (file: string, line: string) => string[],
+  markdownProse = false,
+): Problem[] {
   const problems: Problem[] = [];
   for (const [file, text] of texts) {
     if (markdownProse && !file.endsWith('.md')) continue;
@@ -145,7 +155,7 @@ describe('references in the repository', () => {
         if (problem) found.push(`${match[0]} ${problem}`);
       }
       for (const match of line.matchAll(/docs\/security\.md,? rules? ([\d, and-]+\d)/g)) {
-        const numbers = match[1].split(/,|and|-/).map((part) => Number(part.trim()));
+        const numbers = (match[1] ?? '').split(/,|and|-/).map((part) => Number(part.trim()));
         for (const number of numbers) {
           if (!rules.has(number)) found.push(`docs/security.md has no rule ${number}`);
         }
@@ -160,6 +170,7 @@ describe('references in the repository', () => {
       const found: string[] = [];
       for (const match of line.matchAll(/\]\(([^)\s]+)\)/g)) {
         const target = match[1];
+        if (target === undefined) continue;
         if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.includes('{')) continue;
         const problem = target.startsWith('#')
           ? brokenTarget(root, `${file}${target}`)
