@@ -1,4 +1,4 @@
-// Logo detection (SECURITY.md §24), measured (never asserted): the time
+// Logo detection (docs/security.md rule 24), measured (never asserted): the time
 // detectLogo takes, median of 5 runs, against a local site serving a normal
 // page and 2 MB hostile pages (just under the fetch cap) that made the old
 // regular expressions quadratic: 512 KB of `<!--` took 12.8 s there.

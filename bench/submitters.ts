@@ -1,5 +1,5 @@
 // 100 customers submitting to one form at the same moment (issue 12;
-// SECURITY.md §15: a 2xx means the row is committed), measured, never
+// docs/security.md rule 15: a 2xx means the row is committed), measured, never
 // asserted. The real app with its real limits (bench/real-limits-server.ts,
 // its own process; past 30 submissions in 10 minutes the form asks for a
 // browser check, which each submitter then does, as its browser would:

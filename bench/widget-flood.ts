@@ -1,5 +1,5 @@
 // A cached widget while unknown slugs flood the server (issue 12, finding 9;
-// SECURITY.md §22), measured, never asserted. The real app with its real
+// docs/security.md rule 22), measured, never asserted. The real app with its real
 // limits (bench/real-limits-server.ts, its own process): a probe asks for one
 // cached widget (as a browser asks: its Brotli copy), one request at a time, first alone, then while 100 other
 // addresses each ask 10 random slugs a second (600 a minute: the widget's

@@ -1,4 +1,4 @@
-// Paid access as owners meet it (SPEC §2, §4): a new owner signs up, meets the
+// Paid access as owners meet it (docs/product/billing.md, docs/product/billing.md#paid-access): a new owner signs up, meets the
 // upgrade screen on the five paid pages, pays through the built-in test
 // checkout, lands on /subscribe/success, uses the dashboard, cancels on
 // /billing and keeps access; a second owner activates with an access code,

@@ -63,7 +63,7 @@ test('the owner shapes the form, copies the link, downloads and prints the QR co
   await page.getByLabel('Welcome message').fill('Tell us about your visit!');
   await expect(preview.getByText('Tell us about your visit!')).toBeVisible();
 
-  // Coupling (SPEC §4): the required box is disabled while collect is off; collect off clears required.
+  // Coupling (docs/product/collection.md#form-settings): the required box is disabled while collect is off; collect off clears required.
   const collectBusinessName = page.getByRole('switch', { name: 'Collect Business name' });
   const businessNameRequired = page.getByRole('checkbox', { name: 'Business name required' });
   await expect(collectBusinessName).not.toBeChecked();

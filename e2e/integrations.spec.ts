@@ -1,4 +1,4 @@
-// Integrations as a developer and a Wix site owner meet them (SPEC §2, §6):
+// Integrations as a developer and a Wix site owner meet them (docs/product/integrations.md#integrations-screen, docs/product/README.md#who-may-do-what):
 // create an API key on /integrations, call the public API with it from Node,
 // connect a Wix site through the /auth?…redirect=wix-connect login with a
 // correctly signed instance, see it listed, and load /wix/widget for it.

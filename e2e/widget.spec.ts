@@ -1,4 +1,4 @@
-// The embedded widget as a customer's website meets it (SECURITY.md §8, §12):
+// The embedded widget as a customer's website meets it (docs/security.md rules 8, 12):
 // a page on a SECOND origin, with hostile CSS and a strict CSP, embeds the
 // widgets of two businesses. Each shows only its own approved testimonials,
 // rotates, pauses on hover, sets no cookie, logs nothing, shows a customer's
@@ -111,7 +111,7 @@ let host: { server: Server; origin: string };
 
 test.beforeAll(async ({ playwright }) => {
   const base = baseUrl();
-  // Our own Origin, as a browser on our pages would send it (SECURITY.md §3).
+  // Our own Origin, as a browser on our pages would send it (docs/security.md rule 3).
   const newApi = () =>
     playwright.request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
   alpha = await createOwner(newApi, 'Alpha Bakery', [{ authorName: XSS_NAME, content: XSS_CONTENT }]);

@@ -113,7 +113,7 @@ export type Config = {
   /** Multiplies every rate limit's allowance; for load tests and end-to-end suites from one address. */
   rateLimitScale: number;
   logLevel: string;
-  /** argon2 memory cost in KiB. SECURITY.md §1 asks for at least 19456; tests lower it. */
+  /** argon2 memory cost in KiB. docs/security.md rule 1 asks for at least 19456; tests lower it. */
   passwordHashMemoryKib: number;
   /** Test-only: lets outbound fetches (logo detection) reach loopback. Never read from the environment. */
   allowPrivateNetworkFetch: boolean;

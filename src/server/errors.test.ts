@@ -1,4 +1,4 @@
-// Which failures mean "the database is away" (503) (SECURITY.md §16, §21, §25):
+// Which failures mean "the database is away" (503) (docs/security.md rules 16, 21, 25):
 // connection failures that came from the database driver, and nothing else.
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';

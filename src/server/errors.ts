@@ -98,7 +98,7 @@ function isConnectionFailure(error: object): boolean {
 /**
  * True for errors that mean "the database is away", which we answer with 503,
  * not 500: a connection failure that came from the database driver. The same
- * ECONNRESET from a client that hung up is not one (SECURITY.md §25).
+ * ECONNRESET from a client that hung up is not one (docs/security.md rule 25).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const chain: object[] = [];

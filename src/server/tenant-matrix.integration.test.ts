@@ -1,4 +1,4 @@
-// SECURITY.md §7: the tenant matrix. The route list comes from the server's
+// docs/security.md rule 7: the tenant matrix. The route list comes from the server's
 // own route table (an onRoute hook sees every route as it is added, in every
 // scope), so a route added without an entry below fails this test. Tenant B's session is sent to every owner route, with
 // tenant A's ids where the route takes one (404) or A's uploads where it takes
@@ -479,7 +479,7 @@ function expectProbeAnswer(probe: Probe, response: LightMyRequestResponse, a: Te
   expectNothingOfA(response, a, label);
 }
 
-describe('tenant matrix (SECURITY.md §7)', () => {
+describe('tenant matrix (docs/security.md rule 7)', () => {
   it('lists every route of the server, and only those', async () => {
     const { routes, deps } = collectingRoutes();
     await createTestApp({}, deps);

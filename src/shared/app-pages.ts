@@ -1,4 +1,4 @@
-// The pages of the client app (SPEC §2 route table, and the built-in test
+// The pages of the client app (docs/product/README.md#screens-and-routes, and the built-in test
 // checkout), by the path its router (src/client/app/routes.tsx) gives each.
 // The server has a route for every one of them (plugins/client-app.ts, and
 // modules/billing/routes.ts for the test checkout), so its route table, the

@@ -1,4 +1,4 @@
-// How dates and money of the billing data are written (SPEC §3 "Invoice":
+// How dates and money of the billing data are written (docs/product/billing.md#invoices:
 // unix seconds, minor units shown as amount/100). Shared by the client's
 // billing screens and the server's test-checkout receipt page.
 

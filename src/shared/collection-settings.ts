@@ -1,5 +1,5 @@
-// Pure rules of the collection page settings (SPEC §4 "Collection settings",
-// SECURITY.md §10), shared by the settings form and the server.
+// Pure rules of the collection page settings (docs/product/collection.md#form-settings,
+// docs/security.md rule 10), shared by the settings form and the server.
 
 export type CollectionFlags = {
   collectName: boolean;
@@ -34,7 +34,7 @@ export const collectionFieldFlags = [
 
 export const DEFAULT_WELCOME_MESSAGE = 'Share your experience with us!';
 
-/** SPEC §3 defaults: everything collected but the author's business name; only name and rating required. */
+/** The defaults of docs/product/collection.md#form-settings: everything collected but the author's business name; only name and rating required. */
 export const DEFAULT_COLLECTION_FLAGS: CollectionFlags = {
   collectName: true,
   nameRequired: true,
@@ -55,7 +55,7 @@ export const DEFAULT_COLLECTION_FLAGS: CollectionFlags = {
 };
 
 /**
- * Applies the coupling of SPEC §4 to a change from `previous` to `next`:
+ * Applies the coupling of docs/product/collection.md#form-settings to a change from `previous` to `next`:
  * switching collect off forces required off; switching required on forces
  * collect on (if both happen at once, collect off wins). Whatever the change,
  * the result never asks for a field that is not collected.
@@ -83,7 +83,7 @@ export const redirectUrlMessages = {
   tooLong: `Redirect URL must be at most ${REDIRECT_URL_MAX_LENGTH} characters`,
 } as const;
 
-/** Why `value` may not be a redirect target (SECURITY.md §10), or null when it may. */
+/** Why `value` may not be a redirect target (docs/security.md rule 10), or null when it may. */
 export function redirectUrlProblem(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed.length > REDIRECT_URL_MAX_LENGTH) return redirectUrlMessages.tooLong;

@@ -1,11 +1,11 @@
-// Product-wide constants (SPEC §3 and §9). Pure values: no I/O, safe to import
+// Product-wide constants (docs/product/limits.md). Pure values: no I/O, safe to import
 // from the server, the client and the widget build.
 
 export const PRODUCT_NAME = 'Vouchly';
 export const SUPPORT_EMAIL = 'support@vouchly.app';
 export const TERMS_LAST_UPDATED = 'August 25, 2025';
 
-/** The one annual plan (SPEC §3 "Plan configuration"). */
+/** The one annual plan (docs/product/billing.md#plan). */
 export const PLAN = {
   amount: 49,
   amountInCents: 4900,
@@ -25,7 +25,7 @@ export const PLAN = {
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
 export const PRICE_CHANGE_NOTICE_DAYS = 30;
 
-// Timing (SPEC §9).
+// Timing (docs/product/limits.md).
 export const AUTH_REDIRECT_DELAY_MS = 100;
 export const LOGGED_OUT_REDIRECT_DELAY_MS = 500;
 export const DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS = 1000;
@@ -41,7 +41,7 @@ export const TOAST_VISIBLE_LIMIT = 1;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-// Limits (SPEC §5 and §9).
+// Limits (docs/product/limits.md#lengths-and-counts and docs/product/limits.md).
 export const PASSWORD_MIN_LENGTH = 8;
 export const TESTIMONIAL_MIN_LENGTH = 10;
 export const RATING_MIN = 1;
@@ -65,6 +65,6 @@ export const THEME_STORAGE_KEY = 'theme';
 
 /**
  * The `redirect` query parameter /auth and /wix/auth carry for Wix connect
- * (SPEC §2). Here, not with the integration schemas, so /auth need not load those.
+ * (docs/product/README.md#screens-and-routes). Here, not with the integration schemas, so /auth need not load those.
  */
 export const WIX_CONNECT_REDIRECT = 'wix-connect';

@@ -1,4 +1,4 @@
-// The landing page's live demo (SPEC §2): the settings the demo business is
+// The landing page's live demo (docs/product/marketing.md#landing-page): the settings the demo business is
 // made with (src/server/modules/demo), which the landing page also needs to
 // reserve the demo widget's box before any script runs.
 import type { WidgetSettings } from './schemas/widget.js';

@@ -8,7 +8,7 @@ const settings = WIDGET_SETTINGS_DEFAULTS;
 describe('scriptSnippet', () => {
   const snippet = scriptSnippet('https://vouchly.app', 'harbour-coffee', settings);
 
-  it('holds the script tag of SPEC §2', () => {
+  it('holds the script tag of docs/product/widget.md#widget-settings-screen', () => {
     expect(snippet).toContain(
       '<script src="https://vouchly.app/widget.js" data-widget="harbour-coffee" async></script>',
     );

@@ -1,4 +1,4 @@
-// The embed snippets a business copies from its Widget page (SPEC §2), used
+// The embed snippets a business copies from its Widget page (docs/product/widget.md#widget-settings-screen), used
 // as they are by the landing page's demo, the e2e host pages and the bench,
 // so what is tested is what owners paste.
 //
@@ -30,7 +30,7 @@ export const widgetBoxStyle = (settings: WidgetSettings): string =>
   `display:block;height:${widgetBoxHeight(settings)}px`;
 
 /**
- * The snippet of SPEC §2: a script tag pointing to /widget.js with
+ * The snippet of docs/product/widget.md#widget-settings-screen: a script tag pointing to /widget.js with
  * data-widget, after the preload of its data, inside the widget's box.
  */
 export function scriptSnippet(origin: string, slug: string, settings: WidgetSettings): string {

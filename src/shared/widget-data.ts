@@ -1,10 +1,10 @@
 // Widget settings defaults, font options and the tolerant readers of the public
-// widget payload (SPEC §3 widget_settings). Pure values without Zod, so the
+// widget payload (docs/product/widget.md#widget-settings). Pure values without Zod, so the
 // embeddable widget can bundle them; src/shared/schemas/widget.ts is the strict
 // contract and re-exports these.
 import type { PublicWidget, PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
 
-/** SPEC §3, in the picker's order; the first is the default (no download). */
+/** docs/product/widget.md#widget-settings, in the picker's order; the first is the default (no download). */
 export const FONT_OPTIONS = [
   'inter',
   'roboto',
@@ -73,7 +73,7 @@ export function normalizeWidgetSettings(input: unknown): WidgetSettings {
   const raw = record(input);
   const d = WIDGET_SETTINGS_DEFAULTS;
   const settings: Record<string, unknown> = { ...d };
-  // Booleans: every show flag and autoRotate, each defaulting as SPEC §3 says.
+  // Booleans: every show flag and autoRotate, each defaulting as docs/product/widget.md#widget-settings says.
   for (const key in d) {
     if (typeof d[key as keyof typeof d] === 'boolean' && typeof raw[key] === 'boolean')
       settings[key] = raw[key];

@@ -1,5 +1,5 @@
 // Small pure formatters shared by the widget renderer, its no-script HTML and
-// the dashboard (SPEC §2: initials of up to 2 words; §9: 5 rating stars).
+// the dashboard (docs/product/testimonials.md#testimonials-screen: initials of up to 2 words; docs/product/limits.md: 5 rating stars).
 import { INITIALS_MAX_LETTERS, RATING_MAX } from './constants.js';
 
 /** First letters of up to 2 words, uppercase ("ada lovelace king" -> "AL"); "?" for an empty name. */

@@ -1,10 +1,10 @@
 // The widget's look from its settings, as CSS custom properties read by the
 // one stylesheet (widget-styles.ts), for the widget script and the no-script
-// page alike. Colours (SPEC §3): outer background, card (inner container) and
+// page alike. Colours (docs/product/widget.md#widget-settings): outer background, card (inner container) and
 // text come from the settings. The accent (stars, buttons, dots, focus ring)
 // is #2563EB when the background is white; on any other background the owner
 // has picked a text colour that reads well on it, so the accent is that text
-// colour. Fonts (SPEC §3 FONT_OPTIONS): the default, inter, is a system-ui
+// colour. Fonts (docs/product/widget.md#fonts-and-colours): the default, inter, is a system-ui
 // stack with Inter first; the web-safe ones (arial, helvetica, georgia, times
 // new roman) are on every system; the 11 others come from Google Fonts, one
 // stylesheet per family. An unknown id renders in the system font.

@@ -29,7 +29,7 @@ export function renderCard(
     (button.firstChild as HTMLImageElement).onerror = () => button.remove();
   });
   const avatar = refs.avatar?.[0];
-  // A broken photo falls back to the initials (SPEC §2).
+  // A broken photo falls back to the initials (docs/product/testimonials.md#testimonials-screen).
   if (avatar) avatar.onerror = () => avatar.replaceWith(toDom(initialsAvatar(t.authorName)));
   const more = refs.more?.[0];
   if (fit && more) {

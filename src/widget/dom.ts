@@ -1,5 +1,5 @@
 // The widget's DOM helpers. Text only ever goes in via textContent or text
-// nodes: nothing from the data is parsed as HTML (SECURITY.md §8).
+// nodes: nothing from the data is parsed as HTML (docs/security.md rule 8).
 import type { Markup } from '../shared/widget-markup';
 
 export function h<K extends keyof HTMLElementTagNameMap>(

@@ -1,7 +1,7 @@
-// The paid-access gate (SPEC §2, §4 "Access"): a gated page's content with
+// The paid-access gate (docs/product/billing.md#upgrade-screen, docs/product/billing.md#paid-access): a gated page's content with
 // access, the upgrade screen without; a call refused with ACCESS_REQUIRED
 // checks access again; a failed check can be retried. The route table gates
-// exactly the pages SPEC names.
+// exactly the pages docs/product/billing.md#paid-access names.
 import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { isValidElement } from 'react';
@@ -80,7 +80,7 @@ describe('AccessGate', () => {
     const checks = serveOwner(() => answer);
     const { user } = renderGated();
 
-    // One retry (SPEC §7), then the error.
+    // One retry (docs/product/billing.md#calls), then the error.
     expect(
       await screen.findByRole('heading', { name: "Couldn't load your access" }, { timeout: 3000 }),
     ).toBeDefined();
@@ -127,7 +127,7 @@ async function gatedPaths(table: RouteObject[], gated = false): Promise<string[]
 }
 
 describe('the route table', () => {
-  it('gates the four owner pages SPEC names (the dashboard is gated at /), and nothing else', async () => {
+  it('gates the four owner pages the product docs name (the dashboard is gated at /), and nothing else', async () => {
     expect((await gatedPaths(routes)).sort()).toEqual(
       ['/collection-link', '/integrations', '/testimonials', '/widget'].sort(),
     );

@@ -1,4 +1,4 @@
-// The paid-access gate (SPEC §2, §4 "Access", §6): the dashboard, /testimonials,
+// The paid-access gate (docs/product/billing.md#upgrade-screen, docs/product/billing.md#paid-access, docs/product/README.md#who-may-do-what): the dashboard, /testimonials,
 // /widget, /collection-link and /integrations show the upgrade screen instead
 // of their content while the owner has no paid access. Billing, account
 // settings and the subscribe screens are never behind it.

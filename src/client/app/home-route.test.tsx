@@ -1,4 +1,4 @@
-// The owner's home at / (SPEC §2, §4): the dashboard sits behind the access
+// The owner's home at / (docs/product/README.md#screens-and-routes, docs/product/billing.md#paid-access): the dashboard sits behind the access
 // gate, and 2 s after it loads the subscription is synced once (a late
 // payment unlocks the gate; a failed sync is only logged).
 import { screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // The public pages that need no script but the header's theme toggle, each as
-// its own page: the landing page (SPEC §2 "Landing page") and /terms. What a
+// its own page: the landing page (docs/product/marketing.md#landing-page) and /terms. What a
 // signed-out visitor gets there is rendered by the server
 // (render/server-entry.tsx) without the router or the data layer of the full
 // app, and landing.tsx hydrates the one interactive part. A visitor with a

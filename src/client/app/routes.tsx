@@ -1,4 +1,4 @@
-// The route table: every route of SPEC §2, at the paths of shared/app-pages.ts
+// The route table: every route of docs/product/README.md#screens-and-routes, at the paths of shared/app-pages.ts
 // (the server routes each of them too). `/` decides between the landing page
 // and the owner's home; owner routes sit behind RequireSignedIn inside the
 // signed-in layout, and the four gated ones also behind RequireAccess (paid

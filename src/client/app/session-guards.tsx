@@ -1,4 +1,4 @@
-// Route guards built on the session (SPEC §2 route table): who sees what at /,
+// Route guards built on the session (docs/product/README.md#screens-and-routes): who sees what at /,
 // which routes need a signed-in owner, and /setup only without a business.
 // Paid access is the next gate, in access-gate.tsx.
 // Each waits for the session with a spinner, so no page flashes before its redirect.
@@ -61,7 +61,7 @@ export function HomeRoute() {
 }
 
 /**
- * The dashboard, behind the access gate (SPEC §2). The subscription sync runs
+ * The dashboard, behind the access gate (docs/product/README.md#screens-and-routes). The subscription sync runs
  * whether or not the gate opens: a payment whose webhook is late is exactly
  * the case it is for.
  */

@@ -1,4 +1,4 @@
-// The access-code widget as an owner meets it (SPEC §2, §5, §8): collapsed
+// The access-code widget as an owner meets it (docs/product/billing.md#access-code-box, docs/product/messages.md#billing): collapsed
 // until asked for, the required message, an accepted code (the new user, a
 // fresh access check, then the dashboard), and the refused ones.
 import { screen, waitFor } from '@testing-library/react';

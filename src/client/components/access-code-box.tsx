@@ -1,4 +1,4 @@
-// The access-code widget (SPEC §2): a collapsible "Have an access code?" with
+// The access-code widget (docs/product/billing.md#access-code-box): a collapsible "Have an access code?" with
 // an Access Code field and Activate Account. A valid code gives free access.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown, KeyRound } from 'lucide-react';

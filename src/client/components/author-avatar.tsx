@@ -10,7 +10,7 @@ const sizes = {
 } as const;
 
 /**
- * A testimonial author's photo, or their initials (SPEC §2: first letters of
+ * A testimonial author's photo, or their initials (docs/product/testimonials.md#testimonials-screen: first letters of
  * up to two words, uppercase) when there is no photo or it fails to load.
  * Decorative: the name is always shown beside it.
  */

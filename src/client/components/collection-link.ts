@@ -1,6 +1,6 @@
-// The public collection link of a business (SPEC §2 "Collection link screen",
+// The public collection link of a business (docs/product/collection.md#collection-link-screen,
 // "Dashboard" quick actions): built from this page's origin, copied with the
-// toasts of SPEC §8. Shared by the collection link screen and the dashboard.
+// toasts of docs/product/messages.md#collection. Shared by the collection link screen and the dashboard.
 import { collectionLink } from '../../shared/app-pages';
 import { copyText } from '../lib/clipboard';
 import { toast } from './ui/toast';

@@ -1,4 +1,4 @@
-// A Copy button that reads "Copied" for 2 s afterwards (SPEC §2, §9),
+// A Copy button that reads "Copied" for 2 s afterwards (docs/product/README.md#screens-and-routes, docs/product/limits.md),
 // announced politely; a failure toasts "Copy failed". Used by the widget's
 // embed snippets and the Integrations screen (the API key, the curl example).
 import { Check, Copy } from 'lucide-react';

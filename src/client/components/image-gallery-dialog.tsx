@@ -1,4 +1,4 @@
-// The expanded image dialog (SPEC §2 "Dashboard"): one photo at a time, large,
+// The expanded image dialog (docs/product/testimonials.md#dashboard): one photo at a time, large,
 // with previous and next buttons, an "n / m" counter, the arrow keys to move
 // and Escape to close. Focus stays inside while it is open (Radix Dialog).
 import { ChevronLeft, ChevronRight, ImageOff, X } from 'lucide-react';

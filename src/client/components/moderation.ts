@@ -1,7 +1,6 @@
-// The status change every moderation screen offers (SPEC §2: Approve, Reject,
+// The status change every moderation screen offers (docs/product/testimonials.md#testimonials-screen: Approve, Reject,
 // Hide): shown at once (optimistic), rolled back if the server says no, then
-// lists, counts and stats refetched. Failures toast "Error" with SPEC §8's
-// words; a 401 ends the session (SPEC §8 "Admin action unauthorized").
+// lists, counts and stats refetched. Failures toast "Error" with the words of docs/product/messages.md#testimonials; a 401 ends the session (docs/product/messages.md#session).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { TestimonialStatus } from '../../shared/schemas/testimonials';

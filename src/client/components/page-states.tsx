@@ -31,7 +31,7 @@ export function LoadProblem(props: LoadErrorProps) {
   );
 }
 
-/** SPEC §2: "Configure your business settings first", with the way to do it. */
+/** docs/product/collection.md#collection-link-screen: "Configure your business settings first", with the way to do it. */
 export function NoBusinessCard({ explanation }: { explanation: string }) {
   return (
     <Card>

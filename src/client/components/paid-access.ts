@@ -1,4 +1,4 @@
-// The two ways to paid access (SPEC §4 "Checkout", §8), with their toasts:
+// The two ways to paid access (docs/product/billing.md#checkout, docs/product/messages.md#billing), with their toasts:
 // start a checkout (the subscribe panel) and redeem an access code (the
 // access-code box). Shared by the upgrade screens and the sign-up wizard.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ function goToCheckout(url: string): void {
 /**
  * POST /api/create-checkout-session, then: already subscribed → a notice and
  * a fresh access check, no redirect; a checkout URL → the wizard's progress
- * is dropped (SPEC §2) and the browser leaves for it; anything else → the
+ * is dropped (docs/product/billing.md#checkout) and the browser leaves for it; anything else → the
  * failure toast. `isSuccess` with a URL means the page is on its way out.
  */
 export function useStartCheckout({ onCheckoutStart }: { onCheckoutStart?: () => void } = {}) {

@@ -1,4 +1,4 @@
-// The plan's features as a checked list (SPEC §3 "Plan configuration"): the
+// The plan's features as a checked list (docs/product/billing.md#plan): the
 // landing page's pricing block and the subscribe panel show the same list.
 import { Check } from 'lucide-react';
 import { PLAN } from '../../shared/constants';

@@ -1,4 +1,4 @@
-// The QR code dialog (SPEC §2 "Dashboard" and "Collection link screen"): a
+// The QR code dialog (docs/product/testimonials.md#dashboard, docs/product/collection.md#collection-link-screen): a
 // 300x300 QR code of the collection link, made in the browser (no outside
 // service), with Download (testimonial-qr-code.png) and Print (a page titled
 // "Scan to Leave a Testimonial" under the business's name, so a customer at
@@ -144,7 +144,7 @@ export function QrCodeDialog({
   );
 }
 
-/** The "Generate QR Code" button (SPEC §2) that opens the QR code dialog of `link`. */
+/** The "Generate QR Code" button (docs/product/collection.md#qr-code) that opens the QR code dialog of `link`. */
 export function GenerateQrCodeButton({
   link,
   businessName,

@@ -1,5 +1,5 @@
 // When an owner call answers 401 the session is gone (expired, or ended in
-// another tab). SPEC §2 and §8: say so, then go to / (500 ms after an admin
+// another tab). docs/product/messages.md#session: say so, then go to / (500 ms after an admin
 // action, 1000 ms on the dashboard) or to /auth (1000 ms on the billing
 // screen) with every cached query dropped, as a logout does, so no owner
 // screen shows stale data.

@@ -1,5 +1,5 @@
-// The subscribe panel as an owner meets it (SPEC §2 "Subscribe panel", §4
-// "Checkout", §8): the plan, the note naming who takes the payment, and
+// The subscribe panel as an owner meets it (docs/product/billing.md#subscribe-panel,
+// docs/product/billing.md#checkout, docs/product/messages.md#billing): the plan, the note naming who takes the payment, and
 // Subscribe Now: a notice without a redirect when already subscribed, the
 // checkout page otherwise (dropping the wizard's progress), a toast on failure.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The subscribe panel (SPEC §2 "Subscribe panel"): the one plan, its price and
+// The subscribe panel (docs/product/billing.md#subscribe-panel): the one plan, its price and
 // features, Subscribe Now, and a note naming who takes the payment. Three
 // variants: 'full' (the upgrade and subscribe screens), 'compact' (the
 // sign-up wizard's last step) and 'minimal' (price, button and note only).

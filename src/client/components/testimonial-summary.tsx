@@ -2,7 +2,7 @@
 // location, email, stars, date, status, where an imported one came from
 // ("Imported from {source}", API v1), the text, tags and photos. Shared by
 // the dashboard and the testimonials screen, which add their own actions.
-// Everything the customer wrote is rendered as text (SECURITY.md §8).
+// Everything the customer wrote is rendered as text (docs/security.md rule 8).
 import { Import, Mail, MapPin } from 'lucide-react';
 import type { Testimonial, TestimonialStatus } from '../../shared/schemas/testimonials';
 import { cn } from '../lib/utils';

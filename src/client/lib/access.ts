@@ -1,4 +1,4 @@
-// Paid access (SPEC §4 "Access", §6): whether the signed-in owner may use the
+// Paid access (docs/product/billing.md#paid-access, docs/product/README.md#who-may-do-what): whether the signed-in owner may use the
 // five gated pages, and the plan the subscribe panel offers. Read by the route
 // gate (app/), the upgrade and billing screens (features/billing) and the
 // sign-up wizard's upgrade step (features/auth), so it lives below features/.
@@ -15,12 +15,12 @@ import {
 import { api, ApiError, isUnauthorizedError } from './api';
 import { sessionQueries, useCurrentUser } from './session';
 
-// A query's key starts with the path it GETs (SPEC §7).
+// A query's key starts with the path it GETs (docs/product/billing.md#calls).
 const accessStatusUrl = '/api/user/access-status';
 const planUrl = '/api/billing/plan';
 
 export const accessQueries = {
-  /** GET /api/user/access-status: one retry, re-checked every 5 minutes (SPEC §7, §9). */
+  /** GET /api/user/access-status: one retry, re-checked every 5 minutes (docs/product/billing.md#calls, docs/product/limits.md). */
   status: () =>
     queryOptions({
       queryKey: [accessStatusUrl] as const,
@@ -45,7 +45,7 @@ export const accessQueries = {
     }),
 };
 
-/** The signed-in owner's access; only asked while signed in (SPEC §4). */
+/** The signed-in owner's access; only asked while signed in (docs/product/billing.md#paid-access). */
 export function useAccessStatus() {
   const { data: user } = useCurrentUser();
   return useQuery({ ...accessQueries.status(), enabled: Boolean(user) });

@@ -1,6 +1,5 @@
-// The one API client (SPEC §7-§8). Every request sends cookies; every change is JSON, body or not.
-// Whatever goes wrong, a call throws one ApiError: its `message` is SPEC §8's
-// text ("<status>: <body text or status text>", or the network failure's own
+// The one API client (docs/product/README.md#how-the-app-talks-to-the-server, docs/product/messages.md#how-errors-read). Every request sends cookies; every change is JSON, body or not.
+// Whatever goes wrong, a call throws one ApiError: its `message` is the text of docs/product/messages.md#how-errors-read ("<status>: <body text or status text>", or the network failure's own
 // message), and code reads its fields (`status`, `code`, `details`), never the
 // message.
 import { queryOptions } from '@tanstack/react-query';
@@ -44,7 +43,7 @@ export class ApiError extends Error {
     this.reason = reason;
   }
 
-  /** The error of a non-ok answer: SPEC §8's message, with the `{ error: { code, message, details? } }` body read into fields. */
+  /** The error of a non-ok answer: the message of docs/product/messages.md#how-errors-read, with the `{ error: { code, message, details? } }` body read into fields. */
   static fromResponse(status: number, bodyText: string, statusText = ''): ApiError {
     const text = bodyText || statusText;
     const body = parseJson(text);
@@ -82,7 +81,7 @@ function reasonOf(body: unknown, text: string): string | null {
   return text.trim() || null;
 }
 
-/** True when the server answered 401: the session is gone (SPEC §8). */
+/** True when the server answered 401: the session is gone (docs/product/messages.md#how-errors-read). */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
@@ -100,7 +99,7 @@ export function getErrorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * SPEC §8 names two texts for a request that got no answer: `Request failed`
+ * docs/product/messages.md#how-errors-read names two texts for a request that got no answer: `Request failed`
  * for a read (the query fetcher) and `Network request failed` for a change.
  */
 const networkFailureText = (method: HttpMethod) =>

@@ -1,7 +1,7 @@
 import { INITIALS_MAX_LETTERS } from '../../shared/constants';
 
 /**
- * The initials shown instead of a missing or broken photo (SPEC §2): the first
+ * The initials shown instead of a missing or broken photo (docs/product/testimonials.md#testimonials-screen): the first
  * letter of each of the first two words, uppercase. "" when there are none.
  */
 export function initialsOf(name: string | null | undefined): string {

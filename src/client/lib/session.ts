@@ -1,4 +1,4 @@
-// Who is signed in, and their business (SPEC §4 "Session"). Shared by the
+// Who is signed in, and their business (docs/product/auth.md#session). Shared by the
 // route guards, the layouts and every feature, so it lives below features/.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../shared/schemas/auth';
 import type { Business } from '../../shared/schemas/business';
 import { api, ApiError, isUnauthorizedError } from './api';
 
-// A query's key starts with the path it GETs (SPEC §7).
+// A query's key starts with the path it GETs (docs/product/auth.md#calls).
 const currentUserUrl = '/api/auth/user';
 export const businessUrl = '/api/business';
 const currentUserKey = [currentUserUrl] as const;

@@ -1,4 +1,4 @@
-// The sign-up wizard's progress in sessionStorage (SPEC §2 "Auth screen"): the
+// The sign-up wizard's progress in sessionStorage (docs/product/auth.md#auth-screen): the
 // step, what was typed (never the password) and whether the account exists yet,
 // so a reload mid-wizard comes back to the same place. Cleared on completion,
 // skip, the start of a checkout and logout. In lib/ because the subscribe

@@ -1,4 +1,4 @@
-// Moderation calls (SPEC §7) shared by the dashboard, the testimonials screen
+// Moderation calls (docs/product/testimonials.md#calls) shared by the dashboard, the testimonials screen
 // and the widget preview: the query options of the list and the stats, the
 // status change, and the optimistic cache edits that make a status change show
 // at once. Every list sits under the ['/api/testimonials'] prefix, so one
@@ -45,7 +45,7 @@ const listQuery = (params: TestimonialListParams) =>
     queryFn: ({ signal }) => api.get<TestimonialList>(testimonialListUrl(params), { signal }),
   });
 
-/** What the widget previews show (SPEC §2): up to 6 approved, newest first. */
+/** What the widget previews show (docs/product/testimonials.md#testimonials-screen): up to 6 approved, newest first. */
 const widgetPreviewParams: TestimonialListParams = {
   status: 'approved',
   pageSize: WIDGET_PREVIEW_MAX_ITEMS,

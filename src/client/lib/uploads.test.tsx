@@ -2,7 +2,7 @@
 // a URL, PUT the file there with XMLHttpRequest) and what a person is told when
 // either is refused. The server's own words for a full budget (429, 507), a
 // refused file (413, 415) and a browser check (403, with its code, for the
-// caller to act on); SPEC §8's generic text for anything else.
+// caller to act on); the generic text of docs/product/messages.md#uploads for anything else.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { submissionCheckCodes } from '../../shared/schemas/submission';

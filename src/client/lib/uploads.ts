@@ -90,7 +90,7 @@ const CHECK_CODES: readonly string[] = Object.values(submissionCheckCodes);
 /**
  * A refusal of either step as an UploadError with the server's code: the
  * server's own message (`{ error: { code, message } }`, never a proxy's page)
- * for `shown` statuses and browser checks, else SPEC §8's generic text.
+ * for `shown` statuses and browser checks, else the generic text of docs/product/messages.md#uploads.
  */
 function refusal(error: ApiError, shown: number[]): UploadError {
   if (error.status === NETWORK_FAILURE_STATUS) return new UploadError(uploadMessages.failed);

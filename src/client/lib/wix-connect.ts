@@ -1,4 +1,4 @@
-// The query parameters of Wix connect (SPEC §2 route table, Auth screen,
+// The query parameters of Wix connect (docs/product/README.md#screens-and-routes, docs/product/auth.md#auth-screen,
 // /wix/auth): Wix opens `/auth?wix_site_id=…&redirect=wix-connect&instance=…`;
 // after the login the app goes to `/wix/auth` with the same three, and a
 // signed-out visitor of /wix/auth is sent back to the login with them. The
@@ -28,7 +28,7 @@ export function readWixConnectParams(
   return { wixSiteId, instance };
 }
 
-/** `wix_site_id=…&redirect=wix-connect&instance=…`, in SPEC §2's order. */
+/** `wix_site_id=…&redirect=wix-connect&instance=…`, in the order of docs/product/integrations.md#wix-connect. */
 function wixConnectQuery({ wixSiteId, instance }: WixConnectParams): string {
   return new URLSearchParams({
     wix_site_id: wixSiteId,

@@ -1,5 +1,4 @@
-// `npm run access-codes -- create --count N`: mints N new access codes (SPEC §3
-// access_codes), stores them and prints them, one per line, for an operator to
+// `npm run access-codes -- create --count N`: mints N new access codes (docs/product/billing.md#access-codes), stores them and prints them, one per line, for an operator to
 // hand out. Reads the same configuration as the server (DATA_DIR or
 // DATABASE_URL). With the embedded database the server must be stopped first:
 // PGlite allows one process at a time (db/pglite-lock.ts), and this says so.

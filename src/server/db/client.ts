@@ -44,7 +44,7 @@ export async function openDatabase(
   onPoolError: (error: Error) => void = () => {},
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    // SECURITY.md §16, §21: fail fast while the server is away or frozen, recover when it returns (pg-pool.ts).
+    // docs/security.md rules 16, 21: fail fast while the server is away or frozen, recover when it returns (pg-pool.ts).
     const pool = new DatabasePool(target.url);
     pool.on('error', onPoolError);
     // Its own connection: a pooled one may not stay in LISTEN. Timeouts so a frozen server cannot hang it.

@@ -1,5 +1,5 @@
 // The node-postgres pool behind DATABASE_URL, made safe for a server that
-// stops answering (SECURITY.md §16, §21): a frozen process or a partition keeps
+// stops answering (docs/security.md rules 16, 21): a frozen process or a partition keeps
 // every connection open and silent, so only client-side timeouts notice it.
 // pg and drizzle leave three holes around those timeouts, closed here:
 // 1. pg's query_timeout rejects the query but keeps its connection waiting for

@@ -1,4 +1,4 @@
-// Every table of SPEC §3. Settings defaults come from src/shared, the one
+// Every table of docs/product/README.md#the-documents. Settings defaults come from src/shared, the one
 // place the client, the widget and the database read them from. Column names are written in camelCase here and stored
 // in snake_case (the `casing` option of the client and of drizzle-kit).
 import { sql } from 'drizzle-orm';
@@ -53,13 +53,13 @@ export const users = pgTable('users', {
   subscriptionStatus: text(),
   subscriptionStartDate: timestamp({ withTimezone: true }),
   subscriptionEndDate: timestamp({ withTimezone: true }),
-  // The mirror of the provider's subscription (modules/billing): the SPEC's
+  // The mirror of the provider's subscription (modules/billing, docs/product/billing.md#subscription): the
   // stripe* and subscription* columns hold the built-in test checkout's ids
   // too. cancelAtPeriodEnd and the time of the newest applied provider event
   // complete it, so an older event never overwrites newer state.
   subscriptionCancelAtPeriodEnd: boolean().notNull().default(false),
   subscriptionEventAt: timestamp({ withTimezone: true }),
-  // SECURITY.md §6: the key's SHA-256 (hex) and its last 4 characters for the
+  // docs/security.md rule 6: the key's SHA-256 (hex) and its last 4 characters for the
   // masked display; the key itself is never stored (modules/integrations).
   apiKeyHash: text().unique(),
   apiKeyLastFour: text(),
@@ -69,8 +69,8 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
-// Reset links sent and not yet used (modules/auth, SECURITY.md §4, §29): SPEC
-// §3's users.resetToken and resetTokenExpiry, as a table so that a new link
+// Reset links sent and not yet used (modules/auth, docs/security.md rules 4, 29): what
+// a users.resetToken and resetTokenExpiry once held, as a table so that a new link
 // never replaces one already sent (decision 0015). Only the token's SHA-256 is
 // stored. Every link of a user goes when one is used and on a password or
 // email change; an expired one is deleted when the user next asks for a link.
@@ -194,7 +194,7 @@ export const accessCodes = pgTable('access_codes', {
 
 // Every payment provider event applied, by the provider's event id: inserted in
 // the same transaction as its effect, so a replayed event has one effect
-// (SECURITY.md §13).
+// (docs/security.md rule 13).
 export const paymentEvents = pgTable('payment_events', {
   id: text().primaryKey(),
   type: text().notNull(),
@@ -259,7 +259,7 @@ export const widgetSettings = pgTable('widget_settings', {
   textColor: text().notNull().default(W.textColor),
   fontFamily: text().notNull().default(W.fontFamily),
   fontSize: text().notNull().default(W.fontSize),
-  // Nullable on purpose: SPEC §3 says an unset show flag reads as true.
+  // Nullable on purpose: an unset show flag reads as true (docs/product/widget.md#widget-settings).
   showRatings: boolean().default(W.showRatings),
   showDates: boolean().default(W.showDates),
   showLocation: boolean().default(W.showLocation),
@@ -333,7 +333,7 @@ export const collectionPageSettings = pgTable('collection_page_settings', {
 // Every image goes through an upload URL issued for one business and one
 // purpose (modules/uploads). objectPath is set once the file has been received
 // and checked; claimedAt once a testimonial or the business logo takes it.
-// `anonymous` and `size` feed the byte budgets of visitors' uploads (SECURITY.md §23).
+// `anonymous` and `size` feed the byte budgets of visitors' uploads (docs/security.md rule 23).
 export const uploads = pgTable(
   'uploads',
   {

@@ -1,4 +1,4 @@
-// A PostgreSQL that stops answering (SECURITY.md §16, §21): the process is
+// A PostgreSQL that stops answering (docs/security.md rules 16, 21): the process is
 // frozen or the network drops its packets, so every connection stays open and
 // silent. Requests answer 503 within a few seconds, no pooled connection is
 // lost or left mid-transaction, and everything works again once the server

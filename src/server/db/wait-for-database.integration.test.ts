@@ -1,4 +1,4 @@
-// The server starts before its PostgreSQL (SECURITY.md §21): opening and
+// The server starts before its PostgreSQL (docs/security.md rule 21): opening and
 // migrating waits and retries until the server accepts connections. A TCP proxy
 // that refuses every connection stands for the server that is not up yet.
 // PostgreSQL only (PGlite is in-process): runs with TEST_DATABASE_URL.

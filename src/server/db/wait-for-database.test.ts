@@ -1,4 +1,4 @@
-// Start-up waits for an unreachable database and stops at once on anything else (SECURITY.md §21).
+// Start-up waits for an unreachable database and stops at once on anything else (docs/security.md rule 21).
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Start-up when the database is not there yet (SECURITY.md §21): a server
+// Start-up when the database is not there yet (docs/security.md rule 21): a server
 // started before its PostgreSQL (a reboot, a compose file, a failover) waits
 // and retries, forever, with one line per attempt, instead of exiting. Only an
 // unreachable database is waited for: a wrong password, a missing database or a

@@ -1,4 +1,4 @@
-// Paid access for the owner API behind the five gated pages (SPEC §2, §6):
+// Paid access for the owner API behind the five gated pages (docs/product/billing.md#upgrade-screen, docs/product/README.md#who-may-do-what):
 // dashboard, testimonials, widget, collection link and integrations. Without
 // access: 403 `{ error: { code: 'ACCESS_REQUIRED', ... } }`. Billing, account
 // settings and the subscribe pages use requireUser / requireOwnBusiness
@@ -28,7 +28,7 @@ export async function requirePaidAccess(request: FastifyRequest): Promise<UserRo
 }
 
 /**
- * The business of the API key's owner (the id from the key, SECURITY.md §7),
+ * The business of the API key's owner (the id from the key, docs/security.md rule 7),
  * when the owner has paid access: the public API v1 is part of Integrations.
  */
 export async function requireApiCallerBusiness(request: FastifyRequest): Promise<BusinessRow> {
@@ -37,7 +37,7 @@ export async function requireApiCallerBusiness(request: FastifyRequest): Promise
   return businessService.requireOwnBusiness(request.server.database.db, user.id);
 }
 
-/** The paying owner's business (the id from the session, SECURITY.md §7). */
+/** The paying owner's business (the id from the session, docs/security.md rule 7). */
 export async function requirePaidBusiness(request: FastifyRequest): Promise<BusinessRow> {
   // The user is read once per request (auth-guard.ts), so the two guards share it.
   await requirePaidAccess(request);

@@ -1,4 +1,4 @@
-// Who calls the public API v1 (SECURITY.md §5, §6, §19): the owner of the
+// Who calls the public API v1 (docs/security.md rules 5, 6, 19): the owner of the
 // bearer API key in `Authorization: Bearer <key>` (no other place is read,
 // no cookie). `apiKeyAuthOf(app)` is the hook of every `apiKey` route's onRequest:
 // - refuses a client that sent 10 wrong keys in 15 minutes (429) before it

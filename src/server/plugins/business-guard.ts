@@ -1,4 +1,4 @@
-// The signed-in owner's business, for every owner route (SECURITY.md §7): the
+// The signed-in owner's business, for every owner route (docs/security.md rule 7): the
 // business id always comes from the session, never from the request.
 // Both throw 401 `Unauthorized` without a session and 404 `Business not found`
 // before the business is set up (the rule lives in the business service).

@@ -48,7 +48,7 @@ function isSignedOut(request: FastifyRequest): boolean {
   return cookies === undefined || parseCookies(cookies)[SESSION_COOKIE] === undefined;
 }
 
-/** The public pages a signed-out visitor gets rendered (SPEC §2 route table), besides / and /submit/:slug. */
+/** The public pages a signed-out visitor gets rendered (docs/product/README.md#screens-and-routes), besides / and /submit/:slug. */
 const RENDERED_PATHS: readonly string[] = [appPages.terms, appPages.auth, appPages.forgotPassword];
 
 /** Pages answered with the app as it is, whose router shows them; the test checkout's is the billing module's. */

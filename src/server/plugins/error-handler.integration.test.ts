@@ -1,4 +1,4 @@
-// What a failure means (SECURITY.md §16, §25): only the database going away is
+// What a failure means (docs/security.md rules 16, 25): only the database going away is
 // a 503, and only real faults are logged as errors; a client that hangs up is
 // neither.
 import { connect } from 'node:net';
@@ -61,7 +61,7 @@ async function until(condition: () => boolean): Promise<void> {
 const DEBUG = 20;
 const WARN = 40;
 
-describe('a client that hangs up (SECURITY.md §25)', () => {
+describe('a client that hangs up (docs/security.md rule 25)', () => {
   it('mid-upload: logged at debug as a client abort, not as an error, and not answered as a 503', async () => {
     const { app, lines, statuses, bodiesBeingRead } = await observedApp();
     const owner = await createSignedInUser(app);
@@ -124,7 +124,7 @@ describe('which failures are the database being away', () => {
   });
 });
 
-describe('answers the server gives on purpose (SECURITY.md §25)', () => {
+describe('answers the server gives on purpose (docs/security.md rule 25)', () => {
   it('a 5xx a service decided on (storage full, provider away) is logged as a warning, not as an error', async () => {
     const { app, lines } = await observedApp({
       beforeRoutes: (root) =>

@@ -3,7 +3,7 @@
 // so both inherit it, and so does the not-found handler (plugins/client-app.ts),
 // which throws notFound() like any route. 5xx details never reach the client;
 // they are logged with the request id. A client that hung up is not a fault
-// and is logged at debug (SECURITY.md §25).
+// and is logged at debug (docs/security.md rule 25).
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 // PostgreSQL cannot store U+0000 or text that is not valid Unicode (a lone
 // surrogate, which JSON's \uXXXX escapes can carry), so a request carrying
 // either anywhere is refused up front with a 400, for every route at once,
-// instead of failing later as a 5xx (SECURITY.md §17).
+// instead of failing later as a 5xx (docs/security.md rule 17).
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 

@@ -1,4 +1,4 @@
-// The in-memory counts every limit falls back to while Redis is away (SECURITY.md §20).
+// The in-memory counts every limit falls back to while Redis is away (docs/security.md rule 20).
 import { describe, expect, it } from 'vitest';
 import { MemoryCounts } from './rate-limit-store.js';
 

@@ -1,4 +1,4 @@
-// The counter store behind every rate limit (SECURITY.md §5, §20): Redis when
+// The counter store behind every rate limit (docs/security.md rules 5, 20): Redis when
 // REDIS_URL is set, so several servers share counts, and this process's memory
 // whenever Redis is not answering. A store that is down must neither disable a
 // limit nor slow a request, so the Redis client fails fast (no offline queue,

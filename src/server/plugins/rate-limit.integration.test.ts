@@ -1,6 +1,6 @@
-// Rate limits (SECURITY.md §5): 429 in the error shape with Retry-After;
+// Rate limits (docs/security.md rule 5): 429 in the error shape with Retry-After;
 // X-Forwarded-For only counts behind a trusted proxy; Redis shares counts;
-// a Redis that is down or frozen neither disables a limit nor slows a request (§20).
+// a Redis that is down or frozen neither disables a limit nor slows a request (rule 20).
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,7 +31,7 @@ function expectRateLimited(response: Awaited<ReturnType<App['inject']>>, windowS
 
 describe('login rate limits', () => {
   it('allows 10 wrong passwords per email in 15 minutes, then 429 with Retry-After, even with the right password', async () => {
-    // Each guess from another address, so the per-IP limit is not what answers 429 (SECURITY.md §19).
+    // Each guess from another address, so the per-IP limit is not what answers 429 (docs/security.md rule 19).
     const app = await createTestApp({ trustProxy: true });
     const { email } = await createUser(app);
     const owner = { 'x-forwarded-for': '198.51.100.1' };
@@ -214,7 +214,7 @@ async function expectLoginLimitWithin1s(app: App): Promise<void> {
   }
 }
 
-describe('rate limits while the Redis store is away (SECURITY.md §20)', () => {
+describe('rate limits while the Redis store is away (docs/security.md rule 20)', () => {
   it('with REDIS_URL pointing at a closed port, login still answers 429 after the limit and each request stays under 1 s', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {

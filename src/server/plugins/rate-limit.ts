@@ -1,8 +1,8 @@
-// Rate limits (SECURITY.md §5): routes of both scopes of app.ts opt in with
+// Rate limits (docs/security.md rule 5): routes of both scopes of app.ts opt in with
 // `rateLimit(app, rule)` hooks, fixed windows counted in one store decorated
 // on the root. Counts live in Redis when REDIS_URL is set (several servers
 // share them), in memory otherwise, and in memory while Redis is away
-// (rate-limit-store.ts, §20): a limit is never skipped. A count made in memory
+// (rate-limit-store.ts, rule 20): a limit is never skipped. A count made in memory
 // is made at once, without a promise: the public widget is counted on every
 // page view of every site that shows it (issue 13).
 // The client IP is `request.ip`, which honours X-Forwarded-For only when
@@ -183,7 +183,7 @@ export type FailureLimit = {
 };
 
 /**
- * Counts failures only, e.g. wrong secrets (SECURITY.md §19). `check` counts
+ * Counts failures only, e.g. wrong secrets (docs/security.md rule 19). `check` counts
  * the attempt before it is tried, atomically, and refuses with 429 past
  * `rule.max`, so guesses sent all at once cannot all read "no failures yet":
  * at most `max` are tried per window, in flight or failed. A refused attempt

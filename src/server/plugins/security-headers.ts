@@ -1,4 +1,4 @@
-// SECURITY.md §12: CSP, nosniff, Referrer-Policy and HSTS (only when served over https).
+// docs/security.md rule 12: CSP, nosniff, Referrer-Policy and HSTS (only when served over https).
 // Registered on the root, so both scopes of app.ts send them; the public widget
 // routes opt out with `helmet: false` and set their own fixed headers.
 import helmet from '@fastify/helmet';

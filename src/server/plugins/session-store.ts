@@ -1,4 +1,4 @@
-// The @fastify/session store on the `sessions` table (SECURITY.md §2).
+// The @fastify/session store on the `sessions` table (docs/security.md rule 2).
 // - `expire` is the idle deadline (rolled forward on every save), capped by the
 //   absolute deadline counted from the login time kept in the session. Both are
 //   measured on the store's `now` (the app clock), never on the cookie's expiry,

@@ -1,4 +1,4 @@
-// Session lifetimes and storage (SECURITY.md §2): rolling idle timeout,
+// Session lifetimes and storage (docs/security.md rule 2): rolling idle timeout,
 // absolute timeout (both also on a clock the test moves), pruning, the Secure
 // flag over https, no resurrection.
 import { eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Cookie sessions stored in the `sessions` table (SECURITY.md §2): HttpOnly,
+// Cookie sessions stored in the `sessions` table (docs/security.md rule 2): HttpOnly,
 // SameSite=Lax, Secure when the public URL is https; 7 days idle (rolling),
 // 30 days absolute, both measured on the app clock (`app.clock`, which tests
 // move); expired rows pruned at start and every hour.

@@ -1,5 +1,5 @@
 // A small in-memory Stripe API on a free loopback port, for tests that run the
-// real `stripe` SDK (SECURITY.md §13): point the provider's apiUrl at `url`.
+// real `stripe` SDK (docs/security.md rule 13): point the provider's apiUrl at `url`.
 // It speaks what the SDK sends (form-encoded bodies with bracketed keys, the
 // Bearer key, Stripe-Version) and answers Stripe-shaped JSON for the few
 // endpoints Vouchly uses, with Stripe's error JSON for unknown ids. Helpers

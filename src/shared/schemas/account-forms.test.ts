@@ -24,7 +24,7 @@ describe('signupFormSchema', () => {
     expect(parsed.agreeToTerms).toBe(true);
   });
 
-  it('speaks the SPEC §5 messages', () => {
+  it('speaks the messages of docs/product/auth.md#rules-and-messages', () => {
     expect(
       messagesFor({
         businessName: ' ',

@@ -1,5 +1,5 @@
 // Client-only form schemas for the account screens, built from the same field
-// rules (and SPEC §5 messages) as the API payloads in auth.ts and business.ts.
+// rules (and the messages of docs/product/auth.md#rules-and-messages) as the API payloads in auth.ts and business.ts.
 import { z } from 'zod';
 import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
 

@@ -1,4 +1,4 @@
-// The one error shape every failing API call answers with (STYLE.md).
+// The one error shape every failing API call answers with (docs/style.md).
 import { z } from 'zod';
 
 export const apiErrorSchema = z.object({

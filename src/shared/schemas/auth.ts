@@ -1,4 +1,4 @@
-// Account payloads of SPEC §3 "Payloads" and §7, with the messages of SPEC §5.
+// Account payloads of docs/product/auth.md#calls, with the messages of docs/product/auth.md#rules-and-messages.
 import { z } from 'zod';
 import { detectedLogoUrlField } from './business.js';
 import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
@@ -19,7 +19,7 @@ export const registerInputSchema = z.object({
   lastName: z.string().trim().max(80).optional(),
   /**
    * The logo the sign-up wizard showed as found on the website: after answering,
-   * the server fetches it as logo detection fetches (SECURITY.md §11) and keeps
+   * the server fetches it as logo detection fetches (docs/security.md rule 11) and keeps
    * a checked copy as the business logo (docs/decisions/0018).
    */
   logoUrl: detectedLogoUrlField.optional(),
@@ -48,7 +48,7 @@ const currentPasswordField = z
   .min(1, 'Current password is required')
   .max(1024);
 
-/** Changing the email needs the current password (SECURITY.md §18). */
+/** Changing the email needs the current password (docs/security.md rule 18). */
 export const changeEmailInputSchema = z.object({ email: emailField, currentPassword: currentPasswordField });
 export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
 

@@ -1,6 +1,6 @@
-// Paid access (SPEC §3 "Access status", "Subscription", "Invoice", "Plan
-// configuration"; §4 "Access", "Checkout", "Subscription"; §7 and §8).
-// Subscription and Invoice keep the provider's snake_case field names, as the SPEC writes them.
+// Paid access (docs/product/billing.md#paid-access, docs/product/billing.md#subscription, docs/product/billing.md#invoices,
+// docs/product/billing.md#plan; docs/product/billing.md#checkout; docs/product/billing.md#calls and docs/product/messages.md#billing).
+// Subscription and Invoice keep the provider's snake_case field names, as docs/product/billing.md writes them.
 import { z } from 'zod';
 import { currentUserSchema } from './auth.js';
 

@@ -1,4 +1,4 @@
-// Collection page settings (SPEC §3, §4, §7): GET and PUT /api/collection-page-settings.
+// Collection page settings (docs/product/collection.md#form-settings, docs/product/collection.md#calls): GET and PUT /api/collection-page-settings.
 // The settings form and the server share these; the coupling of collect and
 // required flags is `coupleCollectionFlags` in ../collection-settings.
 import { z } from 'zod';

@@ -1,8 +1,8 @@
-// Field rules shared by several forms (SPEC §5), with their exact messages.
+// Field rules shared by several forms (docs/product/auth.md#rules-and-messages), with their exact messages.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 
-/** SECURITY.md §1: at least 64 allowed; the cap keeps hashing bounded. */
+/** docs/security.md rule 1: at least 64 allowed; the cap keeps hashing bounded. */
 const PASSWORD_MAX_LENGTH = 128;
 
 /** A bare domain or an http(s) URL whose host ends in a label of at least 2 letters. */

@@ -1,5 +1,5 @@
-// Integrations (SPEC §2 Integrations screen and /wix/auth, §3 API key info and
-// wix_sites, §7): the owner's API key, Wix connect, and the public API v1 that
+// Integrations (docs/product/integrations.md#integrations-screen, docs/product/integrations.md#api-key,
+// docs/product/integrations.md#wix-connect, docs/product/integrations.md#calls): the owner's API key, Wix connect, and the public API v1 that
 // the key opens. Shared by the Integrations screen and the server routes.
 import { z } from 'zod';
 import { RATING_MAX, TESTIMONIAL_SOURCE_MAX } from '../constants.js';
@@ -13,7 +13,7 @@ import {
 } from './testimonials.js';
 
 // ---------------------------------------------------------------------------
-// API key (SECURITY.md §6; lifetime and statuses: docs/decisions/0013).
+// API key (docs/security.md rule 6; lifetime and statuses: docs/decisions/0013).
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'vly_';
@@ -52,7 +52,7 @@ export const wixSiteIdSchema = z
   .max(WIX_SITE_ID_MAX, `Wix site id must be at most ${WIX_SITE_ID_MAX} characters`)
   .transform((id) => id.toLowerCase());
 
-/** SPEC §3: listed to the user with wixSiteId and createdAt; siteName when known. */
+/** docs/product/integrations.md#wix-connect: listed to the user with wixSiteId and createdAt; siteName when known. */
 export const wixSiteSchema = z.object({
   wixSiteId: z.string(),
   siteName: z.string().nullable(),
@@ -80,7 +80,7 @@ export const wixInstanceSchema = z
 /**
  * POST /api/wix/connect, from /wix/auth. `wixSiteId` is the wix_site_id query
  * parameter: optional, and when sent it must be the site the instance is
- * signed for (a plain site id proves nothing, SECURITY.md §14).
+ * signed for (a plain site id proves nothing, docs/security.md rule 14).
  */
 export const wixConnectInputSchema = z.object({
   instance: wixInstanceSchema,
@@ -95,7 +95,7 @@ export const wixConnectResultSchema = z.object({
 });
 export type WixConnectResult = z.infer<typeof wixConnectResultSchema>;
 
-/** GET /wix/widget?instance={wixSiteId}: here `instance` is the plain site id (SPEC §2 developer notes). */
+/** GET /wix/widget?instance={wixSiteId}: here `instance` is the plain site id (docs/product/integrations.md#wix-connect). */
 export const wixWidgetQuerySchema = z.object({ instance: wixSiteIdSchema });
 
 /** Error codes the Wix screens tell apart. */

@@ -29,7 +29,7 @@ describe('buildSubmissionSchema', () => {
     });
   });
 
-  it('uses the messages of SPEC §5', () => {
+  it('uses the messages of docs/product/collection.md#what-the-form-accepts', () => {
     expect(messagesOf({}, { ...valid, authorName: '' })).toEqual([M.nameRequired]);
     expect(messagesOf({}, { ...valid, authorEmail: 'x' })).toEqual([M.invalidEmail]);
     expect(messagesOf({}, { ...valid, content: 'short' })).toEqual([M.contentTooShort]);

@@ -1,4 +1,4 @@
-// The public testimonial form (SPEC §5 "Public testimonial submission" and
+// The public testimonial form (docs/product/collection.md#what-the-form-accepts and
 // "Photo rules on submit"): `buildSubmissionSchema(settings)` gives the schema
 // for one business's collection settings, used by the form and by
 // POST /api/submit/:slug alike. Fields the business does not collect are dropped.

@@ -1,4 +1,4 @@
-// The moderation schemas shared by the edit dialog and the server (SPEC §5).
+// The moderation schemas shared by the edit dialog and the server (docs/product/testimonials.md#edit-rules).
 import { describe, expect, it } from 'vitest';
 import {
   bulkTestimonialsInputSchema,

@@ -1,4 +1,4 @@
-// Testimonial moderation (SPEC §3, §4, §5 "Admin testimonial edit", §7): the
+// Testimonial moderation (docs/product/testimonials.md#testimonial-fields, docs/product/testimonials.md#statuses, docs/product/testimonials.md#edit-rules, docs/product/testimonials.md#calls): the
 // list query, the DTO the dashboard reads, the admin edit, bulk actions, image
 // calls and stats. Shared by the edit form's resolver and the server routes.
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export const testimonialStatsSchema = z.object({
 export type TestimonialStats = z.infer<typeof testimonialStatsSchema>;
 
 // ---------------------------------------------------------------------------
-// Admin edit (SPEC §5): author name and content required, rating 1-5, tags
+// Admin edit (docs/product/testimonials.md#edit-rules): author name and content required, rating 1-5, tags
 // trimmed, non-empty, without duplicates.
 
 export const tagField = z
@@ -274,7 +274,7 @@ export const deleteBurstPendingResultSchema = z.object({ deleted: z.number().int
 export type DeleteBurstPendingResult = z.infer<typeof deleteBurstPendingResultSchema>;
 
 // ---------------------------------------------------------------------------
-// Image calls (SPEC §7). URLs are the upload URLs handed out by the uploads
+// Image calls (docs/product/testimonials.md#calls). URLs are the upload URLs handed out by the uploads
 // endpoints; anything else is refused.
 
 const imageUrlField = z

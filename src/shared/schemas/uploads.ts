@@ -1,4 +1,4 @@
-// Upload calls (SPEC §7): ask for an upload URL, then PUT the raw file to it.
+// Upload calls (docs/product/uploads.md#calls): ask for an upload URL, then PUT the raw file to it.
 // Every image of the product goes this way; see docs/decisions for the design.
 import { z } from 'zod';
 

@@ -10,7 +10,7 @@ import {
 } from './widget.js';
 
 describe('widgetSettingsSchema', () => {
-  it('accepts the SPEC §3 defaults', () => {
+  it('accepts the defaults of docs/product/widget.md#widget-settings', () => {
     expect(widgetSettingsSchema.parse(WIDGET_SETTINGS_DEFAULTS)).toEqual(WIDGET_SETTINGS_DEFAULTS);
     expect(WIDGET_SETTINGS_DEFAULTS).toMatchObject({
       backgroundColor: '#FFFFFF',
@@ -49,7 +49,7 @@ describe('widgetSettingsSchema', () => {
     ).toBe(false);
   });
 
-  it('lists the 16 fonts of SPEC §3 in order', () => {
+  it('lists the 16 fonts of docs/product/widget.md#widget-settings in order', () => {
     expect(FONT_OPTIONS).toHaveLength(16);
     expect(FONT_OPTIONS[0]).toBe('inter');
     expect(FONT_OPTIONS.at(-1)).toBe('times new roman');

@@ -1,4 +1,4 @@
-// The widget contract (SPEC §3 widget_settings, GET /api/widget/{slug}). The
+// The widget contract (docs/product/widget.md#widget-settings, GET /api/widget/{slug}). The
 // server validates with these schemas; the embeddable widget must not bundle
 // Zod, so it imports only types from here and its values from ../widget-data.
 import { z } from 'zod';
@@ -31,7 +31,7 @@ export const widgetSettingsSchema = z.object({
     .trim()
     .min(1, 'Choose a font')
     .max(WIDGET_FONT_FAMILY_MAX, 'Font name is too long'),
-  /** 'md' is an older name of 'base' (SPEC §3) and is read as 'base'. */
+  /** 'md' is an older name of 'base' (docs/product/widget.md#widget-settings) and is read as 'base'. */
   fontSize: z
     .enum([...WIDGET_FONT_SIZES, 'md'], { error: 'Font size must be sm, base or lg' })
     .transform((size) => (size === 'md' ? ('base' as const) : size)),
@@ -110,7 +110,7 @@ export const publicWidgetSchema = z.object({
 });
 export type PublicWidget = z.infer<typeof publicWidgetSchema>;
 
-/** The settings preview shows these when there is no approved testimonial (SPEC §2, §9: 4 samples). */
+/** The settings preview shows these when there is no approved testimonial (docs/product/widget.md#widget-settings-screen, docs/product/limits.md: 4 samples). */
 export const SAMPLE_TESTIMONIALS: readonly PublicWidgetTestimonial[] = [
   {
     id: 'sample-1',

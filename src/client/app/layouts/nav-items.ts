@@ -8,7 +8,7 @@ import {
   Settings,
 } from 'lucide-react';
 
-/** The main links of the signed-in navigation bar (SPEC §2 "Navigation bar"). */
+/** The main links of the signed-in navigation bar (docs/product/README.md#navigation-bar). */
 export const MAIN_NAV = [
   { to: '/', label: 'Dashboard', Icon: LayoutDashboard },
   { to: '/testimonials', label: 'Testimonials', Icon: MessageSquareQuote },

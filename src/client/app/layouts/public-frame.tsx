@@ -52,7 +52,7 @@ export function SignedOutLinks() {
       </Button>
       <Button asChild className="px-3 sm:px-4">
         <PageLink to="/auth?tab=register">
-          {/* SPEC §2: the short label Start on small screens; the link still says where it goes. */}
+          {/* docs/product/marketing.md#landing-page: the short label Start on small screens; the link still says where it goes. */}
           <span className="sm:hidden">
             Start<span className="sr-only">: Add to My Site</span>
           </span>

@@ -1,4 +1,4 @@
-// The frame of every owner page (SPEC §2 "Navigation bar"): main links, the
+// The frame of every owner page (docs/product/README.md#navigation-bar): main links, the
 // business identity and user menu, the theme toggle, and a mobile menu.
 import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';

@@ -8,7 +8,7 @@ import { TOAST_CLEARANCE_VAR } from './toast-clearance';
 // (toast-clearance.ts), so the toast sits just above it.
 const offset = (edge: number) => ({ bottom: `calc(var(${TOAST_CLEARANCE_VAR}, 0px) + ${edge}px)` });
 
-/** Mounted once in app/providers.tsx; one toast at a time (SPEC §9). */
+/** Mounted once in app/providers.tsx; one toast at a time (docs/product/limits.md). */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
   return (

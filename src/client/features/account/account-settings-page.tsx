@@ -1,4 +1,4 @@
-// /account-settings (SPEC §2 "Account settings screen"): business name and
+// /account-settings (docs/product/business.md#account-settings-screen): business name and
 // website, the current logo, email and password.
 import { PageLoader } from '../../components/page-loader';
 import { productName } from '../../lib/product';

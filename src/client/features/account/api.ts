@@ -1,5 +1,5 @@
-// Business profile and sign-in details (SPEC §7): create and update the
-// business, change email and password, with the toasts of SPEC §8.
+// Business profile and sign-in details (docs/product/business.md#calls): create and update the
+// business, change email and password, with the toasts of docs/product/messages.md#business.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangeEmailInput,
@@ -117,7 +117,7 @@ export function useChangePassword() {
 }
 
 /**
- * Sets the business logo (SPEC §7 PUT /api/business/logo): a File is uploaded
+ * Sets the business logo (docs/product/business.md#calls PUT /api/business/logo): a File is uploaded
  * first; null removes the logo. Failures toast "Update Failed" with the
  * server's (or the upload check's) message.
  */

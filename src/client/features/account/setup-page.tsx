@@ -1,4 +1,4 @@
-// /setup (SPEC §2 "Business setup page"): a signed-in owner without a business creates one.
+// /setup (docs/product/business.md#business-setup-page): a signed-in owner without a business creates one.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Code2, Link2, Share2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
-// Account calls of the auth screens (SPEC §7) as TanStack Query hooks, with the
-// toasts and redirects of SPEC §4 and §8.
+// Account calls of the auth screens (docs/product/auth.md#calls) as TanStack Query hooks, with the
+// toasts and redirects of docs/product/auth.md#session and docs/product/messages.md#auth.
 import {
   queryOptions,
   useMutation,
@@ -48,8 +48,7 @@ function startSession(queryClient: QueryClient, user: CurrentUser): void {
 }
 
 /**
- * After a login, registration or logout the app goes to / after 100 ms (SPEC
- * §2); a Wix connect login goes to /wix/auth instead (`to`).
+ * After a login, registration or logout the app goes to / after 100 ms (docs/product/auth.md#auth-screen); a Wix connect login goes to /wix/auth instead (`to`).
  */
 export function useRedirectAfterAuth() {
   const navigate = useNavigate();

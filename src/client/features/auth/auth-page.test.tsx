@@ -1,4 +1,4 @@
-// /auth with and without Wix connect parameters (SPEC §2 "Auth screen"): the
+// /auth with and without Wix connect parameters (docs/product/auth.md#auth-screen): the
 // login card's title, where a successful login goes, the parameters kept
 // across tabs, and a signed-in owner's way on to /wix/auth.
 import { screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /auth (SPEC §2 "Auth screen"): Login and Sign Up tabs, chosen by ?tab=login|register.
+// /auth (docs/product/auth.md#auth-screen): Login and Sign Up tabs, chosen by ?tab=login|register.
 // With Wix connect parameters (wix_site_id, redirect=wix-connect, instance)
 // the login is titled Connect to Wix and leads to /wix/auth; the parameters
 // stay in the address when the tab changes, so a new account connects too.

@@ -1,4 +1,4 @@
-// /forgot-password (SPEC §2 "Forgot-password page"): ask for a reset link by email.
+// /forgot-password (docs/product/auth.md#forgot-password-page): ask for a reset link by email.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';

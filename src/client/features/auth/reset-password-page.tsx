@@ -1,4 +1,4 @@
-// /reset-password?token=… (SPEC §2 "Reset-password page"): choose a new password.
+// /reset-password?token=… (docs/product/auth.md#reset-password-page): choose a new password.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleCheck, LockKeyhole, TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';

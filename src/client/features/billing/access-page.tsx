@@ -1,4 +1,4 @@
-// /access (SPEC §2): the upgrade screen, or a friendly note for an owner who
+// /access (docs/product/billing.md#upgrade-screen): the upgrade screen, or a friendly note for an owner who
 // already has access.
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';

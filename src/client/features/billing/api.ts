@@ -1,4 +1,4 @@
-// The billing screens' calls (SPEC §7): the subscription and its invoices, the
+// The billing screens' calls (docs/product/billing.md#calls): the subscription and its invoices, the
 // cancel, the checkout verification, the dashboard's sync and the built-in
 // test checkout. Access status, the plan, starting a checkout and access codes
 // are shared with other features: lib/access.ts and components/paid-access.ts.
@@ -24,7 +24,7 @@ const invoicesUrl = '/api/billing/invoices';
 const checkoutSuccessUrl = '/api/checkout-success';
 const testCheckoutUrl = '/api/test-checkout';
 
-/** SPEC §8: billing reads are tried up to 3 times, but a 401 (session gone) at once. */
+/** docs/product/messages.md#billing: billing reads are tried up to 3 times, but a 401 (session gone) at once. */
 const retryBillingRead = (failureCount: number, error: Error) =>
   !isUnauthorizedError(error) && failureCount < 2;
 
@@ -94,11 +94,11 @@ export function useRefreshAfterSubscribing() {
 
 /**
  * POST /api/cancel-subscription: cancels at the period end, so access goes on
- * until then (SPEC §4). Refreshes the subscription and the access status.
+ * until then (docs/product/billing.md#paid-access). Refreshes the subscription and the access status.
  */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
-  // A 401 is "Session expired", then /auth (SPEC §8); anything else a toast.
+  // A 401 is "Session expired", then /auth (docs/product/messages.md#billing); anything else a toast.
   const reportError = useAdminActionError('billing');
   return useMutation({
     mutationFn: async () => {
@@ -145,7 +145,7 @@ export function usePayTestCheckout(sessionId: string) {
 }
 
 /**
- * SPEC §4: the dashboard asks the server to sync the subscription with the
+ * docs/product/billing.md#paid-access: the dashboard asks the server to sync the subscription with the
  * payment provider once, 2 s after it loads (a payment whose webhook has not
  * arrived yet still unlocks the app). Non-critical: a failure is only logged.
  */

@@ -1,5 +1,5 @@
-// The billing screen as an owner meets it (SPEC §2 "Billing screen", §4
-// "Subscription", §8): when the subscription renews or ends, Cancel only
+// The billing screen as an owner meets it (docs/product/billing.md#billing-screen,
+// docs/product/billing.md#subscription, docs/product/messages.md#billing): when the subscription renews or ends, Cancel only
 // while active and not canceling, the cancel confirmation and its outcome,
 // the invoices with their amounts and links, and an expired session.
 import { screen, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
-// /billing (SPEC §2 "Billing screen"): the current subscription with its
+// /billing (docs/product/billing.md#billing-screen): the current subscription with its
 // cancel button, and the invoice history. Reachable without paid access. A
 // 401 from either read means the session is gone: "Session expired", then
-// /auth after 1 s (SPEC §8).
+// /auth after 1 s (docs/product/messages.md#billing).
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useInvoices, useSubscription } from './api';

@@ -1,4 +1,4 @@
-// /subscribe (SPEC §2): the full subscribe panel with a short introduction;
+// /subscribe (docs/product/billing.md#upgrade-screen): the full subscribe panel with a short introduction;
 // an owner who already has access is told so and pointed to billing.
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-// /subscribe/success as an owner back from the checkout meets it (SPEC §2,
-// §4 "Checkout", §8): verifying, then activated (toast, fresh access and
+// /subscribe/success as an owner back from the checkout meets it (docs/product/billing.md#subscribe-success-screen,
+// docs/product/billing.md#checkout, docs/product/messages.md#billing): verifying, then activated (toast, fresh access and
 // user), or an issue: no session id, or a session that does not verify.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// /subscribe/success?session_id= (SPEC §2, §4 "Checkout", §8): where the
+// /subscribe/success?session_id= (docs/product/billing.md#subscribe-success-screen, docs/product/billing.md#checkout, docs/product/messages.md#billing): where the
 // payment provider sends the owner back. Verifies the session, then says
 // whether the subscription is active.
 import { CircleAlert, PartyPopper } from 'lucide-react';

@@ -1,4 +1,4 @@
-// /access and /subscribe (SPEC §2): the way to subscribe for an owner without
+// /access and /subscribe (docs/product/billing.md#upgrade-screen): the way to subscribe for an owner without
 // access, and a friendly note (with where to go) for one who has it.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

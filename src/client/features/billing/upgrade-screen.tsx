@@ -1,4 +1,4 @@
-// The upgrade screen (SPEC §2, §4 "Access"): what a gated page shows without
+// The upgrade screen (docs/product/billing.md#upgrade-screen, docs/product/billing.md#paid-access): what a gated page shows without
 // paid access, and the body of /access. The full subscribe panel and the
 // access-code box; a link to billing for an owner whose subscription lapsed.
 import { Sparkles } from 'lucide-react';

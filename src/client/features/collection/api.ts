@@ -1,4 +1,4 @@
-// Calls of the collection area (SPEC §7): the owner's form settings, the
+// Calls of the collection area (docs/product/collection.md#calls): the owner's form settings, the
 // public business read by slug, and the public submission.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicBusiness } from '../../../shared/schemas/business';

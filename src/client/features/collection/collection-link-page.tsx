@@ -1,4 +1,4 @@
-// /collection-link (SPEC §2 "Collection link screen"): the public link with
+// /collection-link (docs/product/collection.md#collection-link-screen): the public link with
 // Copy, Open and the QR code, then the form settings beside a live preview.
 import { collectionLinkFor } from '../../components/collection-link';
 import { PageColumn } from '../../components/page-column';

@@ -1,4 +1,4 @@
-// /submit/:slug (SPEC §2 "Public submit screen"): the page a customer opens
+// /submit/:slug (docs/product/collection.md#public-submit-screen): the page a customer opens
 // from a link or a QR code, usually on a phone. No navigation bar: the
 // business's identity, its welcome message, the form, then the thank-you.
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { CollectionPageHeader } from './components/collection-page-header';
 import { TestimonialForm } from './components/testimonial-form';
 import { ThankYou } from './components/thank-you';
 
-/** Where the id of the customer's latest testimonial is kept (SPEC §4 "Submit flow"). */
+/** Where the id of the customer's latest testimonial is kept (docs/product/collection.md#submit-flow). */
 export const CURRENT_TESTIMONIAL_ID_KEY = 'currentTestimonialId';
 
 function rememberTestimonial(id: string): void {

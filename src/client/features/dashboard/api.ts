@@ -1,4 +1,4 @@
-// What the dashboard reads (SPEC §2 "Dashboard", §7): the stats, the newest
+// What the dashboard reads (docs/product/testimonials.md#dashboard, docs/product/testimonials.md#calls): the stats, the newest
 // testimonials, and the approved ones and the settings for the widget
 // preview. All of them sit under the keys the moderation calls refresh after
 // every change; the preview's entries are the ones /widget reads too.

@@ -1,7 +1,7 @@
-// The owner's home at / (SPEC §2 "Dashboard"): the overview numbers, quick
+// The owner's home at / (docs/product/testimonials.md#dashboard): the overview numbers, quick
 // actions for the collection link, the newest testimonials and a preview of
 // the widget. If the session turns out to be gone, say so and go to / again
-// (SPEC §2: "Unauthorized / Please sign in to continue", after 1 s).
+// (docs/product/testimonials.md#dashboard: "Unauthorized / Please sign in to continue", after 1 s).
 import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';

@@ -1,6 +1,6 @@
-// The Integrations calls (SPEC §7; server contract of issue 11): the owner's
+// The Integrations calls (docs/product/integrations.md#calls; server contract of issue 11): the owner's
 // API key (read, create or replace, revoke), the connected Wix sites (list,
-// disconnect) and Wix connect, with SPEC §8's toasts. A 401 from a change ends
+// disconnect) and Wix connect, with the toasts of docs/product/messages.md#integrations. A 401 from a change ends
 // the session like any admin action; ACCESS_REQUIRED re-checks access in
 // lib/query-client.ts, so the gate shows the upgrade screen.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// The Integrations screen as an owner meets it (SPEC §2 "Integrations screen",
-// §8): creating a key and seeing it once, copying it (and a copy that fails),
+// The Integrations screen as an owner meets it (docs/product/integrations.md#integrations-screen,
+// docs/product/messages.md#integrations): creating a key and seeing it once, copying it (and a copy that fails),
 // regenerating and revoking behind a confirmation, keys that no longer work,
 // the connected Wix sites and disconnecting one, the developer notes, and a
 // read that fails.
@@ -295,7 +295,7 @@ describe('IntegrationsPage: developer notes', () => {
 
     expect(notes.getByText('Authorization: Bearer YOUR_API_KEY')).toBeDefined();
     expect(notes.getByText(/60 requests per minute per key/)).toBeDefined();
-    // SPEC's words for the widget endpoint, and what they mean: the count is each visitor's own.
+    // The documented words for the widget endpoint (docs/product/integrations.md#integrations-screen), and what they mean: the count is each visitor's own.
     expect(notes.getByText(/60 requests per minute per site from each visitor's address/)).toBeDefined();
     expect(notes.getByText('GET /wix/widget?instance={wixSiteId}')).toBeDefined();
     const curl = 'curl -H "Authorization: Bearer YOUR_API_KEY" http://localhost:3000/api/v1/testimonials';

@@ -1,7 +1,7 @@
-// /integrations (SPEC §2 "Integrations screen"; behind the paid-access gate):
+// /integrations (docs/product/integrations.md#integrations-screen; behind the paid-access gate):
 // the API key, the connected Wix sites and the developer notes. A 401 from a
 // read means the session is gone: "Unauthorized / Please sign in to continue",
-// then / (SPEC §2), as on the other owner pages.
+// then / (docs/product/integrations.md#integrations-screen), as on the other owner pages.
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useApiKey, useWixSites } from './api';

@@ -1,4 +1,4 @@
-// /wix/auth as a Wix user meets it (SPEC §2; issue 11): signed out, off to
+// /wix/auth as a Wix user meets it (docs/product/integrations.md#wix-connect; issue 11): signed out, off to
 // the Wix login with the parameters kept; signed in, one connect call (even
 // under StrictMode) and the linked site, or why it could not be linked, told
 // apart by the error code; a network failure can be retried; without the

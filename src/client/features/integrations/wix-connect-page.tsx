@@ -1,4 +1,4 @@
-// /wix/auth (SPEC §2 route table; issue 11): where a Wix login lands, with
+// /wix/auth (docs/product/README.md#screens-and-routes; issue 11): where a Wix login lands, with
 // wix_site_id, redirect=wix-connect and instance. Signed out, the visitor is
 // sent to log in first, keeping them; signed in, the page asks the server
 // once to link the site (POST /api/wix/connect verifies the signed instance)

@@ -1,4 +1,4 @@
-// The public landing page (SPEC §2 "Landing page"), in the order of its sections.
+// The public landing page (docs/product/marketing.md#landing-page), in the order of its sections.
 import { productName } from '../../lib/product';
 import { ComparisonTable } from './components/comparison-table';
 import { FeatureCards } from './components/feature-cards';

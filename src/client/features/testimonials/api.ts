@@ -1,6 +1,6 @@
-// Calls of the testimonials screen (SPEC §7): the list, edit, delete, bulk
+// Calls of the testimonials screen (docs/product/testimonials.md#calls): the list, edit, delete, bulk
 // actions, the image calls of the edit dialog and the "Show business name in
-// widget" quick setting, with the toasts of SPEC §8. The status change shared
+// widget" quick setting, with the toasts of docs/product/messages.md#testimonials. The status change shared
 // with the dashboard lives in components/moderation.ts.
 import {
   keepPreviousData,
@@ -154,7 +154,7 @@ export type TestimonialImages = Pick<
   'authorImageUrl' | 'productImageUrls' | 'beforeImageUrl' | 'afterImageUrl'
 >;
 
-/** Reports a failed image call: the session flow on a 401, the file check's own reason, else SPEC §8's words. */
+/** Reports a failed image call: the session flow on a 401, the file check's own reason, else the words of docs/product/messages.md#testimonials. */
 function useImageError() {
   const endSession = useSessionEnded();
   return (error: unknown, message: string) => {

@@ -1,4 +1,4 @@
-// /testimonials (SPEC §2 "Testimonials screen"): filter tabs with counts, a
+// /testimonials (docs/product/testimonials.md#testimonials-screen): filter tabs with counts, a
 // search over author, text and tags, paged cards with their actions, bulk
 // actions on a selection, CSV/JSON export, and the notice of a burst of
 // submissions with its one action (components/burst-notice.tsx). Filter, search and page live in

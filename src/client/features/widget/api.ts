@@ -1,4 +1,4 @@
-// Calls of the widget settings screen (SPEC §7): the owner's settings, the
+// Calls of the widget settings screen (docs/product/widget.md#calls): the owner's settings, the
 // approved testimonials the preview shows, saving the whole form, and the
 // embed codes the owner copied (GET/PUT /api/widget-snippets), so the screen
 // can say when a settings change made the code on their site out of date.
@@ -18,7 +18,7 @@ import { useBusiness } from '../../lib/session';
 import { testimonialQueries } from '../../lib/testimonials';
 import { widgetSettingsQueries } from '../../lib/widget-settings';
 
-/** The owner's widget settings; only fetched once they have a business (SPEC §7). */
+/** The owner's widget settings; only fetched once they have a business (docs/product/widget.md#calls). */
 export function useWidgetSettings() {
   const business = useBusiness();
   return useQuery({
@@ -34,7 +34,7 @@ export function useWidgetSettings() {
 const previewItems = (list: TestimonialList) => list.items.slice(0, WIDGET_PREVIEW_MAX_ITEMS);
 
 /**
- * Up to 6 approved testimonials for the preview (SPEC §2): the dashboard
+ * Up to 6 approved testimonials for the preview (docs/product/widget.md#widget-settings-screen): the dashboard
  * preview's cache entry, so moderation's invalidations reach it too;
  * refetched on every visit because approvals happen on another screen.
  */
@@ -48,7 +48,7 @@ export function usePreviewTestimonials() {
   });
 }
 
-/** POST /api/widget-settings with the full form (SPEC §7), with the toasts of SPEC §8. */
+/** POST /api/widget-settings with the full form (docs/product/widget.md#calls), with the toasts of docs/product/messages.md#widget. */
 export function useSaveWidgetSettings() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -46,7 +46,7 @@ export function previewSettings(
 }
 
 
-/** The preview's data: the approved testimonials, else the 4 samples (SPEC §2). */
+/** The preview's data: the approved testimonials, else the 4 samples (docs/product/widget.md#widget-settings-screen). */
 export function previewWidgetData(
   business: PublicWidget['business'],
   settings: WidgetSettings,

@@ -1,4 +1,4 @@
-// /widget (SPEC §2 "Widget Settings screen"): the embed snippet, then the
+// /widget (docs/product/widget.md#widget-settings-screen): the embed snippet, then the
 // settings form beside a live preview of the real widget.
 import { PageColumn } from '../../components/page-column';
 import { LoadProblem, NoBusinessCard } from '../../components/page-states';

@@ -1,5 +1,5 @@
 // Which IP addresses an outbound fetch of a user-given URL may reach
-// (SECURITY.md §11): public unicast only. Everything ipaddr.js classifies as
+// (docs/security.md rule 11): public unicast only. Everything ipaddr.js classifies as
 // anything else is refused: private, loopback, link-local, unique-local, CGNAT,
 // unspecified, multicast, broadcast, reserved, documentation/benchmarking, and
 // the IPv6 ranges that embed or translate an IPv4 address (6to4, Teredo, NAT64).

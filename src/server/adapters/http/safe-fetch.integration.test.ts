@@ -1,4 +1,4 @@
-// SECURITY.md §11: the guards of the outbound fetch used by logo detection,
+// docs/security.md rule 11: the guards of the outbound fetch used by logo detection,
 // exercised against real local servers that count the connections they get.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET of a user-given URL with the SSRF guards of SECURITY.md §11:
+// GET of a user-given URL with the SSRF guards of docs/security.md rule 11:
 // - http(s) only, ports 80/443 only, no credentials in the URL;
 // - the destination address is checked when the socket connects: a custom
 //   `lookup` on the agent refuses any name that resolves to a non-public

@@ -1,4 +1,4 @@
-// The payment provider: one interface, two implementations (SPEC §7, SECURITY.md §13).
+// The payment provider: one interface, two implementations (docs/product/billing.md#calls, docs/security.md rule 13).
 // - Stripe (stripe-provider.ts) when STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and
 //   STRIPE_PRICE_ID are set: hosted Checkout in subscription mode, webhooks.
 // - The built-in test checkout (local-provider.ts) otherwise: a page served by

@@ -1,6 +1,6 @@
 // Contract tests of the Stripe provider: the real `stripe` SDK over HTTP
 // against the local fake (testing/fake-stripe.ts), webhooks signed the way
-// Stripe signs them (SECURITY.md §13). No database involved.
+// Stripe signs them (docs/security.md rule 13). No database involved.
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 // Stripe: hosted Checkout in subscription mode for the one plan, webhooks
-// verified on the raw body (SECURITY.md §13). Stripe is the source of truth;
+// verified on the raw body (docs/security.md rule 13). Stripe is the source of truth;
 // this file only translates between its objects and the PaymentProvider types.
 // Tests run this file, unchanged, against the local fake in testing/fake-stripe.ts
 // through `apiUrl`.

@@ -1,5 +1,5 @@
 // Registration, login, logout, the current user, and email and password
-// changes (SPEC §5, §7; SECURITY.md §1-§2, §18: an email change needs the
+// changes (docs/product/auth.md#rules-and-messages, docs/product/auth.md#calls; docs/security.md rules 1-2, 18: an email change needs the
 // current password and tells the old address).
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -310,7 +310,7 @@ describe('PATCH /api/auth/email', () => {
     await login(app, 'renamed@example.com');
   });
 
-  it('needs the current password (SECURITY.md §18): without it 400, with a wrong one 400 "Current password is incorrect"', async () => {
+  it('needs the current password (docs/security.md rule 18): without it 400, with a wrong one 400 "Current password is incorrect"', async () => {
     const app = await createTestApp();
     const { cookie, email } = await createSignedInUser(app);
     const missing = await changeEmail(app, cookie, { email: 'attacker@example.com' });
@@ -452,7 +452,7 @@ describe('PATCH /api/auth/password', () => {
   });
 });
 
-describe('CSRF (SECURITY.md §3)', () => {
+describe('CSRF (docs/security.md rule 3)', () => {
   it('refuses a foreign-Origin POST carrying a valid session cookie, and changes nothing', async () => {
     const app = await createTestApp();
     const { cookie, email } = await createSignedInUser(app);

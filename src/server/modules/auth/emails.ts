@@ -39,7 +39,7 @@ export function passwordResetEmail(options: { to: string; productName: string; l
   return { to, subject: `Reset your ${productName} password`, text, html };
 }
 
-/** Sent to the old address after an email change (SECURITY.md §18), so a takeover does not go unnoticed. */
+/** Sent to the old address after an email change (docs/security.md rule 18), so a takeover does not go unnoticed. */
 export function emailChangedEmail(options: { to: string; productName: string; newEmail: string }): EmailMessage {
   const { to, productName, newEmail } = options;
   const text = [

@@ -1,9 +1,9 @@
-// Forgot and reset password (SECURITY.md §4): the same answer for every email,
+// Forgot and reset password (docs/security.md rule 4): the same answer for every email,
 // given before the email is even looked up (issue 12, finding 12), a hashed
 // single-use token that expires in an hour and is checked before anything is
 // hashed, a mail with a text and an HTML part whose link is built from the
 // public URL, no auto-login, every session of the user ended; and a token that
-// a password or email change clears (§18). The mail goes out after the answer:
+// a password or email change clears (rule 18). The mail goes out after the answer:
 // tests wait for it with settleAfterAnswerWork(app).
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -304,7 +304,7 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
-describe('outstanding reset links (SECURITY.md §29)', () => {
+describe('outstanding reset links (docs/security.md rule 29)', () => {
   /** Asks from 15 addresses (so no per-address limit answers) and returns the links mailed since. */
   async function askFromManyAddresses(app: App, email: string, times = 15): Promise<string[]> {
     const before = (await readOutbox(app)).length;
@@ -360,7 +360,7 @@ describe('outstanding reset links (SECURITY.md §29)', () => {
   });
 });
 
-describe('reset links and credential changes (SECURITY.md §18)', () => {
+describe('reset links and credential changes (docs/security.md rule 18)', () => {
   it('a reset link asked for before a password change no longer works after it', async () => {
     const app = await createTestApp();
     const { user, email, cookie } = await createSignedInUser(app);

@@ -1,4 +1,4 @@
-// Password hashing (SECURITY.md §1): argon2id, t=2, p=1, memory from config
+// Password hashing (docs/security.md rule 1): argon2id, t=2, p=1, memory from config
 // (at least 19456 KiB in production; tests lower it).
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 

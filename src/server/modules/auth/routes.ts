@@ -1,4 +1,4 @@
-// Account endpoints (SPEC §7). HTTP only: validation, sessions, rate limits
+// Account endpoints (docs/product/auth.md#calls). HTTP only: validation, sessions, rate limits
 // and the throttles on secrets (secret-throttles.ts); the rules live in service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';

@@ -1,4 +1,4 @@
-// Every secret check is throttled per IP and per account (SECURITY.md §19):
+// Every secret check is throttled per IP and per account (docs/security.md rule 19):
 // the 11th wrong guess in a window gets 429 with Retry-After. Only failures
 // count, so an owner is never throttled for signing in, and a reset link
 // still works while login is throttled for their email (issue 12, findings 4

@@ -1,4 +1,4 @@
-// Throttles on every secret the account endpoints check (SECURITY.md §19):
+// Throttles on every secret the account endpoints check (docs/security.md rule 19):
 // per IP and per account, 10 wrong guesses in 15 minutes, and the 11th gets
 // 429 before it is tried. Each guess is counted before it is tried, so a burst
 // sent at once gets no further; only wrong guesses (`WrongSecretError`) stay

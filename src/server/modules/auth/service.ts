@@ -1,8 +1,8 @@
 // Account rules: registration (user + business + settings in one transaction),
-// credential checks, password reset (SECURITY.md §4), email and password changes
-// (§18). Session handling and throttles stay in the routes; these functions only
+// credential checks, password reset (docs/security.md rule 4), email and password changes
+// (rule 18). Session handling and throttles stay in the routes; these functions only
 // touch the database and the mailer. A secret that does not match throws
-// WrongSecretError, which the routes count against their throttles (§19).
+// WrongSecretError, which the routes count against their throttles (rule 19).
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
@@ -28,7 +28,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**
  * Reset links an account can have outstanding (sent, unused, unexpired) at
  * once: each lives an hour, so at most this many reset emails an hour go to
- * one inbox, however many addresses ask (SECURITY.md §29).
+ * one inbox, however many addresses ask (docs/security.md rule 29).
  */
 export const RESET_LINKS_PER_ACCOUNT = 3;
 

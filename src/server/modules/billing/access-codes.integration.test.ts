@@ -1,4 +1,4 @@
-// Access codes (SPEC §3 access_codes, §8 "Invalid code"; SECURITY.md §19):
+// Access codes (docs/product/billing.md#access-codes, docs/product/messages.md#billing "Invalid code"; docs/security.md rule 19):
 // a code works once, sets isFreeAccount, and guesses are throttled per account and per IP.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Who has paid access (SPEC §4 "Access", §6): an access code (isFreeAccount),
+// Who has paid access (docs/product/billing.md#paid-access, docs/product/README.md#who-may-do-what): an access code (isFreeAccount),
 // or a subscription that is active or trialing and whose period has not ended.
 // A subscription canceled at period end keeps access until that end. A
 // past_due subscription (a renewal payment failed) has none until it is paid:

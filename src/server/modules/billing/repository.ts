@@ -27,7 +27,7 @@ export async function setCustomerId(db: Executor, userId: string, customerId: st
 /**
  * Mirrors a subscription onto its user, unless the mirror already holds newer
  * news, or the same subscription already ended: a canceled subscription stays
- * canceled whatever arrives late (SECURITY.md §13). Null when nothing changed.
+ * canceled whatever arrives late (docs/security.md rule 13). Null when nothing changed.
  */
 export async function applySubscription(
   db: Executor,

@@ -1,4 +1,4 @@
-// Paid access and billing (SPEC §7): access status, access codes, checkout,
+// Paid access and billing (docs/product/billing.md#calls): access status, access codes, checkout,
 // subscription and invoices, and the built-in test checkout's calls. Owner
 // only, in the session scope; none of these pages needs paid access. The
 // Stripe webhook is in webhook-routes.ts (public scope, raw body).
@@ -32,7 +32,7 @@ const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
-/** Access-code guesses (SECURITY.md §19): the 11th in a window gets 429, per account and per IP. */
+/** Access-code guesses (docs/security.md rule 19): the 11th in a window gets 429, per account and per IP. */
 export const accessCodeRateLimits = {
   perUser: { max: 10, timeWindowMs: FIFTEEN_MINUTES },
   perIp: { max: 10, timeWindowMs: FIFTEEN_MINUTES },

@@ -1,4 +1,4 @@
-// Paid access (SPEC §4 "Access", "Checkout", "Subscription"; SECURITY.md §13).
+// Paid access (docs/product/billing.md#paid-access, docs/product/billing.md#checkout, docs/product/billing.md#subscription; docs/security.md rule 13).
 // The payment provider (app.payments) is the source of truth; the user's
 // subscription columns mirror it and are what access is decided on
 // (access.ts). The mirror moves on four roads, all through `mirror()`:
@@ -251,7 +251,7 @@ export async function listInvoices(ctx: BillingContext, user: UserRow): Promise<
   return callProvider(ctx, () => ctx.payments.listInvoices(customerId));
 }
 
-/** Cancel at period end: access continues until the period ends (SPEC §4). */
+/** Cancel at period end: access continues until the period ends (docs/product/billing.md#paid-access). */
 export async function cancelSubscription(ctx: BillingContext, user: UserRow): Promise<BillingResult> {
   const subscriptionId = user.stripeSubscriptionId;
   if (!subscriptionId || !hasCurrentSubscription(user, ctx.clock())) {
@@ -305,7 +305,7 @@ export async function handleWebhook(
   return applied ? { received: true } : { received: true, duplicate: true };
 }
 
-// The built-in test checkout (SPEC "embedded default"): only with the local provider.
+// The built-in test checkout (docs/product/billing.md#test-checkout, an embedded default): only with the local provider.
 
 function localProvider(ctx: BillingContext): LocalPaymentProvider {
   if (ctx.payments.id !== 'local') throw notFound('Test checkout is not enabled');

@@ -1,4 +1,4 @@
-// Paid access with Stripe (SECURITY.md §13): the whole app with STRIPE_* set,
+// Paid access with Stripe (docs/security.md rule 13): the whole app with STRIPE_* set,
 // the real `stripe` SDK talking to the local fake (testing/fake-stripe.ts),
 // webhook bodies signed with the SDK's test header helper.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// POST /api/stripe/webhook (SECURITY.md §13). In the public scope of app.ts:
+// POST /api/stripe/webhook (docs/security.md rule 13). In the public scope of app.ts:
 // Stripe sends no cookie. The body is kept as raw bytes, because the
 // signature covers exactly those bytes; this content-type parser lives only
 // in this plugin's encapsulated context. 400 on a bad signature, and nothing changes.

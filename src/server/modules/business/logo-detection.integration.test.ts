@@ -152,7 +152,7 @@ describe('POST /api/business/detect-logo', () => {
   });
 });
 
-describe('POST /api/business/detect-logo with hostile or huge pages (SECURITY.md §24)', () => {
+describe('POST /api/business/detect-logo with hostile or huge pages (docs/security.md rule 24)', () => {
   const TWO_MB = 2 * 1024 * 1024;
   const fill = (unit: string, bytes: number) => unit.repeat(Math.floor(bytes / unit.length));
   // Just under the 2 MB fetch cap, so that the whole page would be read.
@@ -180,7 +180,7 @@ describe('POST /api/business/detect-logo with hostile or huge pages (SECURITY.md
     });
     const started = Date.now();
     expect(await detect(app, at(path))).toEqual({ logoUrl: null });
-    // Within the route's own 5 s budget (SECURITY.md §24; the old regular expressions took 80 s); the bench records the real time.
+    // Within the route's own 5 s budget (docs/security.md rule 24; the old regular expressions took 80 s); the bench records the real time.
     expect(Date.now() - started).toBeLessThan(5000);
   });
 

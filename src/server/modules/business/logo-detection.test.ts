@@ -45,7 +45,7 @@ describe('parseHeadTags on hostile input', () => {
   ])('parses 2 MB of %s in linear time', (_name, html) => {
     const started = performance.now();
     parseHeadTags(html);
-    // Generous bound (SECURITY.md §24): linear parsing takes a few tens of milliseconds here, the old code 97 s.
+    // Generous bound (docs/security.md rule 24): linear parsing takes a few tens of milliseconds here, the old code 97 s.
     expect(performance.now() - started).toBeLessThan(5000);
   });
 

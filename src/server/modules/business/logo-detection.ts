@@ -4,7 +4,7 @@
 // Every fetch goes through safeFetch (SSRF guards) and all of them share one
 // 5 s budget, so the route answers within it; any failure means "no logo".
 // The page is parsed as it streams in (htmlparser2, linear in its size) and
-// only up to the end of its <head> (SECURITY.md §24): no regular expression
+// only up to the end of its <head> (docs/security.md rule 24): no regular expression
 // ever runs over the page.
 import { StringDecoder } from 'node:string_decoder';
 import { Parser } from 'htmlparser2';

@@ -1,4 +1,4 @@
-// The business logo (SPEC §7 PUT /api/business/logo): one of the owner's logo
+// The business logo (docs/product/business.md#calls PUT /api/business/logo): one of the owner's logo
 // uploads, claimed in the same transaction as the update; and the logo the
 // sign-up wizard found on the website, fetched and kept after registration
 // (docs/decisions/0018). Kept apart from service.ts because it uses the

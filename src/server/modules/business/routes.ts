@@ -1,4 +1,4 @@
-// Business endpoints (SPEC §7): the owner's business, its public read by slug,
+// Business endpoints (docs/product/business.md#calls): the owner's business, its public read by slug,
 // and logo detection for the sign-up wizard. HTTP only; rules in service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';

@@ -175,7 +175,7 @@ export async function getPublicBusiness(db: Executor, slug: string): Promise<Pub
   };
 }
 
-/** What outbound fetches for a business's logo may reach (SECURITY.md §11): public addresses, ports 80 and 443. */
+/** What outbound fetches for a business's logo may reach (docs/security.md rule 11): public addresses, ports 80 and 443. */
 export function logoFetchPolicy(config: Pick<Config, 'allowPrivateNetworkFetch'>): FetchPolicy {
   return {
     allowPrivateNetwork: config.allowPrivateNetworkFetch,

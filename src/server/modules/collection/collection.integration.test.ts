@@ -1,4 +1,4 @@
-// Collection page settings (SPEC §4 coupling, SECURITY.md §10 redirect rules)
+// Collection page settings (docs/product/collection.md#form-settings, docs/security.md rule 10 redirect rules)
 // and the QR code of the collection link.
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -29,7 +29,7 @@ const putSettings = (app: App, cookie: string, payload: Record<string, unknown>)
   });
 
 describe('GET /api/collection-page-settings', () => {
-  it('answers the defaults of SPEC §3 for a new business', async () => {
+  it('answers the defaults of docs/product/collection.md#form-settings for a new business', async () => {
     const { app, owner } = await ownerApp();
     const response = await getSettings(app, owner.cookie);
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
-// Collection page settings and the collection QR code (SPEC §2 "Collection
-// link screen", §7). Owner only. HTTP only; the rules live in service.ts.
+// Collection page settings and the collection QR code (docs/product/collection.md#collection-link-screen,
+// docs/product/collection.md#calls). Owner only. HTTP only; the rules live in service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';

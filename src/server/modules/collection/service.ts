@@ -1,6 +1,6 @@
-// Collection page settings rules (SPEC §4): collect off forces required off,
+// Collection page settings rules (docs/product/collection.md#form-settings): collect off forces required off,
 // required on forces collect on; the redirect URL is an absolute http(s) URL
-// without credentials or nothing (SECURITY.md §10). Also the collection
+// without credentials or nothing (docs/security.md rule 10). Also the collection
 // link's QR code.
 import QRCode from 'qrcode';
 import { collectionLink } from '../../../shared/app-pages.js';
@@ -32,7 +32,7 @@ function pickFlags(source: CollectionFlags): CollectionFlags {
   return flags;
 }
 
-/** The settings a business's form runs with: its row, or the SPEC §3 defaults if it has none. */
+/** The settings a business's form runs with: its row, or the defaults of docs/product/collection.md#form-settings if it has none. */
 export function formSettingsOf(row: CollectionPageSettingsRow | null): FormSettings {
   if (!row) {
     return {

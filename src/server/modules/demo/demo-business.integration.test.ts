@@ -1,4 +1,4 @@
-// The landing page's live demo (SPEC §2 "Landing page"): on first start the
+// The landing page's live demo (docs/product/marketing.md#landing-page): on first start the
 // server makes the demo business named by DEMO_WIDGET_SLUG, with approved
 // example testimonials labelled as such, and an owner with paid access who
 // moderates them after a password reset. Once, whatever happens later: never

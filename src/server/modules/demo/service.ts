@@ -1,4 +1,4 @@
-// The landing page's live demo (SPEC §2): the product's own widget, shown from
+// The landing page's live demo (docs/product/marketing.md#live-demo): the product's own widget, shown from
 // the business whose collection slug is DEMO_WIDGET_SLUG. At start-up
 // (main.ts) ensureDemoBusiness makes that business when no business has the
 // slug: example testimonials, approved and labelled as examples, and an owner
@@ -38,7 +38,7 @@ export type DemoBusinessOutcome =
 /** Thrown inside the transaction to undo it: the slug was taken while it ran. */
 class SlugTakenMeanwhile extends Error {}
 
-/** The preview's sample testimonials (SPEC §2 Widget Settings) as approved rows, a few days apart, the first the newest. */
+/** The preview's sample testimonials (docs/product/widget.md#widget-settings-screen) as approved rows, a few days apart, the first the newest. */
 function exampleRows(businessId: string, now: Date): (typeof testimonials.$inferInsert)[] {
   return SAMPLE_TESTIMONIALS.map((sample, index) => {
     const submittedAt = new Date(now.getTime() - (3 + index * 6) * DAY_MS);

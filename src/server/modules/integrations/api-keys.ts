@@ -1,4 +1,4 @@
-// API keys (SECURITY.md §6; docs/decisions/0013-api-keys.md). A key is the
+// API keys (docs/security.md rule 6; docs/decisions/0013-integrations.md). A key is the
 // recognisable prefix plus 32 random bytes (hex). Only its SHA-256 is stored,
 // with the last 4 characters for the masked display; the key itself is shown
 // once and never stored or logged. A plain SHA-256 (not a slow password hash)

@@ -1,4 +1,4 @@
-// The public API v1 (SPEC §6 "API consumers"): what an API key opens, scoped
+// The public API v1 (docs/product/integrations.md#public-api-v1): what an API key opens, scoped
 // to the key owner's business. Public scope of app.ts: no session, no cookie,
 // and no CORS headers (a key does not belong in a browser). Every route runs
 // apiKeyAuth first (plugins/api-key-auth.ts: 401, 429, RateLimit-* headers).

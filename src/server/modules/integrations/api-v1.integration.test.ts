@@ -1,4 +1,4 @@
-// The public API v1 (SPEC §6 "API consumers"; SECURITY.md §5, §6, §7, §19):
+// The public API v1 (docs/product/integrations.md#public-api-v1; docs/security.md rules 5, 6, 7, 19):
 // a bearer API key opens its owner's business and nothing else.
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';

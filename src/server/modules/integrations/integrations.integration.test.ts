@@ -1,5 +1,5 @@
-// SPEC §2 Integrations and /wix/auth, §3 API key info and wix_sites, §7;
-// SECURITY.md §6 (keys) and §14 (the Wix instance).
+// docs/product/integrations.md#integrations-screen, docs/product/integrations.md#wix-connect, docs/product/integrations.md#api-key, docs/product/integrations.md#calls;
+// docs/security.md rule 6 (keys) and rule 14 (the Wix instance).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';

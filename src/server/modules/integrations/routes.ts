@@ -1,4 +1,4 @@
-// The owner's integrations (SPEC §7): the API key and the Wix sites, behind
+// The owner's integrations (docs/product/integrations.md#calls): the API key and the Wix sites, behind
 // paid access like the Integrations page; and POST /api/wix/connect, which
 // /wix/auth calls after a Wix-connect login (signed in, no paid access needed:
 // the owner may subscribe afterwards). Session scope. HTTP only: the rules
@@ -22,7 +22,7 @@ import * as integrationsService from './service.js';
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-/** Connect checks a signed secret (SECURITY.md §19): per account and per IP. */
+/** Connect checks a signed secret (docs/security.md rule 19): per account and per IP. */
 export const wixConnectRateLimits = {
   perUser: { max: 10, timeWindowMs: FIFTEEN_MINUTES },
   perIp: { max: 10, timeWindowMs: FIFTEEN_MINUTES },

@@ -1,4 +1,4 @@
-// Integrations (SPEC §2, §3, §6, §7): the owner's API key, and the Wix sites
+// Integrations (docs/product/integrations.md#integrations-screen, docs/product/integrations.md, docs/product/README.md#who-may-do-what, docs/product/integrations.md#calls): the owner's API key, and the Wix sites
 // linked to the owner. Keys: api-keys.ts; the Wix `instance`: wix-instance.ts.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
@@ -100,8 +100,8 @@ export async function listWixSites(db: Executor, userId: string): Promise<WixSit
 }
 
 /**
- * Links the Wix site the signed `instance` names to the user (SECURITY.md
- * §14). Nothing is linked before the signature, age and site id check out.
+ * Links the Wix site the signed `instance` names to the user (docs/security.md
+ * rule 14). Nothing is linked before the signature, age and site id check out.
  */
 export async function connectWixSite(
   ctx: IntegrationsContext,

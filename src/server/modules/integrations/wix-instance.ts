@@ -1,4 +1,4 @@
-// The Wix app `instance` parameter (SECURITY.md §14): `<signature>.<data>`,
+// The Wix app `instance` parameter (docs/security.md rule 14): `<signature>.<data>`,
 // where data is the base64url JSON Wix signed (it carries `instanceId`, the
 // site's app instance, and `signDate`) and signature is the base64url
 // HMAC-SHA256 of the data part, keyed with the app secret. Wix leaves out the

@@ -1,4 +1,4 @@
-// A burst of submissions to one form (SECURITY.md §26, docs/decisions/0022):
+// A burst of submissions to one form (docs/security.md rule 26, docs/decisions/0022):
 // a flood from a few addresses never shuts the form; past the threshold it
 // asks for a browser check (a proof-of-work challenge, signed, for one form,
 // used once, short-lived), with a clear error when one is missing or bad; the
@@ -123,7 +123,7 @@ describe('a flood of submissions to one form', () => {
     expect((await submit(app, slug, valid)).statusCode).toBe(201);
   });
 
-  it('counts a slug padded with spaces, tabs or newlines as the same form (SECURITY.md §22)', async () => {
+  it('counts a slug padded with spaces, tabs or newlines as the same form (docs/security.md rule 22)', async () => {
     const { app, businessId, slug } = await ownerApp();
     await createTestimonials(app.database.db, businessId, BURST_RULES.threshold - 1);
     expect((await submit(app, `%20${slug}%09`, valid)).statusCode).toBe(201);

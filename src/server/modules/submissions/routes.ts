@@ -1,8 +1,8 @@
-// POST /api/submit/:slug: the public testimonial form (SPEC §7), and
+// POST /api/submit/:slug: the public testimonial form (docs/product/collection.md#calls), and
 // GET /api/submit/:slug/challenge: the browser check a form under a burst asks
 // for (docs/decisions/0022). Anonymous, limited per address only: a limit
 // shared by a form's visitors would let a few addresses shut its customers
-// out (SECURITY.md §26); a burst asks for the check instead. HTTP only; rules
+// out (docs/security.md rule 26); a burst asks for the check instead. HTTP only; rules
 // in service.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
-// A customer's testimonial from the public form (SPEC §5): validated against
+// A customer's testimonial from the public form (docs/product/collection.md#what-the-form-accepts): validated against
 // the business's own collection settings, stored as pending, its photos
 // claimed in the same transaction, so a 2xx means it is committed
-// (SECURITY.md §15). A filled honeypot is refused, never pretended stored.
+// (docs/security.md rule 15). A filled honeypot is refused, never pretended stored.
 // While the form is under a burst (bursts.ts) a valid testimonial also needs a
 // solved browser check, used once: refused with 403 and a code the form acts
 // on, never dropped in silence (docs/decisions/0022).

@@ -1,5 +1,5 @@
-// POST /api/submit/:slug: every rule and message of SPEC §5 "Public testimonial
-// submission" and "Photo rules on submit", driven by the collection settings;
+// POST /api/submit/:slug: every rule and message of docs/product/collection.md#what-the-form-accepts,
+// docs/product/collection.md#photo-rules, driven by the collection settings;
 // photos claimed in the same transaction; honeypot; the per-address limit
 // (bursts of submissions: bursts.integration.test.ts).
 import { eq } from 'drizzle-orm';
@@ -389,5 +389,5 @@ describe('submission rate limits', () => {
     expect((await submit(app, slug, valid, '198.51.100.1')).statusCode).toBe(201);
   });
 
-  // No limit per form: a burst asks for a browser check instead (bursts.integration.test.ts, SECURITY.md §26).
+  // No limit per form: a burst asks for a browser check instead (bursts.integration.test.ts, docs/security.md rule 26).
 });

@@ -1,4 +1,4 @@
-// SECURITY.md §17: generated bodies for the JSON endpoints of the moderation
+// docs/security.md rule 17: generated bodies for the JSON endpoints of the moderation
 // API never produce a 5xx and never leave invalid data behind.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';

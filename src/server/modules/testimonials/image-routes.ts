@@ -1,4 +1,4 @@
-// Image calls of a testimonial (SPEC §7). HTTP only; the rules live in images.ts.
+// Image calls of a testimonial (docs/product/testimonials.md#calls). HTTP only; the rules live in images.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import {

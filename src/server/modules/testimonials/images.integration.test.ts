@@ -1,4 +1,4 @@
-// Image calls of a testimonial (SPEC §7): only the business's own uploads for
+// Image calls of a testimonial (docs/product/testimonials.md#calls): only the business's own uploads for
 // the right purpose are accepted, at most 5 product photos, and images let go
 // are deleted with their files.
 import { eq } from 'drizzle-orm';

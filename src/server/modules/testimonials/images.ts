@@ -1,4 +1,4 @@
-// Image calls of a testimonial (SPEC §7). A new image must be an upload made
+// Image calls of a testimonial (docs/product/testimonials.md#calls). A new image must be an upload made
 // through the product's own upload URLs for this business and purpose:
 // `prepareUploads` turns the client's URL into an object path, `claimUploads` takes it
 // inside the same transaction as the row change, so a failed call claims

@@ -1,4 +1,4 @@
-// Moderation endpoints (SPEC §7): list, stats, edit, delete, bulk actions,
+// Moderation endpoints (docs/product/testimonials.md#calls): list, stats, edit, delete, bulk actions,
 // export and the image calls. HTTP only; the rules live in service.ts and
 // images.ts. Every route acts on the signed-in owner's business.
 import type { Readable } from 'node:stream';
@@ -102,7 +102,7 @@ export const testimonialRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: submissionBurstListSchema, ...errors } } },
     async (request, reply) => {
       const bursts = await testimonialService.listBursts(db, await requirePaidBusinessId(request), new Date());
-      // The owner's own data (SECURITY.md §31).
+      // The owner's own data (docs/security.md rule 31).
       void reply.header('cache-control', 'no-store');
       return { bursts };
     },

@@ -1,6 +1,6 @@
-// Moderation rules (SPEC §4-§5): the owner's business comes from the session,
+// Moderation rules (docs/product/testimonials.md#statuses, docs/product/testimonials.md#edit-rules): the owner's business comes from the session,
 // never from the request; approvedAt follows the status; multi-row changes run
-// in one transaction (SECURITY.md §15).
+// in one transaction (docs/security.md rule 15).
 import { z } from 'zod';
 import type {
   ApiCreateTestimonialInput,
@@ -63,7 +63,7 @@ export function toTestimonial(row: TestimonialRow): Testimonial {
 }
 
 /**
- * SPEC §4: becoming approved sets approvedAt to now, leaving approved clears
+ * docs/product/testimonials.md#statuses: becoming approved sets approvedAt to now, leaving approved clears
  * it, staying approved keeps the original time (or repairs a missing one).
  */
 export function approvedAtAfter(

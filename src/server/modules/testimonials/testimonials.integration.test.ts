@@ -1,4 +1,4 @@
-// Moderation API (SPEC §3-§5, §7): list, stats, edit, delete and bulk actions,
+// Moderation API (docs/product/testimonials.md#testimonial-fields, docs/product/testimonials.md#statuses, docs/product/testimonials.md#edit-rules, docs/product/testimonials.md#calls): list, stats, edit, delete and bulk actions,
 // always scoped to the signed-in owner's business.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// What an uploaded file must be (SECURITY.md §9): at most 5 MB, an image by
+// What an uploaded file must be (docs/security.md rule 9): at most 5 MB, an image by
 // its magic bytes, raster images re-encoded by sharp (auto-rotated, every bit
 // of metadata such as EXIF and GPS dropped, pixel bombs refused), SVG only as
 // a logo: an owner's own file kept as it is (served sandboxed, see routes.ts),

@@ -1,4 +1,4 @@
-// The object endpoints (SPEC §7), in the public scope of app.ts (no session,
+// The object endpoints (docs/product/uploads.md#calls), in the public scope of app.ts (no session,
 // never a cookie): every stored object is served from GET /objects/uploads/:file,
 // and the browser PUTs every file, whatever the storage, to the signed upload
 // URL /objects/upload/:token, which is its own credential. Upload URLs are

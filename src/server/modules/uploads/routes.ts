@@ -1,4 +1,4 @@
-// Upload URLs (SPEC §7): POST /api/objects/upload[/<purpose>] hands out the URL
+// Upload URLs (docs/product/uploads.md#calls): POST /api/objects/upload[/<purpose>] hands out the URL
 // the browser puts a file to, for the signed-in owner or for a visitor of a
 // collection page (`slug`, and `proof` while the form is under a burst). In
 // the session scope of app.ts; the objects themselves are served and received
@@ -28,7 +28,7 @@ const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /**
- * Upload limits (SECURITY.md §5): a customer sends at most 8 photos, 16 if
+ * Upload limits (docs/security.md rule 5): a customer sends at most 8 photos, 16 if
  * they send them all twice, and a form under a burst may refuse a few asks
  * before the browser knows to do the check first.
  */

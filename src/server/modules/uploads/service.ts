@@ -1,4 +1,4 @@
-// Upload rules (SECURITY.md §9, docs/decisions/0005-uploads.md):
+// Upload rules (docs/security.md rule 9, docs/decisions/0005-uploads.md):
 // - an upload belongs to one business: a visitor's (with the slug of a
 //   collection page, never for a logo) to that page's business, anyone
 //   else's to the signed-in owner's (`uploadBusinessId`);

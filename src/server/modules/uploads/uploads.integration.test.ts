@@ -1,4 +1,4 @@
-// Uploads on disk storage (SECURITY.md §9): who may get an upload URL, what
+// Uploads on disk storage (docs/security.md rule 9): who may get an upload URL, what
 // the PUT accepts, how objects are served, and the single-use signed URL.
 import { existsSync } from 'node:fs';
 import http from 'node:http';

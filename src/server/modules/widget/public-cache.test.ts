@@ -98,7 +98,7 @@ describe('PublicWidgetCache', () => {
     expect(cache.peek('acme')).toBeUndefined();
   });
 
-  it('remembers an unknown slug for a while (SECURITY.md §22), then asks again', async () => {
+  it('remembers an unknown slug for a while (docs/security.md rule 22), then asks again', async () => {
     let now = 1_000;
     const { calls, load } = manualLoader();
     const cache = cacheWith(load, { now: () => now });

@@ -13,7 +13,7 @@
 // copy read before it. Entries also expire after `ttlMs`: the bound on
 // staleness when a notification was lost or a hand-made database change is
 // involved; clear() drops everything when notifications may have been lost.
-// Unknown slugs are remembered as misses for `missTtlMs` (SECURITY.md §22), so
+// Unknown slugs are remembered as misses for `missTtlMs` (docs/security.md rule 22), so
 // asking for the same made-up slug again costs a Map lookup, not a query;
 // forgetMiss(slug) ends that at once when a business takes the slug.
 // Memory: the oldest entries are dropped once the bodies (every variant)

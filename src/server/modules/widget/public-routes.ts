@@ -1,7 +1,7 @@
-// The public widget reads (SECURITY.md §12): GET /api/widget/:slug (the JSON
+// The public widget reads (docs/security.md rule 12): GET /api/widget/:slug (the JSON
 // widget.js renders), GET /embed/:slug (the no-script page for an iframe) and
 // GET /wix/widget?instance={wixSiteId} (the JSON of the business a Wix site
-// is linked to, SPEC §2; the site is found through wix-directory.ts).
+// is linked to, docs/product/integrations.md#wix-connect; the site is found through wix-directory.ts).
 // Read-only, CORS-open without credentials, never a cookie (registered in the
 // public scope of app.ts, which has no session plugin), answered from the
 // in-process cache (public-cache.ts), compressed once per entry and sent as
@@ -10,7 +10,7 @@
 // headers are fixed strings set here, not rebuilt for every request. A cache
 // hit of GET /api/widget/:slug is answered in the fast lane, before Fastify
 // (plugins/fast-lane.ts, decision 0020).
-// Unknown names (SECURITY.md §22): a slug or site found nowhere is remembered
+// Unknown names (docs/security.md rule 22): a slug or site found nowhere is remembered
 // as a miss, and each address has a budget of lookups that found nothing, so
 // a flood of made-up names is answered from memory or refused (429) before it
 // reaches the database. The caches hear every server's changes (events.ts).
@@ -44,7 +44,7 @@ export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as co
  * The Wix widget endpoint's stated 60 a minute per site, counted for each
  * address: site ids are public, so a count shared by all of a site's visitors
  * would let one address (or the site's own traffic) shut every visitor out
- * (SECURITY.md §26). No shared per-site ceiling: a known site is answered from
+ * (docs/security.md rule 26). No shared per-site ceiling: a known site is answered from
  * the caches, and what reaches the database is bounded without one (one load
  * at a time per site, unknown sites budgeted per address).
  */
@@ -202,7 +202,7 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
   const perSiteAndAddress = rateLimit(app, {
     name: 'wix-widget:site-ip',
     ...wixWidgetRateLimit,
-    // The validated, normalised site id (the same form the lookup uses, SECURITY.md §22) and the address.
+    // The validated, normalised site id (the same form the lookup uses, docs/security.md rule 22) and the address.
     keyGenerator: (request) => `${(request.query as { instance: string }).instance}:${clientIpKey(request)}`,
   });
   app.get(

@@ -1,4 +1,4 @@
-// The public widget reads (SECURITY.md §8, §12): GET /api/widget/:slug and
+// The public widget reads (docs/security.md rules 8, 12): GET /api/widget/:slug and
 // GET /embed/:slug. Only approved testimonials, only the fields the settings
 // show, never an email; CORS-open, no cookie; ETag/304 and Cache-Control;
 // the in-process cache drops a business's copy as soon as something it shows changes.

@@ -1,4 +1,4 @@
-// Unknown public names cannot reach the database in a flood (SECURITY.md §22):
+// Unknown public names cannot reach the database in a flood (docs/security.md rule 22):
 // GET /api/widget/:slug and GET /embed/:slug remember an unknown slug as a
 // miss (one cache for both), a slug that starts to exist shows at once, and an
 // address asking for ever new names is refused before the database is asked.

@@ -1,4 +1,4 @@
-// SECURITY.md §17 for the widget: generated settings forms never produce a 5xx
+// docs/security.md rule 17 for the widget: generated settings forms never produce a 5xx
 // nor store settings the contract refuses, and whatever was saved, the public
 // reads answer a valid widget. Generated slugs never produce a 5xx either.
 import fc from 'fast-check';

@@ -2,7 +2,7 @@
 // for `ttlMs`: a known site maps to its business's collection slug (which
 // never changes once made), and an unknown one is remembered as a miss, so a
 // flood of made-up site ids costs one database read each per minute at most,
-// then Map lookups (SECURITY.md §22). Linking or unlinking a site
+// then Map lookups (docs/security.md rule 22). Linking or unlinking a site
 // (wixSiteChanged) forgets its entry at once on every server (events.ts); a
 // new business forgets every miss (its owner may have linked a site before
 // creating it); clear() forgets everything when notifications may have been lost.

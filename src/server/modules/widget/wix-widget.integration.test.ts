@@ -1,8 +1,8 @@
-// GET /wix/widget?instance={wixSiteId} (SPEC §2 developer notes; SECURITY.md
-// §5, §12, §22): the linked business's widget JSON with the public widget's
+// GET /wix/widget?instance={wixSiteId} (docs/product/integrations.md#wix-connect; docs/security.md
+// rules 5, 12, 22): the linked business's widget JSON with the public widget's
 // caching, ETag and CORS; 60 requests a minute per site from each address (a
-// flood from one address never shuts the site's other visitors out, SECURITY.md
-// §26); an unknown site is a JSON 404, remembered as a miss.
+// flood from one address never shuts the site's other visitors out, docs/security.md
+// rule 26); an unknown site is a JSON 404, remembered as a miss.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { wixSites, type BusinessRow } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-// The email card of the account settings (SPEC §2, §8; SECURITY.md §18): the
+// The email card of the account settings (docs/product/business.md#account-settings-screen, docs/product/messages.md#business; docs/security.md rule 18): the
 // change needs the current password, and the server's refusals read as
 // "Current password is incorrect" and "Email is already in use".
 import { screen, within } from '@testing-library/react';

@@ -51,7 +51,7 @@ export function EmailSettings({ email }: { email: string }) {
             />
           )}
         </FormField>
-        {/* The change needs the password (SECURITY.md §18): a signed-in browser alone cannot move the account. */}
+        {/* The change needs the password (docs/security.md rule 18): a signed-in browser alone cannot move the account. */}
         <CurrentPasswordField registration={register('currentPassword')} error={errors.currentPassword?.message} />
         <Button
           type="submit"

@@ -1,4 +1,4 @@
-// The business logo on the account settings screen (SPEC §2): the current
+// The business logo on the account settings screen (docs/product/business.md#account-settings-screen): the current
 // logo or first letter, Upload (checked here first, then sent through the one
 // upload helper) and Remove.
 import { ImageUp, Trash2 } from 'lucide-react';

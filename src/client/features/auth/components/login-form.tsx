@@ -11,7 +11,7 @@ import { wixConnectPath, type WixConnectParams } from '../../../lib/wix-connect'
 import { useLogin } from '../api';
 
 /**
- * The Login tab. With Wix connect parameters (SPEC §2) it is titled Connect to
+ * The Login tab. With Wix connect parameters (docs/product/auth.md#auth-screen) it is titled Connect to
  * Wix and a successful login goes to /wix/auth with them, not to /.
  */
 export function LoginForm({ wixConnect = null }: { wixConnect?: WixConnectParams | null }) {

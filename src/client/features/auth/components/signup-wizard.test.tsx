@@ -1,7 +1,7 @@
-// The sign-up wizard as a new owner meets it (SPEC §2 "Auth screen"): four
+// The sign-up wizard as a new owner meets it (docs/product/auth.md#auth-screen): four
 // steps with their progress, Back from step 2, each step checking its own
-// fields with SPEC's messages, the logo found on the website, the account
-// created with SPEC's payload, the failure toast, progress that survives
+// fields with the messages of docs/product/auth.md#rules-and-messages, the logo
+// found on the website, the account created with the documented payload, the failure toast, progress that survives
 // a reload (never the password), and step 4's three ways out (subscribe,
 // access code, skip), each clearing the stored progress.
 import { screen, waitFor } from '@testing-library/react';
@@ -111,7 +111,7 @@ describe('SignupWizard', () => {
     expect(website().value).toBe('sunrise.example');
   });
 
-  it("stops each step at SPEC's message for a missing or wrong field", async () => {
+  it("stops each step at the documented message for a missing or wrong field", async () => {
     const calls = serveSignup();
     const { user } = renderSignup();
 
@@ -204,7 +204,7 @@ describe('SignupWizard', () => {
     expect(screen.queryByText('Logo detected')).toBeNull();
   });
 
-  it("Create Account posts SPEC's payload to /api/register and moves to the upgrade step", async () => {
+  it("Create Account posts the documented payload to /api/register and moves to the upgrade step", async () => {
     const calls = serveSignup();
     const { user } = renderSignup();
     await throughStep1(user);

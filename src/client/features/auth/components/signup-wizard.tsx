@@ -1,4 +1,4 @@
-// The 4-step sign-up wizard (SPEC §2 "Auth screen"): business name, website,
+// The 4-step sign-up wizard (docs/product/auth.md#auth-screen): business name, website,
 // account, then the upgrade offer (subscribe, access code or skip; each clears
 // the stored progress). One form across steps 1-3; each step checks
 // only its own fields. Progress survives a reload through lib/signup-storage.ts.

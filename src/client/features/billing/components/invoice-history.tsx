@@ -1,4 +1,4 @@
-// "Invoice history" of the billing screen (SPEC §3 "Invoice"): newest first,
+// "Invoice history" of the billing screen (docs/product/billing.md#invoices): newest first,
 // with the amount paid, the status and the provider's invoice pages.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, ExternalLink, ReceiptText } from 'lucide-react';

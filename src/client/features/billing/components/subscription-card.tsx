@@ -1,4 +1,4 @@
-// "Current subscription" of the billing screen (SPEC §2, §4 "Subscription"):
+// "Current subscription" of the billing screen (docs/product/billing.md#billing-screen, docs/product/billing.md#subscription):
 // the plan and its status, when it renews or ends, and Cancel only while it
 // is active and not already set to cancel.
 import type { UseQueryResult } from '@tanstack/react-query';

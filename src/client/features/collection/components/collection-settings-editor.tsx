@@ -1,5 +1,5 @@
-// The form settings of the collection link screen (SPEC §2, §4 "Collection
-// settings") beside a live preview that is the public form itself. Switching
+// The form settings of the collection link screen (docs/product/collection.md#public-submit-screen,
+// docs/product/collection.md#form-settings) beside a live preview that is the public form itself. Switching
 // collect off makes the field optional; ticking required switches collect on;
 // the required box is disabled while collect is off (coupleCollectionFlags).
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -36,7 +36,7 @@ type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 
 type CollectKey = (typeof collectionFieldFlags)[number][0];
 
-/** How each field is named on this screen, in the order of SPEC §3. */
+/** How each field is named on this screen, in the order of docs/product/collection.md#form-settings. */
 const FIELD_LABELS: Record<CollectKey, string> = {
   collectName: 'Name',
   collectEmail: 'Email',

@@ -1,4 +1,4 @@
-// The photo fields of the public form (SPEC §5 "Photo rules on submit"): the
+// The photo fields of the public form (docs/product/collection.md#photo-rules): the
 // personal photo, up to 5 product photos and a before/after pair. Each is a
 // fieldset; its problems show as alerts below it, and the form moves focus to
 // its add button when it holds the first error.

@@ -1,4 +1,4 @@
-// The public testimonial form (SPEC §2 "Public submit screen", §5): exactly the
+// The public testimonial form (docs/product/collection.md#public-submit-screen, docs/product/collection.md#what-the-form-accepts): exactly the
 // fields the business collects, checked with the same schema as the server
 // (`buildSubmissionSchema`), photos uploaded as soon as they are chosen. The
 // collection link screen shows this very component as its live preview, in

@@ -1,4 +1,4 @@
-// After sending (SPEC §4 "Submit flow"): the thank-you message and, when the
+// After sending (docs/product/collection.md#submit-flow): the thank-you message and, when the
 // business set a redirect URL, a 5-second countdown ticking each second before
 // the browser goes there.
 import { ArrowRight, CircleCheck } from 'lucide-react';

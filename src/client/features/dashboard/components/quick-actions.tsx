@@ -3,7 +3,7 @@ import { collectionLinkFor } from '../../../components/collection-link';
 import { CollectionLinkActions } from '../../../components/collection-link-actions';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 
-/** Copy Collection Link and Generate QR Code (SPEC §2 "Dashboard"). */
+/** Copy Collection Link and Generate QR Code (docs/product/testimonials.md#dashboard). */
 export function QuickActions({ business }: { business: Business }) {
   const link = collectionLinkFor(business.collectionSlug);
   return (

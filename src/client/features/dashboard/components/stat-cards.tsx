@@ -37,7 +37,7 @@ function StatCard({
   );
 }
 
-/** The four overview numbers (SPEC §2): Avg Rating with one decimal, 0.0 when there is none. */
+/** The four overview numbers (docs/product/testimonials.md#dashboard): Avg Rating with one decimal, 0.0 when there is none. */
 export function StatCards({
   stats,
   loading,

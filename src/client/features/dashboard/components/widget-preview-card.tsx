@@ -1,4 +1,4 @@
-// "Live Widget Preview" (SPEC §2 "Dashboard"): the real widget renderer
+// "Live Widget Preview" (docs/product/testimonials.md#dashboard): the real widget renderer
 // (components/widget-preview.tsx) with the owner's settings and up to 6
 // approved testimonials, and Customize leading to /widget. Photos in the
 // widget open its own expanded photo view.

@@ -1,4 +1,4 @@
-// "API key" of the Integrations screen (SPEC §2, §8): create a key, see it in
+// "API key" of the Integrations screen (docs/product/integrations.md#integrations-screen, docs/product/messages.md#integrations): create a key, see it in
 // full once with a Copy button, then only its masked form, status and dates;
 // regenerate or revoke it behind a confirmation.
 import type { UseQueryResult } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// "Developer notes" of the Integrations screen (SPEC §2): how a key is sent,
+// "Developer notes" of the Integrations screen (docs/product/integrations.md#integrations-screen): how a key is sent,
 // the rate limit, the public Wix widget endpoint, a curl example built from
 // this server's own address, and the API reference (/docs/api, a server page).
 import { BookOpen } from 'lucide-react';

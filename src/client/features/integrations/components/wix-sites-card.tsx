@@ -1,4 +1,4 @@
-// "Wix sites" of the Integrations screen (SPEC §2, §3 wix_sites): the sites
+// "Wix sites" of the Integrations screen (docs/product/integrations.md#integrations-screen, docs/product/integrations.md#wix-connect): the sites
 // linked to this account, newest first, each with Disconnect behind a
 // confirmation. Sites are connected from Wix (its dashboard opens
 // /auth?…redirect=wix-connect), never from here.

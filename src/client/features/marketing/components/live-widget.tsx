@@ -1,4 +1,4 @@
-// The product's own widget, live (SPEC §2 "Landing page"): the page loads
+// The product's own widget, live (docs/product/marketing.md#landing-page): the page loads
 // /widget.js from its own host with data-widget naming the demo business
 // (DEMO_WIDGET_SLUG, created on first start with example testimonials), exactly
 // as a customer's site does, with the snippet owners copy (its data preloaded).

@@ -1,4 +1,4 @@
-// The landing page's live demo section (SPEC §2): what the widget at the top
+// The landing page's live demo section (docs/product/marketing.md#landing-page): what the widget at the top
 // of the page is (the product's own, loaded by /widget.js like on a customer's
 // site; components/live-widget.tsx) and the one line that adds it to a site.
 import { Check } from 'lucide-react';

@@ -1,4 +1,4 @@
-// "Delete Testimonial" (SPEC §2): warns that it cannot be undone; "Delete
+// "Delete Testimonial" (docs/product/testimonials.md#testimonials-screen): warns that it cannot be undone; "Delete
 // Forever" deletes. The same confirmation guards a bulk delete.
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

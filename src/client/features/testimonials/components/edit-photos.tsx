@@ -1,4 +1,4 @@
-// Photos of the edit dialog (SPEC §2, §5): the author photo (upload, replace,
+// Photos of the edit dialog (docs/product/testimonials.md#testimonials-screen, docs/product/testimonials.md#edit-rules): the author photo (upload, replace,
 // remove), up to 5 product photos (the add button disappears at 5 and only the
 // remaining room can be filled), and the before and after photos. Each change
 // is its own call and is saved at once.

@@ -1,6 +1,6 @@
 // The photo flows of the edit dialog: each change is one upload (POST for an
 // upload URL, then the XMLHttpRequest PUT of the file, both answered by MSW)
-// followed by its own call, and a failure says which photo failed (SPEC §8).
+// followed by its own call, and a failure says which photo failed (docs/product/messages.md#testimonials).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

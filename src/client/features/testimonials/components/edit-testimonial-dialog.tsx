@@ -1,5 +1,5 @@
-// The edit dialog (SPEC §2 "Testimonials screen", §5 "Admin testimonial
-// edit"): author and text fields checked with testimonialEditFormSchema and
+// The edit dialog (docs/product/testimonials.md#testimonials-screen,
+// docs/product/testimonials.md#edit-rules): author and text fields checked with testimonialEditFormSchema and
 // saved together; photos saved one call at a time; and the "Show business
 // name in widget" quick setting.
 import { zodResolver } from '@hookform/resolvers/zod';

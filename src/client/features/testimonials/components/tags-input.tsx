@@ -1,4 +1,4 @@
-// Tags of the edit dialog (SPEC §2, §5): Enter (or Add) adds the typed tag,
+// Tags of the edit dialog (docs/product/testimonials.md#testimonials-screen, docs/product/testimonials.md#edit-rules): Enter (or Add) adds the typed tag,
 // trimmed; a tag already there in any letter case is ignored; each tag has its
 // own remove button.
 import { Plus, X } from 'lucide-react';

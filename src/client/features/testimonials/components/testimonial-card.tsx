@@ -1,5 +1,5 @@
 // One testimonial on the moderation screen: a checkbox for bulk actions, what
-// the customer sent, and the actions its status allows (SPEC §2): pending →
+// the customer sent, and the actions its status allows (docs/product/testimonials.md#testimonials-screen): pending →
 // Approve and Reject; rejected → Approve; approved → Hide (a reject). Edit
 // and Delete are always there.
 import { Check, EyeOff, Pencil, Trash2, X } from 'lucide-react';

@@ -1,4 +1,4 @@
-// The Display section: one switch per thing a testimonial can show (SPEC §3).
+// The Display section: one switch per thing a testimonial can show (docs/product/widget.md#widget-settings).
 import { Controller } from 'react-hook-form';
 import type { WidgetSettings } from '../../../../shared/schemas/widget';
 import { Label } from '../../../components/ui/label';

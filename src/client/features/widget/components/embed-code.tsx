@@ -1,4 +1,4 @@
-// The embed snippet (SPEC §2): a script tag pointing to /widget.js with the
+// The embed snippet (docs/product/widget.md#widget-settings-screen): a script tag pointing to /widget.js with the
 // business's collectionSlug in data-widget (after the preload of its data, in
 // the widget's box: shared/embed-snippets.ts), and an iframe fallback for site
 // builders that refuse scripts. Read-only, each with its own copy button. The

@@ -51,7 +51,7 @@ export function DefaultStyleButton() {
 
 /**
  * The font picker's options. An unknown stored font stays choosable, labelled
- * as extracted (SPEC §3).
+ * as extracted (docs/product/widget.md#widget-settings).
  */
 function fontOptions(storedFont: string): { value: string; label: string }[] {
   const options = FONT_OPTIONS.map((font) => ({
@@ -136,7 +136,7 @@ export function StyleFields({
             <ChoiceGroup
               legend="Font size"
               name={field.name}
-              // 'md' is read as 'base' (SPEC §3).
+              // 'md' is read as 'base' (docs/product/widget.md#widget-settings).
               value={field.value === 'md' ? 'base' : field.value}
               onChange={field.onChange}
               choices={FONT_SIZES}

@@ -1,4 +1,4 @@
-// The widget settings form (SPEC §2 "Widget Settings screen") beside the live
+// The widget settings form (docs/product/widget.md#widget-settings-screen) beside the live
 // preview, which renders the form as it is right now, before anything is saved.
 // Save sends the whole form (POST /api/widget-settings); Reset goes back to
 // what is stored. Leaving with unsaved changes asks first.
