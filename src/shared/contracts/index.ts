@@ -2,9 +2,39 @@
 // tenant matrix and the OpenAPI test compare this list with the live route
 // table: a route without a contract, or a contract without a route, fails.
 import { contractKey, type Contract } from '../contract.js';
+import * as auth from './auth.js';
+import * as billing from './billing.js';
+import * as business from './business.js';
+import * as collection from './collection.js';
+import * as integrations from './integrations.js';
+import * as pages from './pages.js';
+import * as reference from './reference.js';
+import * as submissions from './submissions.js';
+import * as testimonials from './testimonials.js';
+import * as uploads from './uploads.js';
 import * as widget from './widget.js';
 
-export const allContracts: readonly Contract[] = [...Object.values(widget)];
+const areas: ReadonlyArray<Record<string, unknown>> = [
+  auth,
+  business,
+  collection,
+  submissions,
+  testimonials,
+  uploads,
+  widget,
+  billing,
+  integrations,
+  pages,
+  reference,
+];
+
+/** A module's exports that are contracts (an area file may export a helper too). */
+const isContract = (value: unknown): value is Contract =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+
+export const allContracts: readonly Contract[] = areas.flatMap((area) =>
+  Object.values(area).filter(isContract),
+);
 
 export const contractByKey: ReadonlyMap<string, Contract> = new Map(
   allContracts.map((contract) => [contractKey(contract), contract]),

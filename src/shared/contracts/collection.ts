@@ -1,0 +1,2 @@
+// The collection page's settings and its QR code.
+export {};

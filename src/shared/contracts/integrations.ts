@@ -1,0 +1,2 @@
+// Integrations: the API key, Wix sites, and the public API v1.
+export {};

@@ -1,0 +1,2 @@
+// The OpenAPI document and its reference page (Swagger UI).
+export {};

@@ -1,0 +1,2 @@
+// The public form: a customer's submission and its browser check.
+export {};

@@ -1,0 +1,2 @@
+// Moderation: the owner's testimonials, their images, stats, exports and bursts.
+export {};
