@@ -1,6 +1,9 @@
 // docs/security.md rule 7: the tenant matrix. The route list comes from the server's
 // own route table (an onRoute hook sees every route as it is added, in every
-// scope), so a route added without an entry below fails this test. Tenant B's session is sent to every owner route, with
+// scope) and must be exactly the contract list (src/shared/contracts); every
+// contract that takes credentials needs an entry below, so a route added
+// without a contract, or an owner endpoint without probes, fails this test.
+// Tenant B's session is sent to every owner route, with
 // tenant A's ids where the route takes one (404) or A's uploads where it takes
 // images (4xx); afterwards every row of A's data must be exactly as it was, and
 // no answer to B may mention A's data. Every owner route also answers 401
@@ -10,6 +13,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq, getTableColumns, getTableName, isTable, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { contractKey, type Access } from '../shared/contract.js';
+import { allContracts, contractByKey } from '../shared/contracts/index.js';
 import { WIDGET_SETTINGS_DEFAULTS } from '../shared/schemas/widget.js';
 import { signWixInstance } from './modules/integrations/wix-instance.js';
 import * as schema from './db/schema.js';
@@ -76,7 +81,6 @@ type Probe = {
 };
 
 type Expectation =
-  | { kind: 'public'; why: string }
   /** Public API v1: probes sent with tenant B's API key; 401 without one. */
   | { kind: 'api'; probes: Probe[] }
   | {
@@ -88,6 +92,9 @@ type Expectation =
       anonymous?: number;
     };
 
+/** Who may call these without credentials: no probes (their contract says why). */
+const OPEN_ACCESS: ReadonlySet<Access> = new Set<Access>(['public', 'visitor']);
+
 const notFound = (request: Probe['request']): Probe => ({ request, expect: 404 });
 const refused = (request: Probe['request']): Probe => ({ request, expect: '4xx' });
 const own = (request: Probe['request']): Probe => ({ request, expect: 'own' });
@@ -95,54 +102,12 @@ const get = (url: string) => own(() => ({ method: 'GET', url }));
 
 const tid = (a: Tenant) => `/api/testimonials/${a.testimonialId}`;
 
-/** Every route of the server. Adding a route means adding it here. */
+/**
+ * Every endpoint that takes credentials (its contract's access is not
+ * `public` or `visitor`), by its contract's key. Adding such an endpoint means
+ * adding its probes here; the others say who may call them in their contract.
+ */
 const matrix: Record<string, Expectation> = {
-  'GET /': { kind: 'public', why: 'the landing page, or the client app with a session cookie' },
-  'GET /terms': { kind: 'public', why: 'a public page rendered at start' },
-  'GET /auth': { kind: 'public', why: 'a public page rendered at start' },
-  'GET /forgot-password': { kind: 'public', why: 'a public page rendered at start' },
-  'GET /submit/:slug': { kind: 'public', why: "the customer's form, rendered with its public business" },
-  'GET /*': { kind: 'public', why: 'client app routes and static files' },
-  // The app's other pages (shared/app-pages.ts): the same app for everyone; their data come from the API.
-  'GET /reset-password': { kind: 'public', why: 'the app; the reset token in its query is checked by the API' },
-  'GET /wix/auth': { kind: 'public', why: 'the app; the signed Wix instance in its query is checked by POST /api/wix/connect' },
-  'GET /setup': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /account-settings': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /billing': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /access': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /subscribe': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /subscribe/success': { kind: 'public', why: "the app's page; the session_id in its query is checked by the API" },
-  'GET /testimonials': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /collection-link': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /widget': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /integrations': { kind: 'public', why: "the app's page; its data come from the API" },
-  'GET /widget.js': { kind: 'public', why: 'the embeddable script' },
-  'GET /api/health': { kind: 'public', why: 'health check' },
-  'POST /api/register': { kind: 'public', why: 'creates a new account' },
-  'POST /api/login': { kind: 'public', why: 'signs in' },
-  'POST /api/auth/forgot-password': { kind: 'public', why: 'same answer for every email' },
-  'POST /api/auth/reset-password': { kind: 'public', why: 'the reset token is the credential' },
-  'POST /api/business/detect-logo': { kind: 'public', why: 'sign-up wizard, before an account exists' },
-  'GET /api/business/:slug': { kind: 'public', why: 'public collection page read' },
-  'POST /api/submit/:slug': { kind: 'public', why: 'anonymous customers submit to a business by its slug' },
-  'GET /api/submit/:slug/challenge': { kind: 'public', why: 'a signed browser check for a form, no data' },
-  'GET /objects/uploads/:file': { kind: 'public', why: 'images are public by unguessable path (shown in the widget)' },
-  'PUT /objects/upload/:token': { kind: 'public', why: 'the signed single-use upload URL is the credential' },
-  'GET /api/widget/:slug': { kind: 'public', why: 'the embeddable widget: approved testimonials only, no emails' },
-  'OPTIONS /api/widget/:slug': { kind: 'public', why: 'CORS preflight of the public widget read' },
-  'GET /embed/:slug': { kind: 'public', why: 'the no-script widget page for an iframe: approved testimonials only' },
-  'GET /api/billing/plan': { kind: 'public', why: 'the one plan and its price, the same for everyone' },
-  'GET /wix/widget': { kind: 'public', why: 'the widget of a linked Wix site: approved testimonials only, no emails' },
-  'GET /api/openapi.json': { kind: 'public', why: 'the OpenAPI document: route schemas, no data' },
-  // The API reference (plugins/openapi.ts, Swagger UI): its page, its files and its copy of the document.
-  'GET /docs/api': { kind: 'public', why: 'the API reference page' },
-  'GET /docs/api/static/*': { kind: 'public', why: "Swagger UI's bundled files" },
-  'GET /docs/api/static/index.html': { kind: 'public', why: 'redirects to the reference page' },
-  'GET /docs/api/static/swagger-initializer.js': { kind: 'public', why: "Swagger UI's start-up script" },
-  'GET /docs/api/static/theme/vouchly.css': { kind: 'public', why: "the reference's theme" },
-  'GET /docs/api/static/theme/favicon.svg': { kind: 'public', why: "the reference's icon" },
-  'GET /docs/api/json': { kind: 'public', why: 'the OpenAPI document again, as Swagger UI serves it' },
-  'GET /docs/api/yaml': { kind: 'public', why: 'the OpenAPI document in YAML' },
   'GET /api/v1/testimonials': {
     kind: 'api',
     probes: [get('/api/v1/testimonials'), get('/api/v1/testimonials?status=all&limit=100')],
@@ -175,7 +140,6 @@ const matrix: Record<string, Expectation> = {
     // A's site, correctly signed: it stays A's (409).
     probes: [refused((a) => ({ method: 'POST', url: '/api/wix/connect', payload: { instance: signedInstance(a.wixSiteId) } }))],
   },
-  'POST /api/stripe/webhook': { kind: 'public', why: "signed by the payment provider (404 with the built-in test checkout)" },
   'GET /api/user/access-status': { kind: 'owner', probes: [get('/api/user/access-status')] },
   'POST /api/validate-access-code': {
     kind: 'owner',
@@ -480,20 +444,35 @@ function expectProbeAnswer(probe: Probe, response: LightMyRequestResponse, a: Te
 }
 
 describe('tenant matrix (docs/security.md rule 7)', () => {
-  it('lists every route of the server, and only those', async () => {
+  it('lists every route of the server, and only those: the route table is the contract list', async () => {
     const { routes, deps } = collectingRoutes();
     await createTestApp({}, deps);
     // The hook must see the routes we know are there, in both scopes.
     expect(routes).toContain('PATCH /api/testimonials/:id');
     expect(routes).toContain('GET /api/health');
     expect(routes).toContain('PUT /objects/upload/:token');
-    const missing = routes.filter((route) => !(route in matrix));
-    const stale = Object.keys(matrix).filter((route) => !routes.includes(route));
-    expect(missing, 'routes without a tenant-matrix entry: add them to the matrix').toEqual([]);
-    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+    const contracts = allContracts.map(contractKey);
+    const missing = routes.filter((route) => !contractByKey.has(route));
+    const stale = contracts.filter((key) => !routes.includes(key));
+    expect(missing, 'routes without a contract: declare them in src/shared/contracts').toEqual([]);
+    expect(stale, 'contracts without a route').toEqual([]);
   });
 
-  it('would miss a route added without an entry', async () => {
+  it('has probes for every endpoint that takes credentials, of the kind its access says', () => {
+    const needProbes = allContracts.filter((contract) => !OPEN_ACCESS.has(contract.access));
+    expect(
+      needProbes.map(contractKey).filter((key) => !(key in matrix)),
+      'endpoints that take credentials without tenant-matrix probes',
+    ).toEqual([]);
+    for (const [key, expectation] of Object.entries(matrix)) {
+      const contract = contractByKey.get(key);
+      expect(contract, `${key}: matrix entry without a contract`).toBeDefined();
+      expect(contract?.access === 'apiKey' ? 'api' : 'owner', key).toBe(expectation.kind);
+      expect(contract?.access, `${key}: a public endpoint needs no probes`).not.toBe('public');
+    }
+  });
+
+  it('would miss a route added without a contract', async () => {
     const { routes, deps } = collectingRoutes();
     const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false, ...deps });
     try {
@@ -501,7 +480,7 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
         scope.get('/api/probe/new-owner-route', async () => ({ ok: true }));
       });
       await app.ready();
-      expect(routes.filter((route) => !(route in matrix))).toEqual(['GET /api/probe/new-owner-route']);
+      expect(routes.filter((route) => !contractByKey.has(route))).toEqual(['GET /api/probe/new-owner-route']);
     } finally {
       await app.close();
     }
@@ -555,7 +534,6 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);
     for (const [route, expectation] of Object.entries(matrix)) {
-      if (expectation.kind === 'public') continue;
       for (const probe of expectation.probes) {
         const response = await app.inject(probe.request(a, b));
         const expected = expectation.kind === 'owner' ? (expectation.anonymous ?? 401) : 401;

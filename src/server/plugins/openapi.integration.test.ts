@@ -7,6 +7,9 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
+import { contractKey } from '../../shared/contract.js';
+import { allContracts } from '../../shared/contracts/index.js';
+import { sectionOf } from './openapi-sections.js';
 import type { AppDeps } from '../app.js';
 import type { sayJsonOnChanges } from './openapi.js';
 import { createTestApp } from '../testing/test-app.js';
@@ -76,6 +79,7 @@ async function fetchDocument(app: FastifyInstance) {
 type ValidatorInput = Exclude<Parameters<typeof validate>[0], string>;
 
 type Operation = {
+  summary?: string;
   tags?: string[];
   security?: unknown;
   parameters?: Array<{ name: string; in: string; required?: boolean }>;
@@ -267,6 +271,26 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/{path}']?.get?.parameters).toEqual([
       expect.objectContaining({ name: 'path', in: 'path', required: true }),
     ]);
+  });
+
+  it('documents every contract: its summary, its section and the security its access gives', async () => {
+    const app = await createTestApp();
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    const wrong: string[] = [];
+    for (const contract of allContracts) {
+      const key = contractKey(contract);
+      const operation = paths[documentPath(contract.path)]?.[contract.method.toLowerCase()];
+      const section = sectionOf(contract.method, contract.path);
+      if (!operation || !section) {
+        wrong.push(`${key}: not in the document`);
+        continue;
+      }
+      if (operation.summary !== contract.summary) wrong.push(`${key}: summary`);
+      if (operation.tags?.[0] !== section.tag) wrong.push(`${key}: tag ${operation.tags?.[0]}`);
+      if (JSON.stringify(operation.security) !== JSON.stringify(section.security))
+        wrong.push(`${key}: security ${JSON.stringify(operation.security)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('documents the security of each section', async () => {
