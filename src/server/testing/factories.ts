@@ -16,7 +16,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import * as userRepository from '../modules/auth/repository.js';
 import * as billingRepository from '../modules/billing/repository.js';
 import { createBusinessRecords } from '../modules/business/service.js';
-import { browserCheckKeys, CHALLENGE_TTL_MS, issueChallenge } from '../modules/submissions/browser-check.js';
+import { CHALLENGE_TTL_MS, issueChallenge } from '../modules/submissions/browser-check.js';
 import { DEFAULT_UPLOAD_BUDGETS, type UploadBudgets } from '../modules/uploads/budgets.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import {
@@ -378,15 +378,17 @@ export async function solveBrowserCheck(app: FastifyInstance, slug: string, remo
  * answer, a broken signature, and things that are not proofs at all.
  */
 export async function forgedProofs(app: FastifyInstance, slug: string, proof: SubmissionProof): Promise<unknown[]> {
-  const keys = browserCheckKeys(app.config.sessionSecret);
+  const ours = { config: app.config, clock: () => new Date() };
+  const anotherSecret = { ...ours, config: { ...app.config, sessionSecret: 'another secret, at least 32 characters' } };
+  const expired = { ...ours, clock: () => new Date(Date.now() - CHALLENGE_TTL_MS - 1000) };
   const withParameters = (changes: Partial<SubmissionProof['challenge']['parameters']>): SubmissionProof => ({
     ...proof,
     challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...changes } },
   });
   return [
-    await solveChallengeOf(await issueChallenge(browserCheckKeys('another secret, at least 32 characters'), slug, new Date())),
-    await solveChallengeOf(await issueChallenge(keys, 'another-shop', new Date())),
-    await solveChallengeOf(await issueChallenge(keys, slug, new Date(Date.now() - CHALLENGE_TTL_MS - 1000))),
+    await solveChallengeOf(await issueChallenge(anotherSecret, slug)),
+    await solveChallengeOf(await issueChallenge(ours, 'another-shop')),
+    await solveChallengeOf(await issueChallenge(expired, slug)),
     withParameters({ cost: 1 }),
     withParameters({ expiresAt: proof.challenge.parameters.expiresAt + 3600 }),
     withParameters({ data: { form: 'another-shop' } }),

@@ -249,6 +249,13 @@ export type SubmissionResult = z.infer<typeof submissionResultSchema>;
 
 export const submitParamsSchema = z.object({ slug: z.string().trim().min(1).max(200) });
 
+/**
+ * The body of POST /api/submit/:slug as the route checks it: an object. Its
+ * fields depend on the business's collection settings, so the service checks
+ * them with `buildSubmissionSchema(settings)`.
+ */
+export const submissionBodySchema = z.record(z.string(), z.unknown());
+
 // ---------------------------------------------------------------------------
 // The browser check of a form under a burst of submissions (docs/decisions/0022):
 // while a burst lasts, POST /api/submit/:slug takes a testimonial only with a

@@ -1,29 +1,26 @@
 // Calls of the collection area (docs/product/collection.md#calls): the owner's form settings, the
 // public business read by slug, and the public submission.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getCollectionSettings,
+  updateCollectionSettings,
+} from '../../../shared/contracts/collection';
+import { submitTestimonial as submitTestimonialContract } from '../../../shared/contracts/submissions';
 import type { PublicBusiness } from '../../../shared/schemas/business';
-import type {
-  CollectionSettings,
-  UpdateCollectionSettingsInput,
-} from '../../../shared/schemas/collection';
+import type { UpdateCollectionSettingsInput } from '../../../shared/schemas/collection';
 import type { SubmissionResult } from '../../../shared/schemas/submission';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, call, contractQuery } from '../../lib/api';
 import { businessQueries, useBusiness } from '../../lib/session';
-
-const collectionSettingsUrl = '/api/collection-page-settings';
 
 export const collectionQueries = {
   /** The owner's collection form settings. */
-  settings: () =>
-    queryOptions({
-      queryKey: [collectionSettingsUrl] as const,
-      queryFn: ({ signal }) => api.get<CollectionSettings>(collectionSettingsUrl, { signal }),
-    }),
+  settings: () => contractQuery(getCollectionSettings, {}),
   /**
    * The public business behind /submit/{slug} (GET /api/business/{slug}).
    * Keyed under the business prefix, so a change to the owner's business
-   * (logo, name) refreshes it too.
+   * (logo, name) refreshes it too. TRANSITIONAL (issue 30): on `api.get`
+   * until the business area's contract of that endpoint is in.
    */
   publicBusiness: (slug: string) =>
     queryOptions({
@@ -47,7 +44,7 @@ export function useUpdateCollectionSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateCollectionSettingsInput) =>
-      api.put<CollectionSettings>(collectionSettingsUrl, input),
+      call(updateCollectionSettings, { body: input }),
     onSuccess: (settings) => {
       queryClient.setQueryData(collectionQueries.settings().queryKey, settings);
       toast({
@@ -71,5 +68,5 @@ export function submitTestimonial(
   slug: string,
   body: Record<string, unknown>,
 ): Promise<SubmissionResult> {
-  return api.post<SubmissionResult>(`/api/submit/${encodeURIComponent(slug)}`, body);
+  return call(submitTestimonialContract, { params: { slug }, body });
 }

@@ -5,11 +5,9 @@
 // the public form's first load does not carry it.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import type {
-  SubmissionChallengeResult,
-  SubmissionProof,
-} from '../../../shared/schemas/submission';
-import { api } from '../../lib/api';
+import { getSubmissionChallenge } from '../../../shared/contracts/submissions';
+import type { SubmissionProof } from '../../../shared/schemas/submission';
+import { call } from '../../lib/api';
 
 /** Far beyond a slow phone's few seconds; past it something is wrong and the customer should hear so. */
 const SOLVE_TIMEOUT_MS = 60_000;
@@ -23,9 +21,7 @@ export class BrowserCheckError extends Error {
 }
 
 export async function passBrowserCheck(slug: string): Promise<SubmissionProof> {
-  const { challenge } = await api.get<SubmissionChallengeResult>(
-    `/api/submit/${encodeURIComponent(slug)}/challenge`,
-  );
+  const { challenge } = await call(getSubmissionChallenge, { params: { slug } });
   // Absent outside a secure context (a page served over plain http from another host).
   if (!globalThis.crypto?.subtle) {
     throw new BrowserCheckError(

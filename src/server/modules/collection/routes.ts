@@ -1,57 +1,26 @@
 // Collection page settings and the collection QR code (docs/product/collection.md#collection-link-screen,
-// docs/product/collection.md#calls). Owner only. HTTP only; the rules live in service.ts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import {
-  collectionSettingsSchema,
-  updateCollectionSettingsInputSchema,
-} from '../../../shared/schemas/collection.js';
-import { requirePaidBusiness, requirePaidBusinessId } from '../../plugins/access-guard.js';
+// docs/product/collection.md#calls). Each endpoint is declared in
+// shared/contracts/collection.ts (paid access). HTTP only; the rules live in service.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import * as contracts from '../../../shared/contracts/collection.js';
+import { route } from '../../plugins/contract-route.js';
 import * as collectionService from './service.js';
 
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-
-export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
-  app.get(
-    '/api/collection-page-settings',
-    { schema: { response: { 200: collectionSettingsSchema, ...errors } } },
-    async (request) =>
-      collectionService.getCollectionSettings(db, await requirePaidBusinessId(request)),
+export const collectionRoutes: FastifyPluginAsync = async (app) => {
+  route(app, contracts.getCollectionSettings, ({ deps, caller }) =>
+    collectionService.getCollectionSettings(deps, caller.business.id),
   );
 
-  app.put(
-    '/api/collection-page-settings',
-    {
-      schema: {
-        body: updateCollectionSettingsInputSchema,
-        response: { 200: collectionSettingsSchema, ...errors },
-      },
-    },
-    async (request) =>
-      collectionService.updateCollectionSettings(
-        db,
-        await requirePaidBusinessId(request),
-        request.body,
-      ),
+  route(app, contracts.updateCollectionSettings, ({ deps, caller, body }) =>
+    collectionService.updateCollectionSettings(deps, caller.business.id, body),
   );
 
-  app.get(
-    '/api/business/qr-code.png',
-    { schema: { response: { 200: z.custom<Buffer>(), ...errors } } },
-    async (request, reply) => {
-      const business = await requirePaidBusiness(request);
-      const png = await collectionService.collectionQrCode(
-        app.config.baseUrl,
-        business.collectionSlug,
-      );
-      return reply
-        .type('image/png')
-        .header('cache-control', 'private, no-cache')
-        .header('content-disposition', 'inline; filename="testimonial-qr-code.png"')
-        .send(png);
-    },
-  );
+  route(app, contracts.getCollectionQrCode, async ({ deps, caller, reply }) => {
+    const png = await collectionService.collectionQrCode(deps, caller.business.collectionSlug);
+    return reply
+      .type('image/png')
+      .header('cache-control', 'private, no-cache')
+      .header('content-disposition', 'inline; filename="testimonial-qr-code.png"')
+      .send(png);
+  });
 };

@@ -16,9 +16,8 @@ import type {
   CollectionSettings,
   UpdateCollectionSettingsInput,
 } from '../../../shared/schemas/collection.js';
-import type { Database } from '../../db/client.js';
-import type { Executor } from '../../db/executor.js';
 import type { CollectionPageSettingsRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import * as repository from './repository.js';
 
 export type FormSettings = CollectionFlags & {
@@ -49,7 +48,10 @@ export function formSettingsOf(row: CollectionPageSettingsRow | null): FormSetti
   };
 }
 
-export async function getFormSettings(db: Executor, businessId: string): Promise<FormSettings> {
+export async function getFormSettings(
+  { db }: Pick<Deps, 'db'>,
+  businessId: string,
+): Promise<FormSettings> {
   return formSettingsOf(await repository.findByBusinessId(db, businessId));
 }
 
@@ -58,7 +60,7 @@ function toCollectionSettings(row: CollectionPageSettingsRow): CollectionSetting
 }
 
 export async function getCollectionSettings(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
 ): Promise<CollectionSettings> {
   const row =
@@ -69,7 +71,7 @@ export async function getCollectionSettings(
 
 /** Applies a partial update; fields left out keep their value. */
 export async function updateCollectionSettings(
-  db: Database,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   input: UpdateCollectionSettingsInput,
 ): Promise<CollectionSettings> {
@@ -89,8 +91,11 @@ export async function updateCollectionSettings(
  * A 300x300 PNG QR code of the collection link, made here (no outside
  * service), from the configured public URL, never the Host header.
  */
-export function collectionQrCode(baseUrl: string, collectionSlug: string): Promise<Buffer> {
-  return QRCode.toBuffer(collectionLink(baseUrl, collectionSlug), {
+export function collectionQrCode(
+  { config }: Pick<Deps, 'config'>,
+  collectionSlug: string,
+): Promise<Buffer> {
+  return QRCode.toBuffer(collectionLink(config.baseUrl, collectionSlug), {
     type: 'png',
     width: QR_CODE_SIZE_PX,
     margin: 2,

@@ -1,7 +1,7 @@
 // The browser check of a form under a burst (docs/decisions/0022): a
-// proof-of-work challenge in ALTCHA's format (altcha-lib), HMAC-signed with a
-// key derived from the session secret, so every server that shares the secret
-// issues and checks the same challenges. Deterministic mode: the server picks
+// proof-of-work challenge in ALTCHA's format (altcha-lib), HMAC-signed with
+// keys derived from the session secret (`deps.config`), so every server that
+// shares the secret issues and checks the same challenges. Deterministic mode: the server picks
 // the counter the browser must find and signs the key it derives, so a check
 // is two HMACs and never the work itself. A challenge names its form and
 // expires after CHALLENGE_TTL_MS; that it is used once is the caller's part
@@ -16,6 +16,7 @@ import {
   type SubmissionChallenge,
   type SubmissionProof,
 } from '../../../shared/schemas/submission.js';
+import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 
 /**
@@ -35,20 +36,26 @@ export const CHALLENGE_DIFFICULTY = {
 /** Long enough to solve on a slow phone and send; short enough that a stockpile goes stale. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export type BrowserCheckKeys = { signature: string; keySignature: string };
+type BrowserCheckKeys = { signature: string; keySignature: string };
 
 /** Two keys of their own, so no other use of the session secret can sign a challenge. */
-export function browserCheckKeys(sessionSecret: string): BrowserCheckKeys {
+function browserCheckKeys({ sessionSecret }: Deps['config']): BrowserCheckKeys {
   const derive = (label: string) =>
     createHmac('sha256', sessionSecret).update(`vouchly:browser-check:${label}`).digest('hex');
   return { signature: derive('signature'), keySignature: derive('key-signature') };
 }
 
+/**
+ * A challenge for this form, expiring CHALLENGE_TTL_MS after `deps.clock()`.
+ * altcha-lib checks that expiry against the system clock, which the app's
+ * clock is outside the tests that move it.
+ */
 export async function issueChallenge(
-  keys: BrowserCheckKeys,
+  { config, clock }: Pick<Deps, 'config' | 'clock'>,
   form: string,
-  now: Date,
 ): Promise<SubmissionChallenge> {
+  const keys = browserCheckKeys(config);
+  const now = clock();
   const challenge = await createChallenge({
     algorithm: CHALLENGE_DIFFICULTY.algorithm,
     cost: CHALLENGE_DIFFICULTY.cost,
@@ -64,11 +71,12 @@ export async function issueChallenge(
 
 /** True when the proof is a solution of an unexpired challenge we signed for this form. */
 export async function isValidProof(
-  keys: BrowserCheckKeys,
+  { config }: Pick<Deps, 'config'>,
   form: string,
   proof: SubmissionProof,
 ): Promise<boolean> {
   const { challenge, solution } = proof;
+  const keys = browserCheckKeys(config);
   // A challenge without a key signature would be checked by redoing the work: ours always have one.
   if (challenge.parameters.data.form !== form || !challenge.parameters.keySignature) return false;
   const result = await verifySolution({
@@ -98,13 +106,13 @@ export const checkFailed = (messages: CheckMessages) =>
  * spent here.
  */
 export async function requireProof(
-  keys: BrowserCheckKeys,
+  deps: Pick<Deps, 'config'>,
   form: string,
   raw: unknown,
   messages: CheckMessages,
 ): Promise<SubmissionProof> {
   if (raw === undefined || raw === null) throw checkRequired(messages);
   const proof = submissionProofSchema.safeParse(raw);
-  if (!proof.success || !(await isValidProof(keys, form, proof.data))) throw checkFailed(messages);
+  if (!proof.success || !(await isValidProof(deps, form, proof.data))) throw checkFailed(messages);
   return proof.data;
 }

@@ -9,8 +9,7 @@
 // delete the ones still pending in one action (modules/testimonials). Counted
 // from the database, so every server sees the same bursts.
 import type { SubmissionProof } from '../../../shared/schemas/submission.js';
-import type { Database } from '../../db/client.js';
-import type { Executor } from '../../db/executor.js';
+import type { Deps } from '../../deps.js';
 import { checkFailed, type CheckMessages } from './browser-check.js';
 import * as repository from './repository.js';
 
@@ -33,8 +32,8 @@ const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 export const isGoingOn = (lastAt: Date, now: Date) => lastAt > before(now, BURST_RULES.quietMs);
 
 /**
- * The burst a submission or an upload URL asked for at `now` belongs to, or
- * null when the form is quiet. Starts one when a submission would pass the
+ * The burst a submission or an upload URL asked for now (`deps.clock()`)
+ * belongs to, or null when the form is quiet. Starts one when a submission would pass the
  * threshold (the rows of the window join it), or when `uploadsFlooded` says
  * the form's uploads passed theirs (asked only then: a burst of uploads alone
  * takes in no testimonial sent before it). The cheap reads come first; only a
@@ -42,11 +41,11 @@ export const isGoingOn = (lastAt: Date, now: Date) => lastAt > before(now, BURST
  * start two bursts.
  */
 export async function burstOf(
-  db: Database,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   businessId: string,
-  now: Date,
   uploadsFlooded: (windowStart: Date) => boolean | Promise<boolean> = () => false,
 ): Promise<string | null> {
+  const now = clock();
   const quietSince = before(now, BURST_RULES.quietMs);
   const going = await repository.findBurstSince(db, businessId, quietSince);
   if (going) return going;
@@ -71,18 +70,19 @@ export async function burstOf(
 
 /**
  * Inside the transaction that stores what a proof bought (a testimonial, an
- * upload URL): spends the proof, so it buys nothing else, and keeps the burst
- * going. A proof spent before fails the check (of two sent at once, one wins).
+ * upload URL; `deps.db` is that transaction): spends the proof, so it buys
+ * nothing else, and keeps the burst going. A proof spent before fails the
+ * check (of two sent at once, one wins).
  */
 export async function spendProof(
-  tx: Executor,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   burstId: string,
   proof: SubmissionProof,
-  now: Date,
   messages: CheckMessages,
 ): Promise<void> {
+  const now = clock();
   const { nonce, expiresAt } = proof.challenge.parameters;
-  if (!(await repository.spendChallenge(tx, nonce, new Date(expiresAt * 1000), now)))
+  if (!(await repository.spendChallenge(db, nonce, new Date(expiresAt * 1000), now)))
     throw checkFailed(messages);
-  await repository.extendBurst(tx, burstId, now);
+  await repository.extendBurst(db, burstId, now);
 }

@@ -1,23 +1,16 @@
 // POST /api/submit/:slug: the public testimonial form (docs/product/collection.md#calls), and
 // GET /api/submit/:slug/challenge: the browser check a form under a burst asks
-// for (docs/decisions/0022). Anonymous, limited per address only: a limit
-// shared by a form's visitors would let a few addresses shut its customers
-// out (docs/security.md rule 26); a burst asks for the check instead. HTTP only; rules
-// in service.ts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import {
-  submissionChallengeResultSchema,
-  submissionResultSchema,
-  submitParamsSchema,
-} from '../../../shared/schemas/submission.js';
+// for (docs/decisions/0022). Each is declared in shared/contracts/submissions.ts.
+// Anonymous, limited per address only: a limit shared by a form's visitors
+// would let a few addresses shut its customers out (docs/security.md rule 26);
+// a burst asks for the check instead. HTTP only; rules in service.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import * as contracts from '../../../shared/contracts/submissions.js';
+import { route } from '../../plugins/contract-route.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
-import { browserCheckKeys, issueChallenge } from './browser-check.js';
+import { issueChallenge } from './browser-check.js';
 import * as submissionService from './service.js';
-import { depsOf } from '../../deps.js';
 
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * 60 * 1000;
 
 export const submissionRateLimits = {
@@ -26,56 +19,34 @@ export const submissionRateLimits = {
   challengePerIp: { max: 30, timeWindowMs: TEN_MINUTES },
 } as const;
 
-/**
- * The fields depend on the business's collection settings, so the body is
- * checked in the service with `buildSubmissionSchema(settings)`; here only its shape.
- */
-const submissionBodySchema = z.record(z.string(), z.unknown());
-
-export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const checkKeys = browserCheckKeys(app.config.sessionSecret);
+export const submissionRoutes: FastifyPluginAsync = async (app) => {
   const perIp = rateLimit(app, { name: 'submit:ip', ...submissionRateLimits.perIp });
   const challengePerIp = rateLimit(app, {
     name: 'submit-challenge:ip',
     ...submissionRateLimits.challengePerIp,
   });
 
-  app.post(
-    '/api/submit/:slug',
-    {
-      schema: {
-        params: submitParamsSchema,
-        body: submissionBodySchema,
-        response: { 201: submissionResultSchema, ...errors },
-      },
-      onRequest: perIp,
-    },
-    async (request, reply) => {
-      const testimonial = await submissionService.submitTestimonial(
-        depsOf(app),
-        checkKeys,
-        request.params.slug,
-        request.body,
-      );
-      return reply.code(201).send({ testimonial });
-    },
+  // The body's fields depend on the business's collection settings: the
+  // service checks them with `buildSubmissionSchema(settings)`.
+  route(
+    app,
+    contracts.submitTestimonial,
+    async ({ deps, params, body }) => ({
+      testimonial: await submissionService.submitTestimonial(deps, params.slug, body),
+    }),
+    { onRequest: perIp },
   );
 
-  app.get(
-    '/api/submit/:slug/challenge',
-    {
-      schema: {
-        params: submitParamsSchema,
-        response: { 200: submissionChallengeResultSchema, ...errors },
-      },
-      onRequest: challengePerIp,
-    },
-    async (request, reply) => {
+  route(
+    app,
+    contracts.getSubmissionChallenge,
+    async ({ deps, params, reply }) => {
       // Signed for this form, without a database read: an unknown slug's challenge is useless anyway.
-      const challenge = await issueChallenge(checkKeys, request.params.slug, new Date());
+      const challenge = await issueChallenge(deps, params.slug);
       // One per send: never from a cache.
       void reply.header('cache-control', 'no-store');
       return { challenge };
     },
+    { onRequest: challengePerIp },
   );
 };

@@ -13,11 +13,12 @@ import {
   submissionCheckMessages,
   submissionMessages,
 } from '../../../shared/schemas/submission.js';
+import type { Deps } from '../../deps.js';
 import { badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
-import { claimUploads, prepareUploads, type UploadDeps } from '../uploads/service.js';
-import { requireProof, type BrowserCheckKeys } from './browser-check.js';
+import { claimUploads, prepareUploads } from '../uploads/service.js';
+import { requireProof } from './browser-check.js';
 import { burstOf, spendProof } from './bursts.js';
 import * as repository from './repository.js';
 
@@ -30,13 +31,11 @@ const proofOf = (body: unknown): unknown =>
     : undefined;
 
 export async function submitTestimonial(
-  ctx: UploadDeps,
-  checkKeys: BrowserCheckKeys,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'uploads'>,
   slug: string,
   body: unknown,
-  now = new Date(),
 ): Promise<{ id: string }> {
-  const found = await requireBySlugWithSettings(ctx.db, slug);
+  const found = await requireBySlugWithSettings(deps.db, slug);
   const businessId = found.business.id;
   if (isHoneypotFilled(body)) throw badRequest(submissionMessages.rejected);
 
@@ -45,39 +44,41 @@ export async function submitTestimonial(
   const data = parsed.data;
 
   // After the fields, so a customer fixes what they typed before their browser is asked to work.
-  const burstId = await burstOf(ctx.db, businessId, now);
+  const burstId = await burstOf(deps, businessId);
   const proof = burstId
-    ? await requireProof(checkKeys, slug, proofOf(body), submissionCheckMessages)
+    ? await requireProof(deps, slug, proofOf(body), submissionCheckMessages)
     : null;
 
   // The photos' references become object paths before the transaction opens; they are claimed inside it.
   const [authorImage] = await prepareUploads(
-    ctx,
+    deps,
     businessId,
     one(data.authorImageUrl),
     'author-image',
   );
   const productImages = await prepareUploads(
-    ctx,
+    deps,
     businessId,
     data.productImageUrls,
     'product-image',
   );
   const [beforeImage] = await prepareUploads(
-    ctx,
+    deps,
     businessId,
     one(data.beforeImageUrl),
     'before-after-image',
   );
   const [afterImage] = await prepareUploads(
-    ctx,
+    deps,
     businessId,
     one(data.afterImageUrl),
     'before-after-image',
   );
 
-  const row = await ctx.db.transaction(async (tx) => {
-    if (burstId && proof) await spendProof(tx, burstId, proof, now, submissionCheckMessages);
+  const row = await deps.db.transaction(async (tx) => {
+    if (burstId && proof) {
+      await spendProof({ ...deps, db: tx }, burstId, proof, submissionCheckMessages);
+    }
     const created = await repository.create(tx, {
       businessId,
       burstId,

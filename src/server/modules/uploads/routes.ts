@@ -19,7 +19,6 @@ import {
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
 import { requireOwnBusinessId } from '../../plugins/business-guard.js';
 import { clientIpKey, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
-import { browserCheckKeys } from '../submissions/browser-check.js';
 import { addBudgetRetryAfter } from './budgets.js';
 import * as uploadService from './service.js';
 import { depsOf } from '../../deps.js';
@@ -46,7 +45,6 @@ function slugOf(request: FastifyRequest): string | undefined {
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = depsOf(app);
-  const checkKeys = browserCheckKeys(app.config.sessionSecret);
   app.addHook('onError', addBudgetRetryAfter);
 
   const publicPerIp = rateLimit(app, { name: 'upload:ip', ...uploadRateLimits.publicPerIp });
@@ -86,7 +84,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { address: clientIpKey(request), slug, proof: request.body?.proof }
           : undefined;
         return {
-          uploadURL: await uploadService.issueUploadUrl(ctx, checkKeys, {
+          uploadURL: await uploadService.issueUploadUrl(ctx, {
             businessId,
             purpose,
             visitor,

@@ -27,7 +27,7 @@ import type { UploadPurpose, UploadRow } from '../../db/schema.js';
 import { uploadCheckMessages } from '../../../shared/schemas/uploads.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import * as businessService from '../business/service.js';
-import { requireProof, type BrowserCheckKeys } from '../submissions/browser-check.js';
+import { requireProof } from '../submissions/browser-check.js';
 import { BURST_RULES, burstOf, spendProof } from '../submissions/bursts.js';
 import { bytesToHold, holdBytes, releaseBytes, roomLeft, type UploadBudgets } from './budgets.js';
 import {
@@ -138,8 +138,7 @@ function uploadUrlOf(ctx: UploadDeps, row: UploadRow, now: Date): string {
  * checked: the form's budget never refuses it (budgets.ts).
  */
 export async function issueUploadUrl(
-  ctx: UploadDeps,
-  checkKeys: BrowserCheckKeys,
+  ctx: UploadDeps & Pick<Deps, 'config'>,
   upload: { businessId: string; purpose: UploadPurpose; visitor?: Visitor },
   now = new Date(),
 ): Promise<string> {
@@ -157,9 +156,8 @@ export async function issueUploadUrl(
   };
   const room = await roomLeft(ctx.db, ctx.uploads.budgets, visitors, now);
   const burstId = await burstOf(
-    ctx.db,
+    { db: ctx.db, clock: () => now },
     businessId,
-    now,
     async (windowStart) =>
       !room.form ||
       (await repository.visitorUploadsSince(ctx.db, businessId, windowStart)) >=
@@ -168,9 +166,9 @@ export async function issueUploadUrl(
   if (!burstId) {
     return uploadUrlOf(ctx, await repository.create(ctx.db, { ...visitors, purpose }), now);
   }
-  const proof = await requireProof(checkKeys, visitor.slug, visitor.proof, uploadCheckMessages);
+  const proof = await requireProof(ctx, visitor.slug, visitor.proof, uploadCheckMessages);
   const row = await ctx.db.transaction(async (tx) => {
-    await spendProof(tx, burstId, proof, now, uploadCheckMessages);
+    await spendProof({ db: tx, clock: () => now }, burstId, proof, uploadCheckMessages);
     return repository.create(tx, { ...visitors, purpose, checked: true });
   });
   return uploadUrlOf(ctx, row, now);

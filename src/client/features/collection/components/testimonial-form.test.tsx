@@ -11,18 +11,20 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COLLECTION_FLAGS } from '../../../../shared/collection-settings';
 import {
-  submissionChallengeResultSchema,
+  getSubmissionChallenge,
+  submitTestimonial,
+} from '../../../../shared/contracts/submissions';
+import {
   submissionCheckCodes,
   submissionCheckMessages,
   submissionProofSchema,
-  submissionResultSchema,
   type SubmissionChallenge,
 } from '../../../../shared/schemas/submission';
 import { uploadCheckMessages, uploadUrlSchema } from '../../../../shared/schemas/uploads';
 import { createImageFile } from '../../../testing/factories';
 import { chooseFiles } from '../../../testing/files';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, server, uploadStorage } from '../../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server, uploadStorage } from '../../../testing/server';
 import { TestimonialForm } from './testimonial-form';
 
 const SECRET = 'component-test-signature-secret';
@@ -66,8 +68,7 @@ function serveFormUnderBurst({
   const sent: Record<string, unknown>[] = [];
   let refusalsLeft = refusals;
   server.use(
-    apiRoute.post('/api/submit/:slug', submissionResultSchema, async ({ body }) => {
-      const payload = body as Record<string, unknown>;
+    mock(submitTestimonial, async ({ body: payload }) => {
       sent.push(payload);
       if (payload.proof === undefined) {
         return apiErrorResponse(
@@ -82,14 +83,10 @@ function serveFormUnderBurst({
       }
       return { testimonial: { id: `testimonial-${sent.length}` } };
     }),
-    apiRoute.get(
-      '/api/submit/:slug/challenge',
-      submissionChallengeResultSchema,
-      async ({ params }) => {
-        await challengeGate;
-        return { challenge: await easyChallenge(String(params.slug)) };
-      },
-    ),
+    mock(getSubmissionChallenge, async ({ params }) => {
+      await challengeGate;
+      return { challenge: await easyChallenge(params.slug) };
+    }),
   );
   return sent;
 }
@@ -177,7 +174,7 @@ describe('TestimonialForm under a burst of submissions', () => {
   it('keeps everything typed and says what happened when the check cannot be fetched', async () => {
     serveFormUnderBurst();
     server.use(
-      apiRoute.get('/api/submit/:slug/challenge', submissionChallengeResultSchema, () =>
+      mock(getSubmissionChallenge, () =>
         apiErrorResponse(429, 'RATE_LIMITED', 'Too many requests. Please try again later.'),
       ),
     );
@@ -248,21 +245,17 @@ describe('TestimonialForm: photos under a burst', () => {
     serveUploadsUnderBurst();
     let challenges = 0;
     server.use(
-      apiRoute.get(
-        '/api/submit/:slug/challenge',
-        submissionChallengeResultSchema,
-        async ({ params }) => {
-          challenges += 1;
-          if (challenges === 1) {
-            return apiErrorResponse(
-              429,
-              'RATE_LIMITED',
-              'Too many requests. Please try again later.',
-            );
-          }
-          return { challenge: await easyChallenge(String(params.slug)) };
-        },
-      ),
+      mock(getSubmissionChallenge, async ({ params }) => {
+        challenges += 1;
+        if (challenges === 1) {
+          return apiErrorResponse(
+            429,
+            'RATE_LIMITED',
+            'Too many requests. Please try again later.',
+          );
+        }
+        return { challenge: await easyChallenge(params.slug) };
+      }),
     );
     const { user, onSubmitted } = renderForm();
     await user.type(
