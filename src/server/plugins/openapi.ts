@@ -21,7 +21,11 @@ import {
 import { z } from 'zod';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../shared/constants.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
-import { API_KEY_PREFIX } from '../../shared/schemas/integrations.js';
+import {
+  API_KEY_PREFIX,
+  apiTestimonialSchema,
+  apiWidgetSchema,
+} from '../../shared/schemas/integrations.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
 import type { Config } from '../config.js';
@@ -53,6 +57,21 @@ const components: Array<[z.ZodType, { id: string; description: string }]> = [
     },
   ],
   [testimonialSchema, { id: 'Testimonial', description: 'A testimonial as its owner sees it.' }],
+  [
+    apiTestimonialSchema,
+    {
+      id: 'ApiTestimonial',
+      description: 'A testimonial as the API v1 answers it: every image an absolute URL.',
+    },
+  ],
+  [
+    apiWidgetSchema,
+    {
+      id: 'ApiWidget',
+      description:
+        'The public widget as the API v1 answers it: the logo and every image an absolute URL.',
+    },
+  ],
 ];
 for (const [schema, meta] of components) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, meta);

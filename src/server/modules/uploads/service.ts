@@ -74,6 +74,35 @@ export const uploadMessages = {
 
 const objectPathOf = (uploadId: string, ext: ImageExtension) =>
   `/objects/uploads/${uploadId}.${ext}`;
+
+/**
+ * An image address as a client elsewhere reads it (the API v1 answers): a path
+ * on this server (`/objects/uploads/…`) gets BASE_URL in front, its path
+ * included, as every absolute link of the server is built; an address that is
+ * already absolute stays as it is.
+ */
+export const absoluteImageUrl = (baseUrl: string, address: string): string =>
+  address.startsWith('/') && !address.startsWith('//') ? `${baseUrl}${address}` : address;
+
+type ImageFields = {
+  authorImageUrl: string | null;
+  productImageUrls: string[];
+  beforeImageUrl: string | null;
+  afterImageUrl: string | null;
+};
+
+/** The same item with every image field an absolute URL (`absoluteImageUrl`). */
+export function withAbsoluteImages<T extends ImageFields>(item: T, baseUrl: string): T {
+  const absolute = (address: string | null) =>
+    address === null ? null : absoluteImageUrl(baseUrl, address);
+  return {
+    ...item,
+    authorImageUrl: absolute(item.authorImageUrl),
+    productImageUrls: item.productImageUrls.map((address) => absoluteImageUrl(baseUrl, address)),
+    beforeImageUrl: absolute(item.beforeImageUrl),
+    afterImageUrl: absolute(item.afterImageUrl),
+  };
+}
 const OBJECT_FILE = new RegExp(
   `^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(${imageExtensions.join('|')})$`,
 );

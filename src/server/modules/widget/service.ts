@@ -14,6 +14,7 @@ import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
+import { absoluteImageUrl, withAbsoluteImages } from '../uploads/service.js';
 import { invalidateWidget } from './events.js';
 import * as repository from './repository.js';
 
@@ -120,4 +121,18 @@ export async function getPublicWidget(
     testimonials: rows.map((row) => toPublicTestimonial(row, settings)),
   });
   return { businessId: business.id, widget };
+}
+
+/**
+ * The public widget as GET /api/v1/widget answers it: the business logo and
+ * every image of a testimonial an absolute URL on `baseUrl` (config BASE_URL).
+ * The widget script's own answer keeps the paths it reads from this server.
+ */
+export function withAbsoluteWidgetImages(widget: PublicWidget, baseUrl: string): PublicWidget {
+  const { logoUrl } = widget.business;
+  return {
+    ...widget,
+    business: { ...widget.business, logoUrl: logoUrl === null ? null : absoluteImageUrl(baseUrl, logoUrl) },
+    testimonials: widget.testimonials.map((testimonial) => withAbsoluteImages(testimonial, baseUrl)),
+  };
 }
