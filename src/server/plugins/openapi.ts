@@ -12,7 +12,7 @@ import fastifySwagger, {
   type SwaggerTransform,
   type SwaggerTransformObject,
 } from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   createJsonSchemaTransform,
@@ -181,7 +181,7 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
     },
   );
 
-  await app.register(fastifySwaggerUi, {
+  await app.register(swaggerUiForPhones, {
     routePrefix: API_REFERENCE_PATH,
     uiConfig: {
       // The plugin points the UI at its own copy (/docs/api/json); `urls` wins over it,
@@ -210,6 +210,23 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
       ],
     },
   });
+};
+
+/** Swagger UI's page has no viewport meta, so a phone draws it at desktop width, shrunk. */
+export const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+/**
+ * @fastify/swagger-ui, with the viewport meta put in its one HTML page (it has
+ * no option for the head). The hook is this scope's, so it sees only the
+ * reference's answers, before @fastify/compress's per-route hook compresses them.
+ */
+const swaggerUiForPhones: FastifyPluginAsync<FastifySwaggerUiOptions> = async (scope, options) => {
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || typeof payload !== 'string') return payload;
+    return payload.replace(/<meta charset="UTF-8">/i, (charset) => `${charset}\n${VIEWPORT_META}`);
+  });
+  await scope.register(fastifySwaggerUi, options);
 };
 
 /**
@@ -294,5 +311,18 @@ function themeCss(productName: string): string {
 .swagger-ui .info { margin: 32px 0; }
 /* Swagger UI darkens its own box; the page around it follows. */
 html.dark-mode body { background: #1c2022; }
+/*
+ * Phones (the page has a viewport meta): less padding around the boxes, a
+ * section's description under its name, no "Links" column (no operation has
+ * links), and examples scroll sideways instead of breaking names mid-word.
+ */
+@media (max-width: 640px) {
+  .swagger-ui .wrapper { padding: 0 12px; }
+  .swagger-ui .opblock-tag { flex-wrap: wrap; padding: 10px 0; }
+  .swagger-ui .opblock-tag small { order: 3; flex: 1 0 100%; padding: 4px 0 0; }
+  .swagger-ui .opblock .opblock-section-header, .swagger-ui .responses-inner { padding: 12px; }
+  .swagger-ui .response-col_links { display: none; }
+  .swagger-ui .highlight-code > .microlight code { white-space: pre !important; word-break: normal; }
+}
 `;
 }
