@@ -52,7 +52,6 @@ export const MAX_PRODUCT_PHOTOS = 5;
 export const RECOMMENDED_LOGO_SIZE_PX = 200;
 export const RECENT_TESTIMONIALS_LIMIT = 3;
 export const WIDGET_PREVIEW_MAX_ITEMS = 6;
-export const WIDGET_SAMPLE_ITEMS = 4;
 export const QR_CODE_SIZE_PX = 300;
 export const INITIALS_MAX_LETTERS = 2;
 export const PUBLIC_API_RATE_LIMIT_PER_MINUTE = 60;

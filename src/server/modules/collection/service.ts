@@ -49,10 +49,6 @@ export function formSettingsOf(row: CollectionPageSettingsRow | null): FormSetti
   };
 }
 
-export async function getFormSettings(db: Executor, businessId: string): Promise<FormSettings> {
-  return formSettingsOf(await repository.findByBusinessId(db, businessId));
-}
-
 function toCollectionSettings(row: CollectionPageSettingsRow): CollectionSettings {
   return { ...formSettingsOf(row), updatedAt: row.updatedAt.toISOString() };
 }
