@@ -1,5 +1,6 @@
 // Product-wide constants (SPEC §3 and §9). Pure values: no I/O, safe to import
 // from the server, the client and the widget build.
+import { MINUTE_MS } from './time.js';
 
 export const PRODUCT_NAME = 'Vouchly';
 export const SUPPORT_EMAIL = 'support@vouchly.app';
@@ -31,8 +32,8 @@ export const LOGGED_OUT_REDIRECT_DELAY_MS = 500;
 export const DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS = 1000;
 export const BILLING_SESSION_EXPIRED_REDIRECT_DELAY_MS = 1000;
 export const SUBSCRIPTION_SYNC_DELAY_MS = 2000;
-export const USER_QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-export const ACCESS_STATUS_POLL_MS = 5 * 60 * 1000;
+export const USER_QUERY_STALE_TIME_MS = 5 * MINUTE_MS;
+export const ACCESS_STATUS_POLL_MS = 5 * MINUTE_MS;
 export const CAROUSEL_ROTATE_MS = 4000;
 export const SUBMIT_REDIRECT_COUNTDOWN_SECONDS = 5;
 export const COPIED_INDICATOR_MS = 2000;

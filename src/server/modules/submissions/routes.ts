@@ -15,9 +15,10 @@ import {
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { browserCheckKeys, issueChallenge } from './browser-check.js';
 import * as submissionService from './service.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-const TEN_MINUTES = 10 * 60 * 1000;
+const TEN_MINUTES = 10 * MINUTE_MS;
 
 export const submissionRateLimits = {
   perIp: { max: 10, timeWindowMs: TEN_MINUTES },

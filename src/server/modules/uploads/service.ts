@@ -42,6 +42,7 @@ import {
 } from './images.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken, visitorKeyOf } from './tokens.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
 
 export type UploadContext = {
   db: Database;
@@ -53,12 +54,11 @@ export type UploadContext = {
   budgets: UploadBudgets;
 };
 
-export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
-const HOUR = 60 * 60 * 1000;
+export const UPLOAD_URL_TTL_SECONDS = (10 * MINUTE_MS) / SECOND_MS;
 /** Unreferenced uploads older than this are deleted by the sweep. */
-export const UNCLAIMED_UPLOAD_TTL_MS = 24 * HOUR;
+export const UNCLAIMED_UPLOAD_TTL_MS = DAY_MS;
 /** An upload can be claimed this long after it was made: an hour less than the sweep, so the two never race. */
-export const CLAIM_WINDOW_MS = UNCLAIMED_UPLOAD_TTL_MS - HOUR;
+export const CLAIM_WINDOW_MS = UNCLAIMED_UPLOAD_TTL_MS - HOUR_MS;
 const SWEEP_BATCH = 500;
 
 export const uploadMessages = {
