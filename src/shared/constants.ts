@@ -1,5 +1,6 @@
 // Product-wide constants (docs/product/limits.md). Pure values: no I/O, safe to import
 // from the server, the client and the widget build.
+import { MINUTE_MS } from './time.js';
 
 export const PRODUCT_NAME = 'Vouchly';
 export const SUPPORT_EMAIL = 'support@vouchly.app';
@@ -31,8 +32,8 @@ export const LOGGED_OUT_REDIRECT_DELAY_MS = 500;
 export const DASHBOARD_UNAUTHORIZED_REDIRECT_DELAY_MS = 1000;
 export const BILLING_SESSION_EXPIRED_REDIRECT_DELAY_MS = 1000;
 export const SUBSCRIPTION_SYNC_DELAY_MS = 2000;
-export const USER_QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-export const ACCESS_STATUS_POLL_MS = 5 * 60 * 1000;
+export const USER_QUERY_STALE_TIME_MS = 5 * MINUTE_MS;
+export const ACCESS_STATUS_POLL_MS = 5 * MINUTE_MS;
 export const CAROUSEL_ROTATE_MS = 4000;
 export const SUBMIT_REDIRECT_COUNTDOWN_SECONDS = 5;
 export const COPIED_INDICATOR_MS = 2000;
@@ -52,7 +53,6 @@ export const MAX_PRODUCT_PHOTOS = 5;
 export const RECOMMENDED_LOGO_SIZE_PX = 200;
 export const RECENT_TESTIMONIALS_LIMIT = 3;
 export const WIDGET_PREVIEW_MAX_ITEMS = 6;
-export const WIDGET_SAMPLE_ITEMS = 4;
 export const QR_CODE_SIZE_PX = 300;
 export const INITIALS_MAX_LETTERS = 2;
 export const PUBLIC_API_RATE_LIMIT_PER_MINUTE = 60;

@@ -19,6 +19,7 @@ import {
   DialogTrigger,
 } from './ui/dialog';
 import { Skeleton } from './ui/skeleton';
+import { MINUTE_MS } from '../../shared/time';
 
 export const QR_CODE_FILE_NAME = 'testimonial-qr-code.png';
 export const QR_PRINT_TITLE = 'Scan to Leave a Testimonial';
@@ -167,7 +168,7 @@ function QrCodeBody({ link, businessName }: { link: string; businessName: string
     queryKey: ['qr-code', link],
     queryFn: () => qrCodeDataUrl(link),
     staleTime: Infinity,
-    gcTime: 5 * 60 * 1000,
+    gcTime: 5 * MINUTE_MS,
   });
 
   return (

@@ -12,7 +12,6 @@ import type {
   TestimonialStats,
   TestimonialStatus,
 } from '../../shared/schemas/testimonials';
-import type { PublicWidgetTestimonial } from '../../shared/schemas/widget';
 import { api } from './api';
 
 const testimonialsUrl = '/api/testimonials';
@@ -174,21 +173,4 @@ export async function editCachedLists(
 
 export function restoreLists(queryClient: QueryClient, snapshot: ListSnapshot | undefined): void {
   for (const [queryKey, data] of snapshot ?? []) queryClient.setQueryData(queryKey, data);
-}
-
-/** A dashboard testimonial as the widget receives it (the public endpoint's shape). */
-export function toWidgetTestimonial(t: Testimonial): PublicWidgetTestimonial {
-  return {
-    id: t.id,
-    authorName: t.authorName,
-    authorBusinessName: t.authorBusinessName,
-    authorLocation: t.authorLocation,
-    content: t.content,
-    rating: t.rating,
-    authorImageUrl: t.authorImageUrl,
-    productImageUrls: t.productImageUrls,
-    beforeImageUrl: t.beforeImageUrl,
-    afterImageUrl: t.afterImageUrl,
-    date: t.approvedAt ?? t.submittedAt,
-  };
 }

@@ -19,10 +19,16 @@ import {
   DEFAULT_COLLECTION_FLAGS as C,
   DEFAULT_WELCOME_MESSAGE,
 } from '../../shared/collection-settings.js';
+import { testCheckoutStatuses } from '../../shared/schemas/billing.js';
 import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
+import { uploadPurposes } from '../../shared/schemas/uploads.js';
+import { widgetLayouts } from '../../shared/schemas/widget.js';
 import { SNIPPET_KINDS } from '../../shared/schemas/widget-snippets.js';
-import { WIDGET_SETTINGS_DEFAULTS as W } from '../../shared/widget-data.js';
+import {
+  WIDGET_HEADER_ALIGNMENTS,
+  WIDGET_SETTINGS_DEFAULTS as W,
+} from '../../shared/widget-data.js';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -30,15 +36,6 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-
-export const fontSizes = ['sm', 'base', 'lg'] as const;
-export const headerAlignments = ['left', 'center', 'right'] as const;
-export const uploadPurposes = [
-  'logo',
-  'product-image',
-  'before-after-image',
-  'author-image',
-] as const;
 
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
@@ -209,7 +206,7 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   customerId: text().notNull(),
-  status: text({ enum: ['open', 'complete'] }).notNull().default('open'),
+  status: text({ enum: testCheckoutStatuses }).notNull().default('open'),
   subscriptionId: text(),
   successUrl: text().notNull(),
   cancelUrl: text().notNull(),
@@ -251,7 +248,7 @@ export const widgetSettings = pgTable('widget_settings', {
     .notNull()
     .unique()
     .references(() => businesses.id, { onDelete: 'cascade' }),
-  layout: text({ enum: ['carousel'] })
+  layout: text({ enum: widgetLayouts })
     .notNull()
     .default(W.layout),
   backgroundColor: text().notNull().default(W.backgroundColor),
@@ -271,7 +268,7 @@ export const widgetSettings = pgTable('widget_settings', {
   showBusinessName: boolean().default(W.showBusinessName),
   showInvite: boolean().default(W.showInvite),
   headerText: text().notNull().default(W.headerText),
-  headerAlignment: text({ enum: headerAlignments }).notNull().default(W.headerAlignment),
+  headerAlignment: text({ enum: WIDGET_HEADER_ALIGNMENTS }).notNull().default(W.headerAlignment),
   updatedAt: updatedAt(),
 });
 
@@ -375,4 +372,3 @@ export type LocalCheckoutSessionRow = typeof localCheckoutSessions.$inferSelect;
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionBurstRow = typeof submissionBursts.$inferSelect;
-export type UploadPurpose = (typeof uploadPurposes)[number];

@@ -14,6 +14,7 @@ import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
 import { requestTimedOut } from '../errors.js';
+import { MINUTE_MS } from '../../shared/time.js';
 
 export type BodyDeadline = {
   /** The longest time without a byte. */
@@ -49,7 +50,7 @@ export const DEFAULT_BODY_DEADLINE: BodyDeadline = {
  */
 export const SERVER_TIMEOUTS = {
   http: { headersTimeout: 20_000, connectionsCheckingInterval: 1_000 },
-  requestTimeout: 15 * 60_000,
+  requestTimeout: 15 * MINUTE_MS,
   keepAliveTimeout: 72_000,
 } satisfies Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout'> & {
   http: { headersTimeout: number; connectionsCheckingInterval: number };

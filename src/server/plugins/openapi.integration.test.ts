@@ -394,6 +394,18 @@ describe('GET /docs/api', () => {
     }
   });
 
+  it('fits a phone: the page has a viewport meta, also with and without the trailing slash', async () => {
+    const app = await createTestApp();
+    for (const url of ['/docs/api', '/docs/api/']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
+      expect(page.body.match(/name="viewport"/g), url).toHaveLength(1);
+    }
+  });
+
   it('points Swagger UI at /api/openapi.json, with deep links', async () => {
     const app = await createTestApp();
     const initializer = await app.inject({

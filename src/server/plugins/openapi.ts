@@ -12,7 +12,7 @@ import fastifySwagger, {
   type SwaggerTransform,
   type SwaggerTransformObject,
 } from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifySwaggerUi, { type FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   createJsonSchemaTransform,
@@ -22,7 +22,11 @@ import { z } from 'zod';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../shared/constants.js';
 import { contractByKey } from '../../shared/contracts/index.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
-import { API_KEY_PREFIX } from '../../shared/schemas/integrations.js';
+import {
+  API_KEY_PREFIX,
+  apiTestimonialSchema,
+  apiWidgetSchema,
+} from '../../shared/schemas/integrations.js';
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
 import type { Config } from '../config.js';
@@ -54,6 +58,21 @@ const components: Array<[z.ZodType, { id: string; description: string }]> = [
     },
   ],
   [testimonialSchema, { id: 'Testimonial', description: 'A testimonial as its owner sees it.' }],
+  [
+    apiTestimonialSchema,
+    {
+      id: 'ApiTestimonial',
+      description: 'A testimonial as the API v1 answers it: every image an absolute URL.',
+    },
+  ],
+  [
+    apiWidgetSchema,
+    {
+      id: 'ApiWidget',
+      description:
+        'The public widget as the API v1 answers it: the logo and every image an absolute URL.',
+    },
+  ],
 ];
 for (const [schema, meta] of components) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, meta);
@@ -165,7 +184,7 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
     },
   );
 
-  await app.register(fastifySwaggerUi, {
+  await app.register(swaggerUiForPhones, {
     routePrefix: API_REFERENCE_PATH,
     uiConfig: {
       // The plugin points the UI at its own copy (/docs/api/json); `urls` wins over it,
@@ -194,6 +213,23 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
       ],
     },
   });
+};
+
+/** Swagger UI's page has no viewport meta, so a phone draws it at desktop width, shrunk. */
+export const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+/**
+ * @fastify/swagger-ui, with the viewport meta put in its one HTML page (it has
+ * no option for the head). The hook is this scope's, so it sees only the
+ * reference's answers, before @fastify/compress's per-route hook compresses them.
+ */
+const swaggerUiForPhones: FastifyPluginAsync<FastifySwaggerUiOptions> = async (scope, options) => {
+  scope.addHook('onSend', async (_request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || typeof payload !== 'string') return payload;
+    return payload.replace(/<meta charset="UTF-8">/i, (charset) => `${charset}\n${VIEWPORT_META}`);
+  });
+  await scope.register(fastifySwaggerUi, options);
 };
 
 /**
@@ -278,5 +314,18 @@ function themeCss(productName: string): string {
 .swagger-ui .info { margin: 32px 0; }
 /* Swagger UI darkens its own box; the page around it follows. */
 html.dark-mode body { background: #1c2022; }
+/*
+ * Phones (the page has a viewport meta): less padding around the boxes, a
+ * section's description under its name, no "Links" column (no operation has
+ * links), and examples scroll sideways instead of breaking names mid-word.
+ */
+@media (max-width: 640px) {
+  .swagger-ui .wrapper { padding: 0 12px; }
+  .swagger-ui .opblock-tag { flex-wrap: wrap; padding: 10px 0; }
+  .swagger-ui .opblock-tag small { order: 3; flex: 1 0 100%; padding: 4px 0 0; }
+  .swagger-ui .opblock .opblock-section-header, .swagger-ui .responses-inner { padding: 12px; }
+  .swagger-ui .response-col_links { display: none; }
+  .swagger-ui .highlight-code > .microlight code { white-space: pre !important; word-break: normal; }
+}
 `;
 }

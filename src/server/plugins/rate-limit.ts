@@ -16,6 +16,14 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { FallbackStore, SharedCounts, type Count } from './rate-limit-store.js';
 import { getSessionUserId } from './sessions.js';
+import { MINUTE_MS } from '../../shared/time.js';
+
+/**
+ * The window of every throttle on secret guesses (docs/security.md §19: the
+ * 11th wrong guess in 15 minutes gets 429): login, current passwords, reset
+ * tokens, access codes, Wix connect and API keys.
+ */
+export const GUESS_WINDOW_MS = 15 * MINUTE_MS;
 
 /** Start-up waits this long at most for Redis, so the first requests already share counts. */
 const REDIS_STARTUP_WAIT_MS = 1000;

@@ -11,11 +11,12 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { DrizzleSessionStore } from './session-store.js';
+import { DAY_MS, HOUR_MS } from '../../shared/time.js';
 
 export const SESSION_COOKIE = 'vouchly.sid';
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+const PRUNE_INTERVAL_MS = HOUR_MS;
 
 export async function registerSessions(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyCookie);

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { DEFAULT_UPLOAD_BUDGETS } from '../modules/uploads/budgets.js';
 import { deriveUploadUrlKey } from '../modules/uploads/tokens.js';
 import { sweepUnclaimedUploads, type UploadContext } from '../modules/uploads/service.js';
+import { HOUR_MS } from '../../shared/time.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = HOUR_MS;
 
 export function registerUploads(app: FastifyInstance, config: Config): void {
   const storage = createStorage(config);

@@ -126,10 +126,13 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 /** GET /api/billing/invoices: newest first. */
 export const invoiceListSchema = z.array(invoiceSchema);
 
+/** A test checkout session: open until paid. */
+export const testCheckoutStatuses = ['open', 'complete'] as const;
+
 /** The built-in test checkout's page data: GET /api/test-checkout/:sessionId. */
 export const testCheckoutSessionSchema = z.object({
   id: z.string(),
-  status: z.enum(['open', 'complete']),
+  status: z.enum(testCheckoutStatuses),
   email: z.string(),
   amountInCents: z.number().int(),
   currency: z.string(),

@@ -11,6 +11,7 @@ import {
   TESTIMONIAL_LIMITS,
   testimonialSchema,
 } from './testimonials.js';
+import { publicWidgetSchema, publicWidgetTestimonialSchema } from './widget.js';
 
 // ---------------------------------------------------------------------------
 // API key (docs/security.md rule 6; lifetime and statuses: docs/decisions/0013).
@@ -106,8 +107,17 @@ export const WIX_SITE_TAKEN_CODE = 'WIX_SITE_TAKEN';
 // ---------------------------------------------------------------------------
 // Public API v1 (Authorization: Bearer <key>).
 
-/** A testimonial as the API reads it: the dashboard's fields. */
-export const apiTestimonialSchema = testimonialSchema;
+/** Every image field of an API v1 answer is absolute, so a caller needs to know no host. */
+const ABSOLUTE = "an absolute URL (on the server's BASE_URL for an uploaded image)";
+const apiImageFields = {
+  authorImageUrl: z.string().nullable().describe(`The author's photo as ${ABSOLUTE}, or null.`),
+  productImageUrls: z.array(z.string()).describe(`The product photos in order, each ${ABSOLUTE}.`),
+  beforeImageUrl: z.string().nullable().describe(`The "before" photo as ${ABSOLUTE}, or null.`),
+  afterImageUrl: z.string().nullable().describe(`The "after" photo as ${ABSOLUTE}, or null.`),
+};
+
+/** A testimonial as the API reads it: the dashboard's fields, every image an absolute URL. */
+export const apiTestimonialSchema = testimonialSchema.extend(apiImageFields);
 export type ApiTestimonial = z.infer<typeof apiTestimonialSchema>;
 
 export const API_PAGE_SIZE_DEFAULT = 20;
@@ -198,3 +208,15 @@ export const apiCreateTestimonialInputSchema = z.object({
     .optional(),
 });
 export type ApiCreateTestimonialInput = z.infer<typeof apiCreateTestimonialInputSchema>;
+
+/**
+ * GET /api/v1/widget: the public widget's JSON (GET /api/widget/{slug}), with
+ * the business logo and every image an absolute URL.
+ */
+export const apiWidgetSchema = publicWidgetSchema.extend({
+  business: publicWidgetSchema.shape.business.extend({
+    logoUrl: z.string().nullable().describe(`The business logo as ${ABSOLUTE}, or null.`),
+  }),
+  testimonials: z.array(publicWidgetTestimonialSchema.extend(apiImageFields)),
+});
+export type ApiWidget = z.infer<typeof apiWidgetSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { CollectionFlags } from '../collection-settings.js';
 import { MAX_PRODUCT_PHOTOS, RATING_MAX, TESTIMONIAL_MIN_LENGTH } from '../constants.js';
+import { BEFORE_AFTER_MESSAGES, beforeAfterPairIssue } from './testimonials.js';
 
 export const submissionLimits = {
   nameMax: 120,
@@ -30,8 +31,7 @@ export const submissionMessages = {
   productPhotosRequired:
     'Product photos are required. Please upload at least one product photo to continue.',
   tooManyProductPhotos: `You can upload at most ${MAX_PRODUCT_PHOTOS} product photos`,
-  afterPhotoMissing: 'Please add an after photo, or remove the before photo.',
-  beforePhotoMissing: 'Please add a before photo, or remove the after photo.',
+  ...BEFORE_AFTER_MESSAGES,
   beforeAfterRequired:
     'Before and after photos are required. Please upload both photos to continue.',
   imageUrlTooLong: 'Image URL is too long',
@@ -212,6 +212,7 @@ export function buildSubmissionSchema(
   if (!s.collectBeforeAfterPhotos) return base as z.ZodType<SubmissionData, SubmissionForm>;
 
   const required = s.beforeAfterPhotosRequired;
+  // Required: both, each with its own message. Else the one pairing rule (testimonials.ts).
   return base
     .refine((data) => !required || present(data.beforeImageUrl), {
       ...always,
@@ -223,12 +224,12 @@ export function buildSubmissionSchema(
       message: M.beforeAfterRequired,
       path: ['afterImageUrl'],
     })
-    .refine((data) => required || !present(data.beforeImageUrl) || present(data.afterImageUrl), {
+    .refine((data) => required || beforeAfterPairIssue(data)?.path !== 'afterImageUrl', {
       ...always,
       message: M.afterPhotoMissing,
       path: ['afterImageUrl'],
     })
-    .refine((data) => required || !present(data.afterImageUrl) || present(data.beforeImageUrl), {
+    .refine((data) => required || beforeAfterPairIssue(data)?.path !== 'beforeImageUrl', {
       ...always,
       message: M.beforePhotoMissing,
       path: ['beforeImageUrl'],

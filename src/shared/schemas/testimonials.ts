@@ -303,6 +303,29 @@ export type ProductImagesResult = z.infer<typeof productImagesResultSchema>;
 export const removeProductImageInputSchema = z.object({ imageUrl: imageUrlField });
 export type RemoveProductImageInput = z.infer<typeof removeProductImageInputSchema>;
 
+/**
+ * The before/after pairing rule (SPEC §5), for the public form and the owner's
+ * edits alike: both photos or neither. Its messages are the public form's.
+ */
+export const BEFORE_AFTER_MESSAGES = {
+  afterPhotoMissing: 'Please add an after photo, or remove the before photo.',
+  beforePhotoMissing: 'Please add a before photo, or remove the after photo.',
+} as const;
+
+type BeforeAfterPair = { beforeImageUrl?: string | null; afterImageUrl?: string | null };
+const hasPhoto = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+
+/** What is wrong with a pair that has one photo without the other, or null when it has both or neither. */
+export function beforeAfterPairIssue(
+  pair: BeforeAfterPair,
+): { path: 'beforeImageUrl' | 'afterImageUrl'; message: string } | null {
+  const before = hasPhoto(pair.beforeImageUrl);
+  const after = hasPhoto(pair.afterImageUrl);
+  if (before && !after) return { path: 'afterImageUrl', message: BEFORE_AFTER_MESSAGES.afterPhotoMissing };
+  if (after && !before) return { path: 'beforeImageUrl', message: BEFORE_AFTER_MESSAGES.beforePhotoMissing };
+  return null;
+}
+
 /** Omitted: unchanged; null: removed; a URL: replaced. */
 export const beforeAfterImagesInputSchema = z.object({
   beforeImageURL: imageUrlField.nullable().optional(),

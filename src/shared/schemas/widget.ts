@@ -15,13 +15,16 @@ import {
 export { FONT_OPTIONS, WIDGET_FONT_SIZES, WIDGET_HEADER_ALIGNMENTS, WIDGET_SETTINGS_DEFAULTS };
 export type { FontOption } from '../widget-data.js';
 
+/** The widget's layouts (SPEC §3): one so far. */
+export const widgetLayouts = ['carousel'] as const;
+
 const hexColor = z
   .string({ error: 'Choose a colour' })
   .trim()
   .regex(HEX_COLOR_PATTERN, 'Use a colour in the form #RRGGBB');
 
 export const widgetSettingsSchema = z.object({
-  layout: z.literal('carousel', { error: 'Layout must be carousel' }),
+  layout: z.enum(widgetLayouts, { error: 'Layout must be carousel' }),
   backgroundColor: hexColor,
   innerContainerColor: hexColor,
   textColor: hexColor,

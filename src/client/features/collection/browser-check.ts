@@ -8,9 +8,10 @@ import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { getSubmissionChallenge } from '../../../shared/contracts/submissions';
 import type { SubmissionProof } from '../../../shared/schemas/submission';
 import { call } from '../../lib/api';
+import { MINUTE_MS } from '../../../shared/time';
 
 /** Far beyond a slow phone's few seconds; past it something is wrong and the customer should hear so. */
-const SOLVE_TIMEOUT_MS = 60_000;
+const SOLVE_TIMEOUT_MS = MINUTE_MS;
 
 /**
  * The check could not be done in this browser (no WebCrypto, or it took too

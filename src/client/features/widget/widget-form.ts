@@ -3,7 +3,7 @@
 import { SAMPLE_TESTIMONIALS, type PublicWidget, type WidgetSettings, type WidgetSettingsInput } from '../../../shared/schemas/widget';
 import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
 import type { Testimonial } from '../../../shared/schemas/testimonials';
-import { toWidgetTestimonial } from '../../lib/testimonials';
+import { toWidgetTestimonial } from '../../../shared/widget-testimonial';
 import { FONT_OPTIONS, HEX_COLOR_PATTERN, normalizeWidgetSettings } from '../../../shared/widget-data';
 
 export type WidgetFormValues = WidgetSettingsInput;
@@ -58,7 +58,7 @@ export function previewWidgetData(
     data: {
       business,
       settings,
-      testimonials: usesSamples ? [...SAMPLE_TESTIMONIALS] : approved.map(toWidgetTestimonial),
+      testimonials: usesSamples ? [...SAMPLE_TESTIMONIALS] : approved.map((t) => toWidgetTestimonial(t)),
     },
   };
 }

@@ -21,9 +21,10 @@ import { afterAnswer, settleAfterAnswerWork } from './after-answer.js';
 import { countingWrongSecrets, secretThrottles, setLoginAccount } from './secret-throttles.js';
 import * as authService from './service.js';
 import { depsOf } from '../../deps.js';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * MINUTE_MS;
+const ONE_HOUR = HOUR_MS;
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 

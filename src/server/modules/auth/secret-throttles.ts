@@ -9,12 +9,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   clientIpKey,
   failureLimit,
+  GUESS_WINDOW_MS,
   signedInUserKey,
   type FailureLimit,
 } from '../../plugins/rate-limit.js';
 import { WrongSecretError } from './service.js';
 
-export const WRONG_SECRET_LIMIT = { max: 10, timeWindowMs: 15 * 60 * 1000 } as const;
+export const WRONG_SECRET_LIMIT = { max: 10, timeWindowMs: GUESS_WINDOW_MS } as const;
 
 const loginAccountKeys = new WeakMap<FastifyRequest, string>();
 

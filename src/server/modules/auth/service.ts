@@ -23,8 +23,9 @@ import { createBusinessRecords } from '../business/service.js';
 import { emailChangedEmail, passwordResetEmail } from './emails.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword, type PasswordHashing } from './passwords.js';
 import * as userRepository from './repository.js';
+import { HOUR_MS } from '../../../shared/time.js';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = HOUR_MS;
 /**
  * Reset links an account can have outstanding (sent, unused, unexpired) at
  * once: each lives an hour, so at most this many reset emails an hour go to

@@ -24,18 +24,19 @@ import { appPages } from '../../../shared/app-pages.js';
 import { notFound } from '../../errors.js';
 import { getUser, requireUser } from '../../plugins/auth-guard.js';
 import { pageSchema } from '../../plugins/client-app.js';
-import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import { GUESS_WINDOW_MS, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { renderTestInvoicePage } from './test-invoice-page.js';
 import * as billingService from './service.js';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * MINUTE_MS;
+const ONE_HOUR = HOUR_MS;
 
 /** Access-code guesses (docs/security.md rule 19): the 11th in a window gets 429, per account and per IP. */
 export const accessCodeRateLimits = {
-  perUser: { max: 10, timeWindowMs: FIFTEEN_MINUTES },
-  perIp: { max: 10, timeWindowMs: FIFTEEN_MINUTES },
+  perUser: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
+  perIp: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
 } as const;
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,12 +17,13 @@ import { rateLimit } from '../../plugins/rate-limit.js';
 import { setBusinessLogo } from './logo.js';
 import * as businessService from './service.js';
 import { depsOf } from '../../deps.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const detectLogoPerIp = rateLimit(app, { name: 'detect-logo:ip', max: 20, timeWindowMs: 60 * 1000 });
+  const detectLogoPerIp = rateLimit(app, { name: 'detect-logo:ip', max: 20, timeWindowMs: MINUTE_MS });
 
   app.get(
     '/api/business',

@@ -48,13 +48,6 @@ export function formSettingsOf(row: CollectionPageSettingsRow | null): FormSetti
   };
 }
 
-export async function getFormSettings(
-  { db }: Pick<Deps, 'db'>,
-  businessId: string,
-): Promise<FormSettings> {
-  return formSettingsOf(await repository.findByBusinessId(db, businessId));
-}
-
 function toCollectionSettings(row: CollectionPageSettingsRow): CollectionSettings {
   return { ...formSettingsOf(row), updatedAt: row.updatedAt.toISOString() };
 }

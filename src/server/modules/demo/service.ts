@@ -17,11 +17,10 @@ import { hashPassword } from '../auth/passwords.js';
 import { findBySlug } from '../business/service.js';
 import { businessSlugCreated } from '../widget/events.js';
 import * as repository from './repository.js';
+import { DAY_MS } from '../../../shared/time.js';
 
 /** Marks the examples in the dashboard (a tag) and in the API and exports (their source). */
 export const EXAMPLE_MARK = 'example';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DemoConfig = Pick<
   Config,

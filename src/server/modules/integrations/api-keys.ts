@@ -7,9 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_LIFETIME_DAYS } from '../../../shared/constants.js';
 import { API_KEY_PREFIX, type ApiKeyStatus } from '../../../shared/schemas/integrations.js';
+import { DAY_MS } from '../../../shared/time.js';
 
 const KEY_BYTES = 32;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `vly_` and 64 lowercase hex digits. */
 const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9a-f]{${KEY_BYTES * 2}}$`);

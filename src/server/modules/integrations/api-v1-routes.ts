@@ -10,9 +10,9 @@ import {
   apiListTestimonialsQuerySchema,
   apiTestimonialPageSchema,
   apiTestimonialSchema,
+  apiWidgetSchema,
 } from '../../../shared/schemas/integrations.js';
 import { testimonialParamsSchema } from '../../../shared/schemas/testimonials.js';
-import { publicWidgetSchema } from '../../../shared/schemas/widget.js';
 import { requireApiCallerBusiness } from '../../plugins/access-guard.js';
 import { apiKeyAuthOf } from '../../plugins/api-key-auth.js';
 import { keepAnswersOutOfCaches } from '../../plugins/no-store.js';
@@ -32,7 +32,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: apiListTestimonialsQuerySchema, response: { 200: apiTestimonialPageSchema, ...errors } } },
     async (request) => {
       const business = await requireApiCallerBusiness(request);
-      return testimonialService.listTestimonialPage(db, business.id, request.query);
+      return testimonialService.listTestimonialPage(db, business.id, request.query, app.config.baseUrl);
     },
   );
 
@@ -41,7 +41,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: testimonialParamsSchema, response: { 200: apiTestimonialSchema, ...errors } } },
     async (request) => {
       const business = await requireApiCallerBusiness(request);
-      return testimonialService.getTestimonial(db, business.id, request.params.id);
+      return testimonialService.getTestimonial(db, business.id, request.params.id, app.config.baseUrl);
     },
   );
 
@@ -50,20 +50,20 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: apiCreateTestimonialInputSchema, response: { 201: apiTestimonialSchema, ...errors } } },
     async (request, reply) => {
       const business = await requireApiCallerBusiness(request);
-      const created = await testimonialService.importTestimonial(db, business.id, request.body, app.clock());
+      const created = await testimonialService.importTestimonial(db, business.id, request.body, app.clock(), app.config.baseUrl);
       return reply.code(201).send(created);
     },
   );
 
   app.get(
     '/api/v1/widget',
-    { schema: { response: { 200: publicWidgetSchema, ...errors } } },
+    { schema: { response: { 200: apiWidgetSchema, ...errors } } },
     async (request) => {
       const business = await requireApiCallerBusiness(request);
       const found = await widgetService.getPublicWidget(db, business.collectionSlug, app.config.productName);
       // The business was just read; it can only be gone if it was deleted since.
       if (!found) throw new Error('the caller business has no public widget');
-      return found.widget;
+      return widgetService.withAbsoluteWidgetImages(found.widget, app.config.baseUrl);
     },
   );
 };

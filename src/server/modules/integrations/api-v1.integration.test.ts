@@ -4,10 +4,10 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { testimonials, users, type BusinessRow } from '../../db/schema.js';
+import { businesses, testimonials, users, type BusinessRow } from '../../db/schema.js';
 import { API_KEY_RATE_LIMIT, INVALID_API_KEY_MESSAGE, MISSING_API_KEY_MESSAGE, WRONG_API_KEY_LIMIT } from '../../plugins/api-key-auth.js';
 import { createSignedInUser, createTestimonial, createTestimonials, withSession } from '../../testing/factories.js';
-import { createTestApp } from '../../testing/test-app.js';
+import { createTestApp, TEST_BASE_URL } from '../../testing/test-app.js';
 
 type App = FastifyInstance;
 
@@ -270,5 +270,71 @@ describe('API v1 widget', () => {
     expect(viaKey.json()).toEqual(viaSlug.json());
     expect(viaKey.json().testimonials).toHaveLength(1);
     expect(viaKey.body).not.toContain('private@example.com');
+  });
+});
+
+describe('API v1 image addresses', () => {
+  // BASE_URL may carry a path: the addresses start with all of it.
+  const baseUrl = `${TEST_BASE_URL}/vouchly`;
+  const images = {
+    authorImageUrl: '/objects/uploads/author.webp',
+    productImageUrls: ['/objects/uploads/product-1.webp', '/objects/uploads/product-2.webp'],
+    beforeImageUrl: '/objects/uploads/before.webp',
+    afterImageUrl: '/objects/uploads/after.webp',
+  };
+  const absoluteImages = {
+    authorImageUrl: `${baseUrl}/objects/uploads/author.webp`,
+    productImageUrls: [`${baseUrl}/objects/uploads/product-1.webp`, `${baseUrl}/objects/uploads/product-2.webp`],
+    beforeImageUrl: `${baseUrl}/objects/uploads/before.webp`,
+    afterImageUrl: `${baseUrl}/objects/uploads/after.webp`,
+  };
+
+  it('every image of a testimonial and the business logo is an absolute URL on the server\'s base URL', async () => {
+    const app = await createTestApp({ baseUrl });
+    const owner = await ownerWithKey(app);
+    await app.database.db.update(businesses).set({ logoUrl: '/objects/uploads/logo.webp' }).where(eq(businesses.id, owner.business.id));
+    const row = await createTestimonial(app.database.db, owner.business.id, { status: 'approved', approvedAt: new Date(), ...images });
+
+    const list = await api(app, owner.apiKey, { url: '/api/v1/testimonials' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toEqual([expect.objectContaining(absoluteImages)]);
+
+    const one = await api(app, owner.apiKey, { url: `/api/v1/testimonials/${row.id}` });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject(absoluteImages);
+
+    const widget = await api(app, owner.apiKey, { url: '/api/v1/widget' });
+    expect(widget.statusCode, widget.body).toBe(200);
+    expect(widget.json().business.logoUrl).toBe(`${baseUrl}/objects/uploads/logo.webp`);
+    expect(widget.json().testimonials).toEqual([expect.objectContaining(absoluteImages)]);
+
+    // The app's own answers and the widget script's JSON keep their paths.
+    const viaSlug = await app.inject({ method: 'GET', url: `/api/widget/${owner.business.collectionSlug}` });
+    expect(viaSlug.json().business.logoUrl).toBe('/objects/uploads/logo.webp');
+    expect(viaSlug.json().testimonials).toEqual([expect.objectContaining(images)]);
+    const dashboard = await app.inject({ method: 'GET', url: '/api/testimonials', ...withSession(owner.cookie) });
+    expect(dashboard.json().items).toEqual([expect.objectContaining(images)]);
+  });
+
+  it('an address that is already absolute is left as it is; no image stays null', async () => {
+    const app = await createTestApp({ baseUrl });
+    const owner = await ownerWithKey(app);
+    await app.database.db
+      .update(businesses)
+      .set({ logoUrl: 'https://cdn.example.com/logo.png' })
+      .where(eq(businesses.id, owner.business.id));
+    await createTestimonial(app.database.db, owner.business.id, { status: 'approved', approvedAt: new Date() });
+
+    const widget = await api(app, owner.apiKey, { url: '/api/v1/widget' });
+    expect(widget.json().business.logoUrl).toBe('https://cdn.example.com/logo.png');
+    expect(widget.json().testimonials[0]).toMatchObject({ authorImageUrl: null, productImageUrls: [], beforeImageUrl: null, afterImageUrl: null });
+
+    const created = await api(app, owner.apiKey, {
+      method: 'POST',
+      url: '/api/v1/testimonials',
+      payload: { authorName: 'Ana', content: 'Imported with no photo at all.', source: 'google' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ authorImageUrl: null, productImageUrls: [], beforeImageUrl: null, afterImageUrl: null });
   });
 });

@@ -16,16 +16,16 @@ import {
 } from '../../../shared/schemas/integrations.js';
 import { requirePaidAccess } from '../../plugins/access-guard.js';
 import { requireUser } from '../../plugins/auth-guard.js';
-import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import { GUESS_WINDOW_MS, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 import * as integrationsService from './service.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** Connect checks a signed secret (docs/security.md rule 19): per account and per IP. */
 export const wixConnectRateLimits = {
-  perUser: { max: 10, timeWindowMs: FIFTEEN_MINUTES },
-  perIp: { max: 10, timeWindowMs: FIFTEEN_MINUTES },
+  perUser: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
+  perIp: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
 } as const;
 
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +41,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     keyChangesPerUser: rateLimit(app, {
       name: 'api-key-change:user',
       max: 20,
-      timeWindowMs: FIFTEEN_MINUTES,
+      timeWindowMs: 15 * MINUTE_MS,
       keyGenerator: signedInUserKey,
     }),
   };

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/submission.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
 /**
  * PBKDF2-SHA-256 at 5,000 iterations per try, the answer among the first 550
@@ -34,7 +35,7 @@ export const CHALLENGE_DIFFICULTY = {
 } as const;
 
 /** Long enough to solve on a slow phone and send; short enough that a stockpile goes stale. */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
 
 type BrowserCheckKeys = { signature: string; keySignature: string };
 

@@ -12,6 +12,7 @@ import type { SubmissionProof } from '../../../shared/schemas/submission.js';
 import type { Deps } from '../../deps.js';
 import { checkFailed, type CheckMessages } from './browser-check.js';
 import * as repository from './repository.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
 /**
  * 30 submissions in 10 minutes is far above what a small business's form
@@ -22,8 +23,8 @@ import * as repository from './repository.js';
 export const BURST_RULES = {
   threshold: 30,
   uploadThreshold: 240,
-  windowMs: 10 * 60 * 1000,
-  quietMs: 30 * 60 * 1000,
+  windowMs: 10 * MINUTE_MS,
+  quietMs: 30 * MINUTE_MS,
 } as const;
 
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);

@@ -10,8 +10,9 @@ import { route } from '../../plugins/contract-route.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { issueChallenge } from './browser-check.js';
 import * as submissionService from './service.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
-const TEN_MINUTES = 10 * 60 * 1000;
+const TEN_MINUTES = 10 * MINUTE_MS;
 
 export const submissionRateLimits = {
   perIp: { max: 10, timeWindowMs: TEN_MINUTES },

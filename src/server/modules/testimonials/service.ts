@@ -21,7 +21,7 @@ import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
-import { deleteDetachedUploads, type UploadDeps } from '../uploads/service.js';
+import { deleteDetachedUploads, withAbsoluteImages, type UploadDeps } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -100,10 +100,15 @@ export async function listTestimonials(
   };
 }
 
-export async function getTestimonial(db: Executor, businessId: string, id: string): Promise<Testimonial> {
+/** A testimonial as the API v1 answers it: every image an absolute URL on `baseUrl` (config BASE_URL). */
+const toApiTestimonial = (row: TestimonialRow, baseUrl: string): Testimonial =>
+  withAbsoluteImages(toTestimonial(row), baseUrl);
+
+/** GET /api/v1/testimonials/:id. */
+export async function getTestimonial(db: Executor, businessId: string, id: string, baseUrl: string): Promise<Testimonial> {
   const row = await repository.findById(db, businessId, id);
   if (!row) throw testimonialNotFound();
-  return toTestimonial(row);
+  return toApiTestimonial(row, baseUrl);
 }
 
 // API v1 pages: the cursor is the last row's position, opaque to callers.
@@ -126,13 +131,14 @@ export async function listTestimonialPage(
   db: Executor,
   businessId: string,
   query: ApiListTestimonialsQuery,
+  baseUrl: string,
 ): Promise<ApiTestimonialPage> {
   const { rows, next } = await repository.pageAfter(db, businessId, {
     cursor: decodeCursor(query.cursor),
     limit: query.limit,
     status: query.status === 'all' ? undefined : query.status,
   });
-  return { data: rows.map(toTestimonial), nextCursor: next ? encodeCursor(next) : null };
+  return { data: rows.map((row) => toApiTestimonial(row, baseUrl)), nextCursor: next ? encodeCursor(next) : null };
 }
 
 /**
@@ -144,6 +150,7 @@ export async function importTestimonial(
   businessId: string,
   input: ApiCreateTestimonialInput,
   now: Date,
+  baseUrl: string,
 ): Promise<Testimonial> {
   const submittedAt = input.submittedAt ? new Date(input.submittedAt) : now;
   if (submittedAt.getTime() > now.getTime()) throw validationFailed([{ path: 'submittedAt', message: 'submittedAt cannot be in the future' }]);
@@ -161,7 +168,7 @@ export async function importTestimonial(
     submittedAt,
   });
   if (row.status === 'approved') await invalidateWidget(db, businessId);
-  return toTestimonial(row);
+  return toApiTestimonial(row, baseUrl);
 }
 
 export async function getStats(db: Executor, businessId: string, now = new Date()): Promise<TestimonialStats> {

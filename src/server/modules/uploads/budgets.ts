@@ -29,6 +29,7 @@ import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../errors.js';
 import { checkRequired } from '../submissions/browser-check.js';
 import * as repository from './repository.js';
+import { MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
 
 export type UploadBudgets = {
   /** One visitor (an address) of any form: bytes made in the last hour and in the last day. */
@@ -63,7 +64,7 @@ export const DEFAULT_UPLOAD_BUDGETS: UploadBudgets = {
 };
 
 /** Uploads leave the hour as it slides and waiting ones are claimed within minutes; a quarter hour is a fair wait. */
-const RETRY_AFTER_SECONDS = 15 * 60;
+const RETRY_AFTER_SECONDS = (15 * MINUTE_MS) / SECOND_MS;
 
 export const budgetMessages = {
   visitorFull: 'You have uploaded too many photos. Please try again later.',

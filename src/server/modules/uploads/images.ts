@@ -6,7 +6,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
-import type { UploadPurpose } from '../../db/schema.js';
+import type { UploadPurpose } from '../../../shared/schemas/uploads.js';
 import { AppError, badRequest } from '../../errors.js';
 
 /** 40 megapixels: any real photo, not a decompression bomb. */

@@ -1,16 +1,10 @@
 // Drizzle only: the `uploads` table.
 import { and, count, eq, gt, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/executor.js';
-import {
-  businesses,
-  testimonials,
-  uploads,
-  type UploadPurpose,
-  type UploadRow,
-} from '../../db/schema.js';
+import { businesses, testimonials, uploads, type UploadRow } from '../../db/schema.js';
+import type { UploadPurpose } from '../../../shared/schemas/uploads.js';
+import { DAY_MS, HOUR_MS } from '../../../shared/time.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Any fixed number: the advisory lock under which an upload's bytes are checked against the budgets and held. */
 const BUDGET_LOCK_ID = 0x75706c64; // "upld"
 

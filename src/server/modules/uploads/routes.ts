@@ -22,9 +22,10 @@ import { clientIpKey, rateLimit, signedInUserKey } from '../../plugins/rate-limi
 import { addBudgetRetryAfter } from './budgets.js';
 import * as uploadService from './service.js';
 import { depsOf } from '../../deps.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-const TEN_MINUTES = 10 * 60 * 1000;
+const TEN_MINUTES = 10 * MINUTE_MS;
 
 /**
  * Upload limits (docs/security.md rule 5): a customer sends at most 8 photos, 16 if

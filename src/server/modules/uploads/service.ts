@@ -23,7 +23,8 @@ import type { Readable } from 'node:stream';
 import { finalKey } from '../../adapters/storage/keys.js';
 import type { ObjectStorage } from '../../adapters/storage/storage.js';
 import type { Executor } from '../../db/executor.js';
-import type { UploadPurpose, UploadRow } from '../../db/schema.js';
+import type { UploadRow } from '../../db/schema.js';
+import type { UploadPurpose } from '../../../shared/schemas/uploads.js';
 import { uploadCheckMessages } from '../../../shared/schemas/uploads.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import * as businessService from '../business/service.js';
@@ -40,6 +41,7 @@ import {
 import type { Deps } from '../../deps.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken, visitorKeyOf } from './tokens.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
 
 /** What `app.uploads` holds (plugins/uploads.ts), and `deps.uploads`. */
 export type UploadContext = {
@@ -53,12 +55,11 @@ export type UploadContext = {
 /** The deps of the upload rules. */
 export type UploadDeps = Pick<Deps, 'db' | 'log' | 'uploads'>;
 
-export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
-const HOUR = 60 * 60 * 1000;
+export const UPLOAD_URL_TTL_SECONDS = (10 * MINUTE_MS) / SECOND_MS;
 /** Unreferenced uploads older than this are deleted by the sweep. */
-export const UNCLAIMED_UPLOAD_TTL_MS = 24 * HOUR;
+export const UNCLAIMED_UPLOAD_TTL_MS = DAY_MS;
 /** An upload can be claimed this long after it was made: an hour less than the sweep, so the two never race. */
-export const CLAIM_WINDOW_MS = UNCLAIMED_UPLOAD_TTL_MS - HOUR;
+export const CLAIM_WINDOW_MS = UNCLAIMED_UPLOAD_TTL_MS - HOUR_MS;
 const SWEEP_BATCH = 500;
 
 export const uploadMessages = {
@@ -75,6 +76,35 @@ export const uploadMessages = {
 
 const objectPathOf = (uploadId: string, ext: ImageExtension) =>
   `/objects/uploads/${uploadId}.${ext}`;
+
+/**
+ * An image address as a client elsewhere reads it (the API v1 answers): a path
+ * on this server (`/objects/uploads/…`) gets BASE_URL in front, its path
+ * included, as every absolute link of the server is built; an address that is
+ * already absolute stays as it is.
+ */
+export const absoluteImageUrl = (baseUrl: string, address: string): string =>
+  address.startsWith('/') && !address.startsWith('//') ? `${baseUrl}${address}` : address;
+
+type ImageFields = {
+  authorImageUrl: string | null;
+  productImageUrls: string[];
+  beforeImageUrl: string | null;
+  afterImageUrl: string | null;
+};
+
+/** The same item with every image field an absolute URL (`absoluteImageUrl`). */
+export function withAbsoluteImages<T extends ImageFields>(item: T, baseUrl: string): T {
+  const absolute = (address: string | null) =>
+    address === null ? null : absoluteImageUrl(baseUrl, address);
+  return {
+    ...item,
+    authorImageUrl: absolute(item.authorImageUrl),
+    productImageUrls: item.productImageUrls.map((address) => absoluteImageUrl(baseUrl, address)),
+    beforeImageUrl: absolute(item.beforeImageUrl),
+    afterImageUrl: absolute(item.afterImageUrl),
+  };
+}
 const OBJECT_FILE = new RegExp(
   `^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.(${imageExtensions.join('|')})$`,
 );

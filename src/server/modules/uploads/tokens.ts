@@ -3,7 +3,7 @@
 // HMAC-SHA256 under a key derived from the session secret. The upload row
 // makes it single-use (service.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { uploadPurposes, type UploadPurpose } from '../../db/schema.js';
+import { uploadPurposes, type UploadPurpose } from '../../../shared/schemas/uploads.js';
 
 export type UploadToken = {
   uploadId: string;

@@ -34,11 +34,12 @@ import { watchPublicChanges, type PublicChange } from './events.js';
 import { PublicWidgetCache } from './public-cache.js';
 import * as widgetService from './service.js';
 import { WixSiteDirectory } from './wix-directory.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 
 const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 /** Generous: a page view is one request, and a hit costs no database work. */
-export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as const;
+export const publicWidgetRateLimit = { max: 600, timeWindowMs: MINUTE_MS } as const;
 
 /**
  * The Wix widget endpoint's stated 60 a minute per site, counted for each
@@ -48,13 +49,13 @@ export const publicWidgetRateLimit = { max: 600, timeWindowMs: 60 * 1000 } as co
  * the caches, and what reaches the database is bounded without one (one load
  * at a time per site, unknown sites budgeted per address).
  */
-export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: 60 * 1000 } as const;
+export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: MINUTE_MS } as const;
 
 /**
  * Per address: lookups that reached the database and found no business or
  * site. A page view of a real widget never counts, nor does a name remembered as unknown.
  */
-export const unknownPublicNameLimit = { max: 30, timeWindowMs: 10 * 60 * 1000 } as const;
+export const unknownPublicNameLimit = { max: 30, timeWindowMs: 10 * MINUTE_MS } as const;
 
 /**
  * A browser revalidates on every page view (`max-age=0`: a cheap 304 while

@@ -6,15 +6,16 @@
 import {
   publicWidgetSchema,
   type PublicWidget,
-  type PublicWidgetTestimonial,
   type WidgetSettings,
 } from '../../../shared/schemas/widget.js';
 import type { OwnerWidgetSettings, WidgetQuickToggleInput } from '../../../shared/schemas/widget-settings.js';
 import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
+import { toWidgetTestimonial } from '../../../shared/widget-testimonial.js';
 import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { absoluteImageUrl, withAbsoluteImages } from '../uploads/service.js';
 import { invalidateWidget } from './events.js';
 import * as repository from './repository.js';
 
@@ -81,30 +82,6 @@ export async function recordCopiedSnippet(
 }
 
 /**
- * One testimonial as the public may see it: only what the settings show (a
- * hidden field is null, an empty list or a 0 rating), never an email.
- */
-export function toPublicTestimonial(
-  row: repository.PublicTestimonialRow,
-  settings: WidgetSettings,
-): PublicWidgetTestimonial {
-  return {
-    id: row.id,
-    authorName: row.authorName,
-    authorBusinessName: row.authorBusinessName,
-    authorLocation: settings.showLocation ? row.authorLocation : null,
-    content: row.content,
-    rating: settings.showRatings ? Math.max(0, Math.min(5, row.rating)) : 0,
-    authorImageUrl: settings.showPersonalPhotos ? row.authorImageUrl : null,
-    productImageUrls: settings.showProductImages ? row.productImageUrls : [],
-    beforeImageUrl: settings.showBeforeAfterPhotos ? row.beforeImageUrl : null,
-    afterImageUrl: settings.showBeforeAfterPhotos ? row.afterImageUrl : null,
-    // The schema requires a date; the renderer leaves it out when showDates is off.
-    date: (row.approvedAt ?? row.submittedAt).toISOString(),
-  };
-}
-
-/**
  * The public widget of the business with this slug (GET /api/widget/:slug), or
  * null. Parsed with the contract's schema on the way out, which also drops any
  * field the schema does not name. `productName` (config PRODUCT_NAME) is what
@@ -124,7 +101,22 @@ export async function getPublicWidget(
     productName,
     business: { name: business.name, logoUrl: business.logoUrl, collectionSlug: business.collectionSlug },
     settings,
-    testimonials: rows.map((row) => toPublicTestimonial(row, settings)),
+    // Only what the settings show (a hidden field is null, an empty list or a 0 rating), never an email.
+    testimonials: rows.map((row) => toWidgetTestimonial(row, settings)),
   });
   return { businessId: business.id, widget };
+}
+
+/**
+ * The public widget as GET /api/v1/widget answers it: the business logo and
+ * every image of a testimonial an absolute URL on `baseUrl` (config BASE_URL).
+ * The widget script's own answer keeps the paths it reads from this server.
+ */
+export function withAbsoluteWidgetImages(widget: PublicWidget, baseUrl: string): PublicWidget {
+  const { logoUrl } = widget.business;
+  return {
+    ...widget,
+    business: { ...widget.business, logoUrl: logoUrl === null ? null : absoluteImageUrl(baseUrl, logoUrl) },
+    testimonials: widget.testimonials.map((testimonial) => withAbsoluteImages(testimonial, baseUrl)),
+  };
 }

@@ -7,6 +7,7 @@
 // new business forgets every miss (its owner may have linked a site before
 // creating it); clear() forgets everything when notifications may have been lost.
 // Memory: at most `maxEntries`, the oldest dropped first.
+import { MINUTE_MS } from '../../../shared/time.js';
 
 export type WixSiteDirectoryOptions = {
   /** The collection slug of the site's business, or null. */
@@ -28,7 +29,7 @@ export class WixSiteDirectory {
   private readonly now: () => number;
 
   constructor(private readonly options: WixSiteDirectoryOptions) {
-    this.ttlMs = options.ttlMs ?? 60_000;
+    this.ttlMs = options.ttlMs ?? MINUTE_MS;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
   }

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { WidgetPreview } from '../../../components/widget-preview';
-import { toWidgetTestimonial } from '../../../lib/testimonials';
+import { toWidgetTestimonial } from '../../../../shared/widget-testimonial';
 import { CardLoadError } from '../../../components/page-states';
 
 export function WidgetPreviewCard({
@@ -43,7 +43,7 @@ export function WidgetPreviewCard({
         collectionSlug: business?.collectionSlug ?? '',
       },
       settings: normalizeWidgetSettings(settings ?? {}),
-      testimonials: items.slice(0, WIDGET_PREVIEW_MAX_ITEMS).map(toWidgetTestimonial),
+      testimonials: items.slice(0, WIDGET_PREVIEW_MAX_ITEMS).map((t) => toWidgetTestimonial(t)),
     };
   }, [business, settings, items]);
 

@@ -1,0 +1,55 @@
+// The one mapping of a testimonial to the public widget's shape
+// (PublicWidgetTestimonial), used by the server's public widget answer and by
+// the client's widget previews. Zod-free, like every widget-* file here.
+import { RATING_MAX } from './constants.js';
+import type { PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
+
+/** A testimonial as the dashboard reads it or as its row holds it (dates as ISO strings or Dates). */
+export type WidgetTestimonialSource = Omit<PublicWidgetTestimonial, 'date'> & {
+  approvedAt: string | Date | null;
+  submittedAt: string | Date;
+};
+
+/** The show flags of the widget settings that decide which fields the public may see. */
+export type WidgetVisibility = Pick<
+  WidgetSettings,
+  | 'showLocation'
+  | 'showRatings'
+  | 'showPersonalPhotos'
+  | 'showProductImages'
+  | 'showBeforeAfterPhotos'
+>;
+
+const isoOf = (date: string | Date) => (typeof date === 'string' ? date : date.toISOString());
+
+/**
+ * A testimonial as the widget receives it: never an email; the date is the
+ * approval date, else the submission date. With `visibility` (the public
+ * answer), a field the settings hide is null, an empty list or a 0 rating, and
+ * the rating is kept within 0-5; without it (a preview, which renders with the
+ * settings itself) every field is kept.
+ */
+export function toWidgetTestimonial(
+  t: WidgetTestimonialSource,
+  visibility?: WidgetVisibility,
+): PublicWidgetTestimonial {
+  const show = (flag: keyof WidgetVisibility) => !visibility || visibility[flag];
+  return {
+    id: t.id,
+    authorName: t.authorName,
+    authorBusinessName: t.authorBusinessName,
+    authorLocation: show('showLocation') ? t.authorLocation : null,
+    content: t.content,
+    rating: !visibility
+      ? t.rating
+      : visibility.showRatings
+        ? Math.max(0, Math.min(RATING_MAX, t.rating))
+        : 0,
+    authorImageUrl: show('showPersonalPhotos') ? t.authorImageUrl : null,
+    productImageUrls: show('showProductImages') ? t.productImageUrls : [],
+    beforeImageUrl: show('showBeforeAfterPhotos') ? t.beforeImageUrl : null,
+    afterImageUrl: show('showBeforeAfterPhotos') ? t.afterImageUrl : null,
+    // The schema requires a date; the renderer leaves it out when showDates is off.
+    date: isoOf(t.approvedAt ?? t.submittedAt),
+  };
+}
