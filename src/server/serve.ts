@@ -25,7 +25,7 @@ export async function serve(config: Config): Promise<void> {
   });
   const app = await buildApp(config, { database });
   if (config.accessCodes.length > 0) {
-    const added = await addAccessCodes(database.db, config.accessCodes);
+    const added = await addAccessCodes({ db: database.db }, config.accessCodes);
     app.log.info(
       `ACCESS_CODES: ${added} new access code(s) added, ${config.accessCodes.length - added} already known`,
     );

@@ -3,22 +3,22 @@
 // payment unlocks the gate; a failed sync is only logged).
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { billingResultSchema } from '../../shared/schemas/billing';
+import { syncSubscription } from '../../shared/contracts/billing';
 import { createAccessStatus, serveAccessStatus, servePlan } from '../testing/billing-factories';
 import { renderScreen } from '../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../testing/server';
+import { apiErrorResponse, mock, server, type ContractAnswer } from '../testing/server';
 import { signedInOwner } from '../testing/session-factories';
 import { HomeRoute } from './session-guards';
 
 /** An owner without access; POST /api/sync-subscription answers `sync()`. Counts both calls. */
-function serveHome(sync: () => Answer<typeof billingResultSchema>) {
+function serveHome(sync: () => ContractAnswer<typeof syncSubscription>) {
   const access = serveAccessStatus(() => createAccessStatus(false));
   const calls = { sync: 0 };
   server.use(
     ...signedInOwner(),
     servePlan('stripe'),
     access.handler,
-    apiRoute.post('/api/sync-subscription', billingResultSchema, () => {
+    mock(syncSubscription, () => {
       calls.sync += 1;
       return sync();
     }),

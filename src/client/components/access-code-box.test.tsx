@@ -3,20 +3,27 @@
 // fresh access check, then the dashboard), and the refused ones.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accessCodeResultSchema, INVALID_ACCESS_CODE_CODE } from '../../shared/schemas/billing';
+import { redeemAccessCode } from '../../shared/contracts/billing';
+import { INVALID_ACCESS_CODE_CODE } from '../../shared/schemas/billing';
 import { accessQueries } from '../lib/access';
 import { sessionQueries } from '../lib/session';
 import { createAccessStatus } from '../testing/billing-factories';
 import { renderScreen } from '../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer, type ApiCall } from '../testing/server';
+import {
+  apiErrorResponse,
+  mock,
+  server,
+  type ContractAnswer,
+  type ContractCall,
+} from '../testing/server';
 import { createCurrentUser } from '../testing/session-factories';
 import { AccessCodeBox } from './access-code-box';
 
 /** POST /api/validate-access-code answering `answer()`; answers the bodies it was sent. */
-function serveAccessCode(answer: () => Answer<typeof accessCodeResultSchema>) {
-  const bodies: ApiCall['body'][] = [];
+function serveAccessCode(answer: () => ContractAnswer<typeof redeemAccessCode>) {
+  const bodies: ContractCall<typeof redeemAccessCode>['body'][] = [];
   server.use(
-    apiRoute.post('/api/validate-access-code', accessCodeResultSchema, ({ body }) => {
+    mock(redeemAccessCode, ({ body }) => {
       bodies.push(body);
       return answer();
     }),

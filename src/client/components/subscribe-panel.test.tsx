@@ -5,12 +5,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLAN } from '../../shared/constants';
-import { checkoutSessionResultSchema, type PaymentProviderId } from '../../shared/schemas/billing';
+import { createCheckoutSession } from '../../shared/contracts/billing';
+import type { PaymentProviderId } from '../../shared/schemas/billing';
 import { accessQueries } from '../lib/access';
 import { SIGNUP_STORAGE_KEY } from '../lib/signup-storage';
 import { createAccessStatus, servePlan } from '../testing/billing-factories';
 import { renderScreen } from '../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../testing/server';
+import { apiErrorResponse, mock, server, type ContractAnswer } from '../testing/server';
 import { SubscribePanel, type SubscribePanelVariant } from './subscribe-panel';
 
 const CHECKOUT_URL = 'https://checkout.stripe.example/c/pay/cs_test_1';
@@ -24,10 +25,10 @@ function renderPanel({
 }
 
 /** POST /api/create-checkout-session answering `answer()`; counts the calls. */
-function serveCheckout(answer: () => Answer<typeof checkoutSessionResultSchema>) {
+function serveCheckout(answer: () => ContractAnswer<typeof createCheckoutSession>) {
   const calls = { count: 0 };
   server.use(
-    apiRoute.post('/api/create-checkout-session', checkoutSessionResultSchema, () => {
+    mock(createCheckoutSession, () => {
       calls.count += 1;
       return answer();
     }),

@@ -5,28 +5,23 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ACCESS_STATUS_POLL_MS } from '../../shared/constants';
 import {
-  ACCESS_REQUIRED_CODE,
-  type AccessCodeInput,
-  type AccessCodeResult,
-  type AccessStatus,
-  type BillingPlan,
-  type CheckoutSessionResult,
-} from '../../shared/schemas/billing';
-import { api, ApiError, isUnauthorizedError } from './api';
+  createCheckoutSession,
+  getAccessStatus,
+  getPlan,
+  redeemAccessCode,
+} from '../../shared/contracts/billing';
+import { ACCESS_REQUIRED_CODE, type AccessCodeInput } from '../../shared/schemas/billing';
+import { ApiError, call, contractQuery, isUnauthorizedError, keyOf } from './api';
 import { sessionQueries, useCurrentUser } from './session';
-
-// A query's key starts with the path it GETs (docs/product/billing.md#calls).
-const accessStatusUrl = '/api/user/access-status';
-const planUrl = '/api/billing/plan';
 
 export const accessQueries = {
   /** GET /api/user/access-status: one retry, re-checked every 5 minutes (docs/product/billing.md#calls, docs/product/limits.md). */
   status: () =>
     queryOptions({
-      queryKey: [accessStatusUrl] as const,
-      queryFn: async ({ signal, client }): Promise<AccessStatus> => {
+      queryKey: keyOf(getAccessStatus, {}),
+      queryFn: async ({ signal, client }) => {
         try {
-          return await api.get<AccessStatus>(accessStatusUrl, { signal });
+          return await call(getAccessStatus, {}, { signal });
         } catch (error) {
           // The session ended elsewhere: we are signed out now, and the guards send us on.
           if (isUnauthorizedError(error)) client.setQueryData(sessionQueries.currentUser().queryKey, null);
@@ -37,12 +32,7 @@ export const accessQueries = {
       refetchInterval: ACCESS_STATUS_POLL_MS,
     }),
   /** GET /api/billing/plan: the plan and who takes the payment; it never changes while the app runs. */
-  plan: () =>
-    queryOptions({
-      queryKey: [planUrl] as const,
-      queryFn: ({ signal }) => api.get<BillingPlan>(planUrl, { signal }),
-      staleTime: Infinity,
-    }),
+  plan: () => queryOptions({ ...contractQuery(getPlan, {}), staleTime: Infinity }),
 };
 
 /** The signed-in owner's access; only asked while signed in (docs/product/billing.md#paid-access). */
@@ -68,8 +58,7 @@ export function isAccessRequiredError(error: unknown): boolean {
 /** The two calls that grant access, shared by the upgrade screen and the sign-up wizard. */
 export const accessRequests = {
   /** POST /api/create-checkout-session. */
-  startCheckout: () => api.post<CheckoutSessionResult>('/api/create-checkout-session'),
+  startCheckout: () => call(createCheckoutSession, {}),
   /** POST /api/validate-access-code. */
-  validateAccessCode: (input: AccessCodeInput) =>
-    api.post<AccessCodeResult>('/api/validate-access-code', input),
+  validateAccessCode: (input: AccessCodeInput) => call(redeemAccessCode, { body: input }),
 };

@@ -1,10 +1,9 @@
 // Factories of the paid-access answers (plan, access status, subscription,
 // invoices, test checkout) and the handlers that serve the common ones.
 import { PLAN } from '../../shared/constants';
+import { getAccessStatus, getPlan } from '../../shared/contracts/billing';
 import {
   ACCESS_REASONS,
-  accessStatusSchema,
-  billingPlanSchema,
   type AccessStatus,
   type BillingPlan,
   type Invoice,
@@ -12,7 +11,7 @@ import {
   type Subscription,
   type TestCheckoutSession,
 } from '../../shared/schemas/billing';
-import { apiRoute, type Answer } from './server';
+import { mock, type ContractAnswer } from './server';
 
 /** Noon UTC, so the date reads the same in every time zone: Nov 5, 2026 and a year later. */
 export const PERIOD_START = Date.UTC(2026, 10, 5, 12) / 1000;
@@ -84,16 +83,16 @@ export function createTestCheckoutSession(overrides: Partial<TestCheckoutSession
 
 /** GET /api/billing/plan with `provider` taking the payment. */
 export function servePlan(provider: PaymentProviderId = 'stripe') {
-  return apiRoute.get('/api/billing/plan', billingPlanSchema, () => createBillingPlan(provider));
+  return mock(getPlan, () => createBillingPlan(provider));
 }
 
 /**
  * GET /api/user/access-status answering `answer()` (a function, so a test can
  * change it); `checks.count` counts the calls.
  */
-export function serveAccessStatus(answer: () => Answer<typeof accessStatusSchema>) {
+export function serveAccessStatus(answer: () => ContractAnswer<typeof getAccessStatus>) {
   const checks = { count: 0 };
-  const handler = apiRoute.get('/api/user/access-status', accessStatusSchema, () => {
+  const handler = mock(getAccessStatus, () => {
     checks.count += 1;
     return answer();
   });

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     const codes = Array.from({ length: count }, generateAccessCode);
-    const added = await addAccessCodes(database.db, codes);
+    const added = await addAccessCodes({ db: database.db }, codes);
     // A collision of 59-bit codes is next to impossible; say so rather than print a code that does not work.
     if (added !== codes.length) fail('Some generated codes existed already; nothing printed. Run the command again.');
     process.stdout.write(`${codes.join('\n')}\n`);

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_REQUIRED_CODE } from '../../shared/schemas/billing.js';
 import type { BusinessRow, UserRow } from '../db/schema.js';
+import { depsOf } from '../deps.js';
 import { AppError } from '../errors.js';
 import * as billingService from '../modules/billing/service.js';
 import * as businessService from '../modules/business/service.js';
@@ -16,7 +17,7 @@ import { requireOwnBusiness } from './business-guard.js';
 export const ACCESS_REQUIRED_MESSAGE = 'An active subscription or access code is required.';
 
 async function assertPaidAccess(request: FastifyRequest, user: UserRow): Promise<void> {
-  const status = await billingService.getAccessStatus(billingService.billingContext(request.server), user);
+  const status = await billingService.getAccessStatus(depsOf(request.server), user);
   if (!status.hasAccess) throw new AppError(403, ACCESS_REQUIRED_CODE, ACCESS_REQUIRED_MESSAGE);
 }
 

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../shared/constants.js';
 import type { UserRow } from '../db/schema.js';
+import { depsOf } from '../deps.js';
 import { AppError, unauthorized } from '../errors.js';
 import { bearerToken } from '../modules/integrations/api-keys.js';
 import * as integrationsService from '../modules/integrations/service.js';
@@ -53,7 +54,7 @@ function apiKeyAuth(app: FastifyInstance): RateLimitHook {
     headers: true,
     keyGenerator: (request) => requireApiCaller(request).user.id,
   });
-  const ctx = integrationsService.integrationsContext(app);
+  const deps = depsOf(app);
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await wrongKeys.check(request, reply);
@@ -62,7 +63,7 @@ function apiKeyAuth(app: FastifyInstance): RateLimitHook {
       void reply.header('www-authenticate', 'Bearer');
       throw new AppError(401, 'UNAUTHORIZED', MISSING_API_KEY_MESSAGE);
     }
-    const user = await integrationsService.authenticateApiKey(ctx, token);
+    const user = await integrationsService.authenticateApiKey(deps, token);
     if (!user) {
       await wrongKeys.record(request);
       void reply.header('www-authenticate', 'Bearer error="invalid_token"');

@@ -148,3 +148,12 @@ export const testCheckoutPayResultSchema = z.object({ redirectUrl: z.string() })
 export type TestCheckoutPayResult = z.infer<typeof testCheckoutPayResultSchema>;
 
 export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+/** A test checkout invoice's receipt page: GET /test-checkout/invoices/:invoiceId. */
+export const testInvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(255) });
+
+/** POST /api/stripe/webhook: heard (`duplicate` when the event was handled before). */
+export const webhookResultSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+});

@@ -5,24 +5,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SUBSCRIPTION_SYNC_DELAY_MS } from '../../../shared/constants';
-import type {
-  BillingResult,
-  Invoice,
-  Subscription,
-  TestCheckoutPayResult,
-  TestCheckoutSession,
-} from '../../../shared/schemas/billing';
+import {
+  cancelSubscription,
+  getSubscription,
+  getTestCheckout,
+  listInvoices,
+  payTestCheckout,
+  syncSubscription,
+  verifyCheckout,
+} from '../../../shared/contracts/billing';
 import { useAdminActionError } from '../../components/moderation';
 import { toast } from '../../components/ui/toast';
 import { refreshAccessStatus } from '../../lib/access';
-import { api, getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { call, contractQuery, getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { sessionQueries } from '../../lib/session';
 import { formatUnixDate } from '../../../shared/billing-format';
-
-const subscriptionUrl = '/api/billing/subscription';
-const invoicesUrl = '/api/billing/invoices';
-const checkoutSuccessUrl = '/api/checkout-success';
-const testCheckoutUrl = '/api/test-checkout';
 
 /** docs/product/messages.md#billing: billing reads are tried up to 3 times, but a 401 (session gone) at once. */
 const retryBillingRead = (failureCount: number, error: Error) =>
@@ -31,40 +28,19 @@ const retryBillingRead = (failureCount: number, error: Error) =>
 export const billingQueries = {
   /** The owner's latest subscription, null when there is none. */
   subscription: () =>
-    queryOptions({
-      queryKey: [subscriptionUrl] as const,
-      queryFn: ({ signal }) => api.get<Subscription | null>(subscriptionUrl, { signal }),
-      retry: retryBillingRead,
-    }),
+    queryOptions({ ...contractQuery(getSubscription, {}), retry: retryBillingRead }),
   /** Newest first. */
-  invoices: () =>
-    queryOptions({
-      queryKey: [invoicesUrl] as const,
-      queryFn: ({ signal }) => api.get<Invoice[]>(invoicesUrl, { signal }),
-      retry: retryBillingRead,
-    }),
+  invoices: () => queryOptions({ ...contractQuery(listInvoices, {}), retry: retryBillingRead }),
   /**
    * Verifies a finished checkout. Not kept once the screen is left, so coming
    * back verifies again instead of replaying an old answer.
    */
   checkoutSuccess: (sessionId: string) =>
     queryOptions({
-      queryKey: [checkoutSuccessUrl, sessionId] as const,
-      queryFn: ({ signal }) =>
-        api.get<BillingResult>(
-          `${checkoutSuccessUrl}?${new URLSearchParams({ session_id: sessionId }).toString()}`,
-          { signal },
-        ),
+      ...contractQuery(verifyCheckout, { query: { session_id: sessionId } }),
       gcTime: 0,
     }),
-  testCheckout: (sessionId: string) =>
-    queryOptions({
-      queryKey: [testCheckoutUrl, sessionId] as const,
-      queryFn: ({ signal }) =>
-        api.get<TestCheckoutSession>(`${testCheckoutUrl}/${encodeURIComponent(sessionId)}`, {
-          signal,
-        }),
-    }),
+  testCheckout: (sessionId: string) => contractQuery(getTestCheckout, { params: { sessionId } }),
 };
 
 export function useSubscription() {
@@ -102,7 +78,7 @@ export function useCancelSubscription() {
   const reportError = useAdminActionError('billing');
   return useMutation({
     mutationFn: async () => {
-      const result = await api.post<BillingResult>('/api/cancel-subscription');
+      const result = await call(cancelSubscription, {});
       if (!result.success) throw new Error(result.message);
       return result;
     },
@@ -131,8 +107,7 @@ export function useCancelSubscription() {
 /** Pays a test checkout session, then leaves for where the server says (the success page). */
 export function usePayTestCheckout(sessionId: string) {
   return useMutation({
-    mutationFn: () =>
-      api.post<TestCheckoutPayResult>(`${testCheckoutUrl}/${encodeURIComponent(sessionId)}/pay`),
+    mutationFn: () => call(payTestCheckout, { params: { sessionId } }),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
     onError: (error) => {
       toast({
@@ -152,7 +127,7 @@ export function usePayTestCheckout(sessionId: string) {
 export function useSubscriptionSyncOnLoad() {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
-    mutationFn: () => api.post<BillingResult>('/api/sync-subscription'),
+    mutationFn: () => call(syncSubscription, {}),
     onSuccess: () => refreshAccessStatus(queryClient),
     onError: (error) => console.warn('Subscription sync failed:', error),
   });

@@ -6,12 +6,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
 import {
-  billingResultSchema,
-  billingSubscriptionSchema,
-  invoiceListSchema,
-  type Invoice,
-  type Subscription,
-} from '../../../shared/schemas/billing';
+  cancelSubscription,
+  getSubscription,
+  listInvoices,
+} from '../../../shared/contracts/billing';
+import type { Invoice, Subscription } from '../../../shared/schemas/billing';
 import { accessQueries } from '../../lib/access';
 import {
   createAccessStatus,
@@ -19,7 +18,7 @@ import {
   createSubscription,
 } from '../../testing/billing-factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server, type ContractAnswer } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { BillingPage } from './billing-page';
 
@@ -36,23 +35,21 @@ function serveBilling({
   user = createCurrentUser(),
   cancel,
 }: {
-  subscription?: Subscription | null | (() => Answer<typeof billingSubscriptionSchema>);
-  invoices?: Invoice[] | (() => Answer<typeof invoiceListSchema>);
+  subscription?: Subscription | null | (() => ContractAnswer<typeof getSubscription>);
+  invoices?: Invoice[] | (() => ContractAnswer<typeof listInvoices>);
   user?: ReturnType<typeof createCurrentUser>;
-  cancel?: () => Answer<typeof billingResultSchema>;
+  cancel?: () => ContractAnswer<typeof cancelSubscription>;
 } = {}) {
   let stored = typeof subscription === 'function' ? null : subscription;
   const calls = { cancel: 0, invoices: 0 };
   server.use(
     apiRoute.get('/api/auth/user', currentUserSchema, () => user),
-    apiRoute.get('/api/billing/subscription', billingSubscriptionSchema, () =>
-      typeof subscription === 'function' ? subscription() : stored,
-    ),
-    apiRoute.get('/api/billing/invoices', invoiceListSchema, () => {
+    mock(getSubscription, () => (typeof subscription === 'function' ? subscription() : stored)),
+    mock(listInvoices, () => {
       calls.invoices += 1;
       return typeof invoices === 'function' ? invoices() : invoices;
     }),
-    apiRoute.post('/api/cancel-subscription', billingResultSchema, () => {
+    mock(cancelSubscription, () => {
       calls.cancel += 1;
       if (cancel) return cancel();
       if (stored) stored = { ...stored, cancel_at_period_end: true };

@@ -3,22 +3,22 @@
 // user), or an issue: no session id, or a session that does not verify.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { billingResultSchema } from '../../../shared/schemas/billing';
+import { verifyCheckout } from '../../../shared/contracts/billing';
 import { accessQueries } from '../../lib/access';
 import { sessionQueries } from '../../lib/session';
 import { createAccessStatus } from '../../testing/billing-factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../../testing/server';
+import { apiErrorResponse, mock, server, type ContractAnswer } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { SubscribeSuccessPage } from './subscribe-success-page';
 
 /** GET /api/checkout-success answering `answer()` once `release` is called; answers the session ids asked. */
-function serveVerification(answer: () => Answer<typeof billingResultSchema>) {
+function serveVerification(answer: () => ContractAnswer<typeof verifyCheckout>) {
   const asked: (string | null)[] = [];
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   server.use(
-    apiRoute.get('/api/checkout-success', billingResultSchema, async ({ url }) => {
+    mock(verifyCheckout, async ({ url }) => {
       asked.push(url.searchParams.get('session_id'));
       await released;
       return answer();

@@ -3,30 +3,25 @@
 // Cancel goes back; a finished or unknown session says so.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  testCheckoutPayResultSchema,
-  testCheckoutSessionSchema,
-  type TestCheckoutSession,
-} from '../../../shared/schemas/billing';
+import { getTestCheckout, payTestCheckout } from '../../../shared/contracts/billing';
+import type { TestCheckoutSession } from '../../../shared/schemas/billing';
 import { productName } from '../../lib/product';
 import { createTestCheckoutSession } from '../../testing/billing-factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../../testing/server';
+import { apiErrorResponse, mock, server, type ContractAnswer } from '../../testing/server';
 import { TestCheckoutPage } from './test-checkout-page';
 
 const SUCCESS_URL = 'http://localhost:3000/subscribe/success?session_id=cs_local_1';
 
 /** The session (GET) and Pay (POST answering `pay()`); answers how often Pay was called. */
 function serveCheckout(
-  session: TestCheckoutSession | (() => Answer<typeof testCheckoutSessionSchema>),
-  pay: () => Answer<typeof testCheckoutPayResultSchema> = () => ({ redirectUrl: SUCCESS_URL }),
+  session: TestCheckoutSession | (() => ContractAnswer<typeof getTestCheckout>),
+  pay: () => ContractAnswer<typeof payTestCheckout> = () => ({ redirectUrl: SUCCESS_URL }),
 ) {
   const calls = { pay: 0 };
   server.use(
-    apiRoute.get('/api/test-checkout/:sessionId', testCheckoutSessionSchema, () =>
-      typeof session === 'function' ? session() : session,
-    ),
-    apiRoute.post('/api/test-checkout/:sessionId/pay', testCheckoutPayResultSchema, async () => {
+    mock(getTestCheckout, () => (typeof session === 'function' ? session() : session)),
+    mock(payTestCheckout, async () => {
       calls.pay += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
       return pay();

@@ -3,36 +3,25 @@
 // disconnect) and Wix connect, with the toasts of docs/product/messages.md#integrations. A 401 from a change ends
 // the session like any admin action; ACCESS_REQUIRED re-checks access in
 // lib/query-client.ts, so the gate shows the upgrade screen.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApiKeyInfo,
-  CreatedApiKey,
-  WixConnectInput,
-  WixConnectResult,
-  WixSite,
-  WixSiteDeleted,
-} from '../../../shared/schemas/integrations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  connectWixSite,
+  createApiKey,
+  disconnectWixSite,
+  getApiKey,
+  listWixSites,
+  revokeApiKey,
+} from '../../../shared/contracts/integrations';
+import type { WixConnectInput } from '../../../shared/schemas/integrations';
 import { useAdminActionError } from '../../components/moderation';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
-
-const apiKeyUrl = '/api/integrations/api-key';
-const wixSitesUrl = '/api/integrations/wix-sites';
-const wixConnectUrl = '/api/wix/connect';
+import { ApiError, call, contractQuery } from '../../lib/api';
 
 export const integrationsQueries = {
   /** The key's masked form, status and dates; `hasApiKey: false` without one. */
-  apiKey: () =>
-    queryOptions({
-      queryKey: [apiKeyUrl] as const,
-      queryFn: ({ signal }) => api.get<ApiKeyInfo>(apiKeyUrl, { signal }),
-    }),
+  apiKey: () => contractQuery(getApiKey, {}),
   /** Newest first. */
-  wixSites: () =>
-    queryOptions({
-      queryKey: [wixSitesUrl] as const,
-      queryFn: ({ signal }) => api.get<WixSite[]>(wixSitesUrl, { signal }),
-    }),
+  wixSites: () => contractQuery(listWixSites, {}),
 };
 
 export function useApiKey() {
@@ -52,7 +41,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError();
   return useMutation({
-    mutationFn: () => api.post<CreatedApiKey>(apiKeyUrl),
+    mutationFn: () => call(createApiKey, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsQueries.apiKey().queryKey }),
     onError: (error) => reportError(error, 'Failed to create API key'),
   });
@@ -63,7 +52,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError();
   return useMutation({
-    mutationFn: () => api.delete<ApiKeyInfo>(apiKeyUrl),
+    mutationFn: () => call(revokeApiKey, {}),
     onSuccess: (info) => {
       queryClient.setQueryData(integrationsQueries.apiKey().queryKey, info);
       toast({
@@ -88,8 +77,7 @@ export function useDisconnectWixSite() {
   const reportError = useAdminActionError();
   const sitesKey = integrationsQueries.wixSites().queryKey;
   return useMutation({
-    mutationFn: (wixSiteId: string) =>
-      api.delete<WixSiteDeleted>(`${wixSitesUrl}/${encodeURIComponent(wixSiteId)}`),
+    mutationFn: (wixSiteId: string) => call(disconnectWixSite, { params: { wixSiteId } }),
     onSuccess: (_nothing, wixSiteId) => {
       queryClient.setQueryData(sitesKey, (sites) =>
         sites?.filter((site) => site.wixSiteId !== wixSiteId),
@@ -114,7 +102,7 @@ export function useDisconnectWixSite() {
 export function useConnectWixSite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WixConnectInput) => api.post<WixConnectResult>(wixConnectUrl, input),
+    mutationFn: (input: WixConnectInput) => call(connectWixSite, { body: input }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: integrationsQueries.wixSites().queryKey }),
   });

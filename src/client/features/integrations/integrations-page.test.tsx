@@ -7,15 +7,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { COPIED_INDICATOR_MS } from '../../../shared/constants';
 import {
-  apiKeyInfoSchema,
-  createdApiKeySchema,
-  wixSiteDeletedSchema,
-  wixSiteListSchema,
-  type ApiKeyInfo,
-  type WixSite,
-} from '../../../shared/schemas/integrations';
+  createApiKey,
+  disconnectWixSite,
+  getApiKey,
+  listWixSites,
+  revokeApiKey,
+} from '../../../shared/contracts/integrations';
+import type { ApiKeyInfo, WixSite } from '../../../shared/schemas/integrations';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../../testing/server';
+import { apiErrorResponse, mock, server, type ContractAnswer } from '../../testing/server';
 import { IntegrationsPage } from './integrations-page';
 
 const NO_KEY: ApiKeyInfo = { hasApiKey: false, maskedKey: null, status: null, createdAt: null, expiresAt: null };
@@ -49,32 +49,32 @@ function serveIntegrations({
 }: {
   key?: ApiKeyInfo;
   sites?: WixSite[];
-  apiKey?: () => Answer<typeof apiKeyInfoSchema>;
-  create?: () => Answer<typeof createdApiKeySchema>;
+  apiKey?: () => ContractAnswer<typeof getApiKey>;
+  create?: () => ContractAnswer<typeof createApiKey>;
   newKey?: string;
 } = {}) {
   let storedKey = key;
   let storedSites = sites;
   const calls = { getKey: 0, create: 0, revoke: 0, disconnected: [] as string[] };
   server.use(
-    apiRoute.get('/api/integrations/api-key', apiKeyInfoSchema, () => {
+    mock(getApiKey, () => {
       calls.getKey += 1;
       return apiKey ? apiKey() : storedKey;
     }),
-    apiRoute.post('/api/integrations/api-key', createdApiKeySchema, () => {
+    mock(createApiKey, () => {
       calls.create += 1;
       if (create) return create();
       storedKey = keyInfo({ maskedKey: `vly_••••••••${newKey.slice(-4)}` });
       return { apiKey: newKey };
     }),
-    apiRoute.delete('/api/integrations/api-key', apiKeyInfoSchema, () => {
+    mock(revokeApiKey, () => {
       calls.revoke += 1;
       storedKey = { ...storedKey, status: 'blocked' };
       return storedKey;
     }),
-    apiRoute.get('/api/integrations/wix-sites', wixSiteListSchema, () => storedSites),
-    apiRoute.delete('/api/integrations/wix-sites/:wixSiteId', wixSiteDeletedSchema, ({ params }) => {
-      calls.disconnected.push(String(params.wixSiteId));
+    mock(listWixSites, () => storedSites),
+    mock(disconnectWixSite, ({ params }) => {
+      calls.disconnected.push(params.wixSiteId);
       storedSites = storedSites.filter((site) => site.wixSiteId !== params.wixSiteId);
       return { deleted: 1 as const };
     }),

@@ -8,9 +8,9 @@ import { HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
-import { wixConnectResultSchema } from '../../../shared/schemas/integrations';
+import { connectWixSite } from '../../../shared/contracts/integrations';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer, type ApiCall } from '../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { WixConnectPage } from './wix-connect-page';
 
@@ -26,14 +26,14 @@ function serveConnect({
   }),
 }: {
   signedIn?: boolean;
-  connect?: (call: ApiCall) => Answer<typeof wixConnectResultSchema> | Promise<Answer<typeof wixConnectResultSchema>>;
+  connect?: Parameters<typeof mock<typeof connectWixSite>>[1];
 } = {}) {
   const calls: unknown[] = [];
   server.use(
     apiRoute.get('/api/auth/user', currentUserSchema, () =>
       signedIn ? createCurrentUser() : apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized'),
     ),
-    apiRoute.post('/api/wix/connect', wixConnectResultSchema, (call) => {
+    mock(connectWixSite, (call) => {
       calls.push(call.body);
       return connect(call);
     }),

@@ -16,7 +16,7 @@ describe('access codes', () => {
   it('a code grants access once: the user is answered with isFreeAccount, a second user is refused', async () => {
     const app = await createTestApp();
     const code = uniqueCode();
-    expect(await addAccessCodes(app.database.db, [code])).toBe(1);
+    expect(await addAccessCodes(app.database, [code])).toBe(1);
     const first = await createSignedInUser(app, { access: false });
     const second = await createSignedInUser(app, { access: false });
 
@@ -84,7 +84,7 @@ describe('access codes', () => {
   it('adding codes is idempotent (ACCESS_CODES at every start-up)', async () => {
     const app = await createTestApp();
     const codes = [uniqueCode(), uniqueCode()];
-    expect(await addAccessCodes(app.database.db, codes)).toBe(2);
-    expect(await addAccessCodes(app.database.db, [...codes, codes[0]?.toLowerCase() ?? ''])).toBe(0);
+    expect(await addAccessCodes(app.database, codes)).toBe(2);
+    expect(await addAccessCodes(app.database, [...codes, codes[0]?.toLowerCase() ?? ''])).toBe(0);
   });
 });

@@ -1,35 +1,18 @@
 // Paid access and billing (docs/product/billing.md#calls): access status, access codes, checkout,
-// subscription and invoices, and the built-in test checkout's calls. Owner
-// only, in the session scope; none of these pages needs paid access. The
-// Stripe webhook is in webhook-routes.ts (public scope, raw body).
-// HTTP only: the rules live in service.ts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import {
-  accessCodeInputSchema,
-  accessCodeResultSchema,
-  accessStatusSchema,
-  billingPlanSchema,
-  billingResultSchema,
-  billingSubscriptionSchema,
-  checkoutSessionResultSchema,
-  checkoutSuccessQuerySchema,
-  invoiceListSchema,
-  testCheckoutParamsSchema,
-  testCheckoutPayResultSchema,
-  testCheckoutSessionSchema,
-} from '../../../shared/schemas/billing.js';
-import { appPages } from '../../../shared/app-pages.js';
+// subscription and invoices, and the built-in test checkout's calls and pages.
+// Signed in, in the session scope; none of these pages needs paid access. Each
+// endpoint is declared in shared/contracts/billing.ts. The Stripe webhook is in
+// webhook-routes.ts (public scope, raw body). HTTP only: the rules live in service.ts.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as contracts from '../../../shared/contracts/billing.js';
 import { notFound } from '../../errors.js';
-import { getUser, requireUser } from '../../plugins/auth-guard.js';
-import { pageSchema } from '../../plugins/client-app.js';
+import { getUser } from '../../plugins/auth-guard.js';
+import { route } from '../../plugins/contract-route.js';
 import { GUESS_WINDOW_MS, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { renderTestInvoicePage } from './test-invoice-page.js';
 import * as billingService from './service.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const FIFTEEN_MINUTES = 15 * MINUTE_MS;
 const ONE_HOUR = HOUR_MS;
 
@@ -39,116 +22,138 @@ export const accessCodeRateLimits = {
   perIp: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
 } as const;
 
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = billingService.billingContext(app);
+/**
+ * The test checkout's pages are for people: a signed-out visitor is sent to
+ * the login (302) instead of the API's 401. This runs after the params are
+ * validated and before the route's `signedIn` guard, which then always finds
+ * the user.
+ */
+async function loginFirst(request: FastifyRequest, reply: FastifyReply) {
+  if (!(await getUser(request))) return reply.redirect('/auth?tab=login');
+  return undefined;
+}
+
+export const billingRoutes: FastifyPluginAsync = async (app) => {
   const limits = {
-    accessCodePerUser: rateLimit(app, { name: 'access-code:user', ...accessCodeRateLimits.perUser, keyGenerator: signedInUserKey }),
+    accessCodePerUser: rateLimit(app, {
+      name: 'access-code:user',
+      ...accessCodeRateLimits.perUser,
+      keyGenerator: signedInUserKey,
+    }),
     accessCodePerIp: rateLimit(app, { name: 'access-code:ip', ...accessCodeRateLimits.perIp }),
     // Each checkout is a call to the provider: enough for retries, not for a flood.
-    checkoutPerUser: rateLimit(app, { name: 'checkout:user', max: 20, timeWindowMs: ONE_HOUR, keyGenerator: signedInUserKey }),
-    providerReadsPerUser: rateLimit(app, { name: 'billing-read:user', max: 120, timeWindowMs: FIFTEEN_MINUTES, keyGenerator: signedInUserKey }),
+    checkoutPerUser: rateLimit(app, {
+      name: 'checkout:user',
+      max: 20,
+      timeWindowMs: ONE_HOUR,
+      keyGenerator: signedInUserKey,
+    }),
+    providerReadsPerUser: rateLimit(app, {
+      name: 'billing-read:user',
+      max: 120,
+      timeWindowMs: FIFTEEN_MINUTES,
+      keyGenerator: signedInUserKey,
+    }),
   };
 
-  app.get(
-    '/api/user/access-status',
-    { schema: { response: { 200: accessStatusSchema, ...errors } } },
-    async (request) => billingService.getAccessStatus(ctx, await requireUser(request)),
+  route(app, contracts.getAccessStatus, ({ deps, caller }) =>
+    billingService.getAccessStatus(deps, caller.user),
   );
 
-  app.post(
-    '/api/validate-access-code',
-    {
-      schema: { body: accessCodeInputSchema, response: { 200: accessCodeResultSchema, ...errors } },
-      preHandler: [limits.accessCodePerIp, limits.accessCodePerUser],
-    },
-    async (request) => billingService.redeemAccessCode(ctx, await requireUser(request), request.body.code),
+  route(
+    app,
+    contracts.redeemAccessCode,
+    ({ deps, caller, body }) => billingService.redeemAccessCode(deps, caller.user, body.code),
+    { preHandler: [limits.accessCodePerIp, limits.accessCodePerUser] },
   );
 
-  app.get('/api/billing/plan', { schema: { response: { 200: billingPlanSchema, ...errors } } }, async () =>
-    billingService.getPlan(ctx),
+  route(app, contracts.getPlan, ({ deps }) => billingService.getPlan(deps));
+
+  route(
+    app,
+    contracts.createCheckoutSession,
+    ({ deps, caller }) => billingService.createCheckout(deps, caller.user),
+    { preHandler: limits.checkoutPerUser },
   );
 
-  app.post(
-    '/api/create-checkout-session',
-    { schema: { response: { 200: checkoutSessionResultSchema, ...errors } }, preHandler: limits.checkoutPerUser },
-    async (request) => billingService.createCheckout(ctx, await requireUser(request)),
+  route(
+    app,
+    contracts.verifyCheckout,
+    ({ deps, caller, query }) => billingService.verifyCheckout(deps, caller.user, query.session_id),
+    { preHandler: limits.providerReadsPerUser },
   );
 
-  app.get(
-    '/api/checkout-success',
-    {
-      schema: { querystring: checkoutSuccessQuerySchema, response: { 200: billingResultSchema, ...errors } },
-      preHandler: limits.providerReadsPerUser,
-    },
-    async (request) => billingService.verifyCheckout(ctx, await requireUser(request), request.query.session_id),
+  route(
+    app,
+    contracts.syncSubscription,
+    ({ deps, caller }) => billingService.syncSubscription(deps, caller.user),
+    { preHandler: limits.providerReadsPerUser },
   );
 
-  app.post(
-    '/api/sync-subscription',
-    { schema: { response: { 200: billingResultSchema, ...errors } }, preHandler: limits.providerReadsPerUser },
-    async (request) => billingService.syncSubscription(ctx, await requireUser(request)),
+  route(
+    app,
+    contracts.getSubscription,
+    ({ deps, caller }) => billingService.getSubscription(deps, caller.user),
+    { preHandler: limits.providerReadsPerUser },
   );
 
-  app.get(
-    '/api/billing/subscription',
-    { schema: { response: { 200: billingSubscriptionSchema, ...errors } }, preHandler: limits.providerReadsPerUser },
-    async (request) => billingService.getSubscription(ctx, await requireUser(request)),
+  route(
+    app,
+    contracts.listInvoices,
+    ({ deps, caller }) => billingService.listInvoices(deps, caller.user),
+    { preHandler: limits.providerReadsPerUser },
   );
 
-  app.get(
-    '/api/billing/invoices',
-    { schema: { response: { 200: invoiceListSchema, ...errors } }, preHandler: limits.providerReadsPerUser },
-    async (request) => billingService.listInvoices(ctx, await requireUser(request)),
-  );
-
-  app.post(
-    '/api/cancel-subscription',
-    { schema: { response: { 200: billingResultSchema, ...errors } }, preHandler: limits.checkoutPerUser },
-    async (request) => billingService.cancelSubscription(ctx, await requireUser(request)),
+  route(
+    app,
+    contracts.cancelSubscription,
+    ({ deps, caller }) => billingService.cancelSubscription(deps, caller.user),
+    { preHandler: limits.checkoutPerUser },
   );
 
   // The built-in test checkout (404 when Stripe is configured).
-  app.get(
-    '/api/test-checkout/:sessionId',
-    { schema: { params: testCheckoutParamsSchema, response: { 200: testCheckoutSessionSchema, ...errors } } },
-    async (request) => billingService.getTestCheckout(ctx, await requireUser(request), request.params.sessionId),
+  route(app, contracts.getTestCheckout, ({ deps, caller, params }) =>
+    billingService.getTestCheckout(deps, caller.user, params.sessionId),
   );
 
-  app.post(
-    '/api/test-checkout/:sessionId/pay',
-    {
-      schema: { params: testCheckoutParamsSchema, response: { 200: testCheckoutPayResultSchema, ...errors } },
-      preHandler: limits.checkoutPerUser,
-    },
-    async (request) => billingService.payTestCheckout(ctx, await requireUser(request), request.params.sessionId),
+  route(
+    app,
+    contracts.payTestCheckout,
+    ({ deps, caller, params }) =>
+      billingService.payTestCheckout(deps, caller.user, params.sessionId),
+    { preHandler: limits.checkoutPerUser },
   );
 
   // The test checkout's page (the checkoutUrl above): the app, for the owner of the session only.
-  app.get(
-    appPages.testCheckout,
-    { schema: { params: testCheckoutParamsSchema, ...pageSchema } },
-    async (request, reply) => {
-      const user = await getUser(request);
-      if (!user) return reply.redirect('/auth?tab=login');
-      const own = await billingService.isOwnTestCheckout(ctx, user, request.params.sessionId);
+  route(
+    app,
+    contracts.testCheckoutPage,
+    async ({ deps, caller, params, request, reply }) => {
+      const own = await billingService.isOwnTestCheckout(deps, caller.user, params.sessionId);
       // Another owner's session, or Stripe: the app says the checkout was not found.
       return app.sendAppShell(request, reply, own ? 200 : 404);
     },
+    { preHandler: loginFirst },
   );
 
   // A test checkout invoice's receipt (its hosted_invoice_url): a printable page, not JSON.
-  app.get(
-    '/test-checkout/invoices/:invoiceId',
-    { schema: { params: z.object({ invoiceId: z.string().min(1).max(255) }), ...pageSchema } },
-    async (request, reply) => {
-      const user = await getUser(request);
-      if (!user) return reply.redirect('/auth?tab=login');
-      const invoice = await billingService.findTestInvoice(ctx, user, request.params.invoiceId);
+  route(
+    app,
+    contracts.testInvoicePage,
+    async ({ deps, caller, params, reply }) => {
+      const invoice = await billingService.findTestInvoice(deps, caller.user, params.invoiceId);
       if (!invoice) throw notFound('Invoice not found');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .send(renderTestInvoicePage({ invoice, email: user.email, productName: app.config.productName }));
+        .send(
+          renderTestInvoicePage({
+            invoice,
+            email: caller.user.email,
+            productName: deps.config.productName,
+          }),
+        );
     },
+    { preHandler: loginFirst },
   );
 };

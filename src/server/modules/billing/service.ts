@@ -4,7 +4,7 @@
 // (access.ts). The mirror moves on four roads, all through `mirror()`:
 // a verified checkout, a webhook event, a sync, a cancel. Each carries the
 // time of its news, and the repository never lets older news overwrite newer.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { PLAN } from '../../../shared/constants.js';
 import {
   INVALID_ACCESS_CODE_CODE,
@@ -26,32 +26,16 @@ import {
   type PaymentProvider,
   type ProviderSubscription,
 } from '../../adapters/payments/provider.js';
-import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { AppError, badRequest, isDatabaseUnavailable, notFound, serviceUnavailable } from '../../errors.js';
 import { findUserById, toCurrentUser } from '../auth/service.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
 import { ProviderSyncGate } from './provider-sync.js';
 import * as repository from './repository.js';
 
-export type BillingContext = {
-  db: Database;
-  payments: PaymentProvider;
-  clock: () => Date;
-  baseUrl: string;
-  log: FastifyBaseLogger;
-};
-
-export const billingContext = (app: FastifyInstance): BillingContext => ({
-  db: app.database.db,
-  payments: app.payments,
-  clock: app.clock,
-  baseUrl: app.config.baseUrl,
-  log: app.log,
-});
-
-/** One gate per app (its provider object is made once per app), shared by every request's context. */
+/** One gate per app (its provider object is made once per app), shared by every request. */
 const syncGates = new WeakMap<PaymentProvider, ProviderSyncGate>();
 
 function syncGateOf(payments: PaymentProvider): ProviderSyncGate {
@@ -90,11 +74,11 @@ function providerFailure(log: FastifyBaseLogger, error: unknown): AppError {
   return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
 }
 
-async function callProvider<T>(ctx: BillingContext, call: () => Promise<T>): Promise<T> {
+async function callProvider<T>({ log }: Pick<Deps, 'log'>, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw providerFailure(ctx.log, error);
+    throw providerFailure(log, error);
   }
 }
 
@@ -113,14 +97,17 @@ async function mirror(db: Executor, user: UserRow, subscription: ProviderSubscri
 }
 
 /** Asks the provider for the user's newest subscription and mirrors it. */
-async function syncFromProvider(ctx: BillingContext, user: UserRow): Promise<UserRow> {
+async function syncFromProvider(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<UserRow> {
   if (!user.stripeCustomerId) return user;
   const customerId = user.stripeCustomerId;
-  const latest = await callProvider(ctx, () => ctx.payments.latestSubscription(customerId));
-  return latest ? mirror(ctx.db, user, latest, ctx.clock()) : user;
+  const latest = await callProvider(deps, () => deps.payments.latestSubscription(customerId));
+  return latest ? mirror(deps.db, user, latest, deps.clock()) : user;
 }
 
-export function getPlan(ctx: Pick<BillingContext, 'payments'>): BillingPlan {
+export function getPlan(deps: Pick<Deps, 'payments'>): BillingPlan {
   const { amount, amountInCents, currency, interval, displayPrice, features } = PLAN;
   return {
     amount,
@@ -129,23 +116,30 @@ export function getPlan(ctx: Pick<BillingContext, 'payments'>): BillingPlan {
     interval,
     displayPrice,
     features: [...features],
-    provider: { id: ctx.payments.id, name: ctx.payments.name },
+    provider: { id: deps.payments.id, name: deps.payments.name },
   };
 }
 
 /** GET /api/user/access-status; also the gate of the five paid pages (plugins/access-guard.ts). */
-export async function getAccessStatus(ctx: BillingContext, user: UserRow): Promise<AccessStatus> {
-  const now = ctx.clock();
+export async function getAccessStatus(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<AccessStatus> {
+  const now = deps.clock();
   // An access code's access does not depend on the provider: nothing to ask it.
   if (user.isFreeAccount || !mirrorIsStale(user, now)) return accessStatusOf(user, now);
   // Null when the provider is away or slow (provider-sync.ts): decide on what we know.
-  const synced = await syncGateOf(ctx.payments).read(user.id, () => syncFromProvider(ctx, user));
+  const synced = await syncGateOf(deps.payments).read(user.id, () => syncFromProvider(deps, user));
   return accessStatusOf(synced ?? user, now);
 }
 
-export async function redeemAccessCode(ctx: BillingContext, user: UserRow, code: string): Promise<AccessCodeResult> {
-  const updated = await ctx.db.transaction(async (tx) => {
-    const redeemed = await repository.redeemAccessCode(tx, normalizeAccessCode(code), user.id, ctx.clock());
+export async function redeemAccessCode(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  user: UserRow,
+  code: string,
+): Promise<AccessCodeResult> {
+  const updated = await deps.db.transaction(async (tx) => {
+    const redeemed = await repository.redeemAccessCode(tx, normalizeAccessCode(code), user.id, deps.clock());
     if (!redeemed) throw new AppError(400, INVALID_ACCESS_CODE_CODE, INVALID_ACCESS_CODE_MESSAGE);
     return repository.setFreeAccount(tx, user.id);
   });
@@ -154,25 +148,28 @@ export async function redeemAccessCode(ctx: BillingContext, user: UserRow, code:
 }
 
 /** ACCESS_CODES at start-up, and `npm run access-codes`: inserts the new ones. */
-export function addAccessCodes(db: Executor, codes: readonly string[]): Promise<number> {
+export function addAccessCodes({ db }: Pick<Deps, 'db'>, codes: readonly string[]): Promise<number> {
   return repository.insertAccessCodes(db, [...new Set(codes.map(normalizeAccessCode).filter(Boolean))]);
 }
 
-export async function createCheckout(ctx: BillingContext, user: UserRow): Promise<CheckoutSessionResult> {
+export async function createCheckout(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log' | 'config'>,
+  user: UserRow,
+): Promise<CheckoutSessionResult> {
   // The mirror may be behind a late webhook: ask the provider before selling a second subscription.
-  const current = await syncFromProvider(ctx, user);
-  if (hasCurrentSubscription(current, ctx.clock())) return { isAlreadySubscribed: true, checkoutUrl: null };
-  const checkout = await callProvider(ctx, () =>
-    ctx.payments.createCheckout({
+  const current = await syncFromProvider(deps, user);
+  if (hasCurrentSubscription(current, deps.clock())) return { isAlreadySubscribed: true, checkoutUrl: null };
+  const checkout = await callProvider(deps, () =>
+    deps.payments.createCheckout({
       userId: user.id,
       email: user.email,
       customerId: current.stripeCustomerId,
-      successUrl: `${ctx.baseUrl}/subscribe/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-      cancelUrl: `${ctx.baseUrl}/subscribe`,
+      successUrl: `${deps.config.baseUrl}/subscribe/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
+      cancelUrl: `${deps.config.baseUrl}/subscribe`,
     }),
   );
   if (checkout.customerId !== current.stripeCustomerId) {
-    await repository.setCustomerId(ctx.db, user.id, checkout.customerId);
+    await repository.setCustomerId(deps.db, user.id, checkout.customerId);
   }
   return { isAlreadySubscribed: false, checkoutUrl: checkout.url };
 }
@@ -181,22 +178,29 @@ export async function createCheckout(ctx: BillingContext, user: UserRow): Promis
  * GET /api/checkout-success: the session must exist, be the caller's and be
  * paid. Mirrors its subscription at once, so access does not wait for the webhook.
  */
-export async function verifyCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<BillingResult> {
-  const session = await callProvider(ctx, () => ctx.payments.getCheckoutSession(sessionId));
+export async function verifyCheckout(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+  sessionId: string,
+): Promise<BillingResult> {
+  const session = await callProvider(deps, () => deps.payments.getCheckoutSession(sessionId));
   if (!session || session.userId !== user.id) throw notFound('Checkout session not found');
   if (!session.paid || !session.subscriptionId) {
     throw new AppError(400, 'CHECKOUT_NOT_PAID', 'The payment for this checkout is not complete.');
   }
   const subscriptionId = session.subscriptionId;
-  const subscription = await callProvider(ctx, () => ctx.payments.getSubscription(subscriptionId));
+  const subscription = await callProvider(deps, () => deps.payments.getSubscription(subscriptionId));
   if (!subscription) throw notFound('Subscription not found');
-  await mirror(ctx.db, user, subscription, ctx.clock());
+  await mirror(deps.db, user, subscription, deps.clock());
   return { success: true, message: 'Subscription activated!' };
 }
 
-export async function syncSubscription(ctx: BillingContext, user: UserRow): Promise<BillingResult> {
+export async function syncSubscription(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<BillingResult> {
   if (!user.stripeCustomerId) return { success: true, message: 'No subscription to sync.' };
-  const synced = await syncFromProvider(ctx, user);
+  const synced = await syncFromProvider(deps, user);
   return { success: true, message: `Subscription synced: ${synced.subscriptionStatus ?? 'none'}.` };
 }
 
@@ -230,35 +234,41 @@ function lastKnownSubscription(user: UserRow): Subscription | null {
  * (every verified checkout, webhook, sync and cancel updates it), marked
  * `last_known`; without one, the provider's error.
  */
-export async function getSubscription(ctx: BillingContext, user: UserRow): Promise<Subscription | null> {
+export async function getSubscription(
+  deps: Pick<Deps, 'payments' | 'log'>,
+  user: UserRow,
+): Promise<Subscription | null> {
   const { stripeSubscriptionId: subscriptionId, stripeCustomerId: customerId } = user;
   if (!subscriptionId && !customerId) return null;
   try {
     const subscription = await (subscriptionId
-      ? ctx.payments.getSubscription(subscriptionId)
-      : ctx.payments.latestSubscription(customerId ?? ''));
+      ? deps.payments.getSubscription(subscriptionId)
+      : deps.payments.latestSubscription(customerId ?? ''));
     return subscription ? toSubscription(subscription) : null;
   } catch (error) {
     const lastKnown = error instanceof ServiceAwayError ? lastKnownSubscription(user) : null;
     if (lastKnown) return lastKnown;
-    throw providerFailure(ctx.log, error);
+    throw providerFailure(deps.log, error);
   }
 }
 
-export async function listInvoices(ctx: BillingContext, user: UserRow): Promise<Invoice[]> {
+export async function listInvoices(deps: Pick<Deps, 'payments' | 'log'>, user: UserRow): Promise<Invoice[]> {
   const customerId = user.stripeCustomerId;
   if (!customerId) return [];
-  return callProvider(ctx, () => ctx.payments.listInvoices(customerId));
+  return callProvider(deps, () => deps.payments.listInvoices(customerId));
 }
 
 /** Cancel at period end: access continues until the period ends (docs/product/billing.md#paid-access). */
-export async function cancelSubscription(ctx: BillingContext, user: UserRow): Promise<BillingResult> {
+export async function cancelSubscription(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<BillingResult> {
   const subscriptionId = user.stripeSubscriptionId;
-  if (!subscriptionId || !hasCurrentSubscription(user, ctx.clock())) {
+  if (!subscriptionId || !hasCurrentSubscription(user, deps.clock())) {
     throw badRequest('There is no active subscription to cancel.');
   }
-  const subscription = await callProvider(ctx, () => ctx.payments.cancelAtPeriodEnd(subscriptionId));
-  const updated = await mirror(ctx.db, user, subscription, ctx.clock());
+  const subscription = await callProvider(deps, () => deps.payments.cancelAtPeriodEnd(subscriptionId));
+  const updated = await mirror(deps.db, user, subscription, deps.clock());
   const end = updated.subscriptionEndDate ?? subscription.currentPeriodEnd;
   return {
     success: true,
@@ -274,59 +284,67 @@ export async function cancelSubscription(ctx: BillingContext, user: UserRow): Pr
  * An event about a customer we do not know is recorded and otherwise ignored.
  */
 export async function handleWebhook(
-  ctx: BillingContext,
+  deps: Pick<Deps, 'db' | 'payments' | 'log'>,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate?: true }> {
   let event: PaymentEvent | null;
   try {
-    event = await ctx.payments.parseWebhook(rawBody, signature);
+    event = await deps.payments.parseWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid webhook signature');
     throw error;
   }
   if (!event) return { received: true };
   // A replay (Stripe retries until it hears 2xx) costs one read and no provider call.
-  if (await repository.hasEvent(ctx.db, event.id)) return { received: true, duplicate: true };
+  if (await repository.hasEvent(deps.db, event.id)) return { received: true, duplicate: true };
   const { subscriptionId } = event;
   const subscription =
     event.subscription ??
-    (subscriptionId ? await callProvider(ctx, () => ctx.payments.getSubscription(subscriptionId)) : null);
+    (subscriptionId ? await callProvider(deps, () => deps.payments.getSubscription(subscriptionId)) : null);
   const customerId = subscription?.customerId ?? event.customerId;
   const user =
-    (event.userId ? await findUserById(ctx.db, event.userId) : null) ??
-    (customerId ? await repository.findUserByCustomerId(ctx.db, customerId) : null);
-  const applied = await ctx.db.transaction(async (tx) => {
+    (event.userId ? await findUserById(deps.db, event.userId) : null) ??
+    (customerId ? await repository.findUserByCustomerId(deps.db, customerId) : null);
+  const applied = await deps.db.transaction(async (tx) => {
     if (!(await repository.recordEvent(tx, event.id, event.type))) return false;
     if (user && subscription) await mirror(tx, user, subscription, event.createdAt);
     return true;
   });
-  if (!user) ctx.log.warn({ eventId: event.id, type: event.type }, 'payment event for an unknown customer');
+  if (!user) deps.log.warn({ eventId: event.id, type: event.type }, 'payment event for an unknown customer');
   return applied ? { received: true } : { received: true, duplicate: true };
 }
 
 // The built-in test checkout (docs/product/billing.md#test-checkout, an embedded default): only with the local provider.
 
-function localProvider(ctx: BillingContext): LocalPaymentProvider {
-  if (ctx.payments.id !== 'local') throw notFound('Test checkout is not enabled');
-  return ctx.payments as LocalPaymentProvider;
+function localProvider(deps: Pick<Deps, 'payments'>): LocalPaymentProvider {
+  if (deps.payments.id !== 'local') throw notFound('Test checkout is not enabled');
+  return deps.payments as LocalPaymentProvider;
 }
 
-async function requireOwnTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string) {
-  const session = await localProvider(ctx).getTestCheckout(sessionId);
+async function requireOwnTestCheckout(deps: Pick<Deps, 'payments'>, user: UserRow, sessionId: string) {
+  const session = await localProvider(deps).getTestCheckout(sessionId);
   if (!session || session.userId !== user.id) throw notFound('Checkout session not found');
   return session;
 }
 
 /** Whether the test checkout's page of this session is the user's to open (never with Stripe). */
-export async function isOwnTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<boolean> {
-  if (ctx.payments.id !== 'local') return false;
-  const session = await localProvider(ctx).getTestCheckout(sessionId);
+export async function isOwnTestCheckout(
+  deps: Pick<Deps, 'payments'>,
+  user: UserRow,
+  sessionId: string,
+): Promise<boolean> {
+  if (deps.payments.id !== 'local') return false;
+  const session = await localProvider(deps).getTestCheckout(sessionId);
   return session?.userId === user.id;
 }
 
-export async function getTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<TestCheckoutSession> {
-  const session = await requireOwnTestCheckout(ctx, user, sessionId);
+export async function getTestCheckout(
+  deps: Pick<Deps, 'payments'>,
+  user: UserRow,
+  sessionId: string,
+): Promise<TestCheckoutSession> {
+  const session = await requireOwnTestCheckout(deps, user, sessionId);
   return {
     id: session.id,
     status: session.status,
@@ -340,16 +358,24 @@ export async function getTestCheckout(ctx: BillingContext, user: UserRow, sessio
 }
 
 /** Pay: completes the session, mirrors the new subscription, answers where to go. */
-export async function payTestCheckout(ctx: BillingContext, user: UserRow, sessionId: string): Promise<{ redirectUrl: string }> {
-  await requireOwnTestCheckout(ctx, user, sessionId);
-  const { session, subscription } = await localProvider(ctx).completeTestCheckout(sessionId);
-  await mirror(ctx.db, user, subscription, ctx.clock());
+export async function payTestCheckout(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock'>,
+  user: UserRow,
+  sessionId: string,
+): Promise<{ redirectUrl: string }> {
+  await requireOwnTestCheckout(deps, user, sessionId);
+  const { session, subscription } = await localProvider(deps).completeTestCheckout(sessionId);
+  await mirror(deps.db, user, subscription, deps.clock());
   return { redirectUrl: session.successUrl };
 }
 
 /** A test checkout invoice of the user's, for its receipt page; null when it is not theirs. */
-export async function findTestInvoice(ctx: BillingContext, user: UserRow, invoiceId: string): Promise<Invoice | null> {
-  if (ctx.payments.id !== 'local' || !user.stripeCustomerId) return null;
-  const invoices = await ctx.payments.listInvoices(user.stripeCustomerId);
+export async function findTestInvoice(
+  deps: Pick<Deps, 'payments'>,
+  user: UserRow,
+  invoiceId: string,
+): Promise<Invoice | null> {
+  if (deps.payments.id !== 'local' || !user.stripeCustomerId) return null;
+  const invoices = await deps.payments.listInvoices(user.stripeCustomerId);
   return invoices.find((invoice) => invoice.id === invoiceId) ?? null;
 }

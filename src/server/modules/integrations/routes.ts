@@ -1,26 +1,17 @@
 // The owner's integrations (docs/product/integrations.md#calls): the API key and the Wix sites, behind
 // paid access like the Integrations page; and POST /api/wix/connect, which
 // /wix/auth calls after a Wix-connect login (signed in, no paid access needed:
-// the owner may subscribe afterwards). Session scope. HTTP only: the rules
-// live in service.ts. The public API v1 the key opens is in api-v1-routes.ts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import {
-  apiKeyInfoSchema,
-  createdApiKeySchema,
-  wixConnectInputSchema,
-  wixConnectResultSchema,
-  wixSiteDeletedSchema,
-  wixSiteListSchema,
-  wixSiteParamsSchema,
-} from '../../../shared/schemas/integrations.js';
+// the owner may subscribe afterwards). Session scope; each endpoint is declared
+// in shared/contracts/integrations.ts. HTTP only: the rules live in service.ts.
+// The public API v1 the key opens is in api-v1-routes.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import * as contracts from '../../../shared/contracts/integrations.js';
 import { requirePaidAccess } from '../../plugins/access-guard.js';
-import { requireUser } from '../../plugins/auth-guard.js';
+import { route } from '../../plugins/contract-route.js';
 import { GUESS_WINDOW_MS, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { MINUTE_MS } from '../../../shared/time.js';
 import * as integrationsService from './service.js';
 
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 /** Connect checks a signed secret (docs/security.md rule 19): per account and per IP. */
 export const wixConnectRateLimits = {
@@ -28,8 +19,7 @@ export const wixConnectRateLimits = {
   perIp: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
 } as const;
 
-export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = integrationsService.integrationsContext(app);
+export const integrationRoutes: FastifyPluginAsync = async (app) => {
   const limits = {
     wixConnectPerIp: rateLimit(app, { name: 'wix-connect:ip', ...wixConnectRateLimits.perIp }),
     wixConnectPerUser: rateLimit(app, {
@@ -46,51 +36,48 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   };
 
-  app.get(
-    '/api/integrations/api-key',
-    { schema: { response: { 200: apiKeyInfoSchema, ...errors } } },
-    async (request) => integrationsService.getApiKeyInfo(ctx, (await requirePaidAccess(request)).id),
+  // The key and the Wix sites are the user's, not the business's: these ask
+  // for paid access only (requirePaidAccess), not for a business as the `paid`
+  // access would (a paying owner who has not set one up yet still gets them).
+
+  route(app, contracts.getApiKey, async ({ deps, request }) =>
+    integrationsService.getApiKeyInfo(deps, (await requirePaidAccess(request)).id),
   );
 
-  app.post(
-    '/api/integrations/api-key',
-    { schema: { response: { 200: createdApiKeySchema, ...errors } }, preHandler: limits.keyChangesPerUser },
-    async (request, reply) => {
+  route(
+    app,
+    contracts.createApiKey,
+    async ({ deps, request, reply }) => {
       const user = await requirePaidAccess(request);
       // The key is in this answer only: no cache may keep it.
       void reply.header('cache-control', 'no-store');
-      return integrationsService.createApiKey(ctx, user.id);
+      return integrationsService.createApiKey(deps, user.id);
     },
+    { preHandler: limits.keyChangesPerUser },
   );
 
-  app.delete(
-    '/api/integrations/api-key',
-    { schema: { response: { 200: apiKeyInfoSchema, ...errors } }, preHandler: limits.keyChangesPerUser },
-    async (request) => integrationsService.revokeApiKey(ctx, (await requirePaidAccess(request)).id),
+  route(
+    app,
+    contracts.revokeApiKey,
+    async ({ deps, request }) =>
+      integrationsService.revokeApiKey(deps, (await requirePaidAccess(request)).id),
+    { preHandler: limits.keyChangesPerUser },
   );
 
-  app.get(
-    '/api/integrations/wix-sites',
-    { schema: { response: { 200: wixSiteListSchema, ...errors } } },
-    async (request) => integrationsService.listWixSites(ctx.db, (await requirePaidAccess(request)).id),
+  route(app, contracts.listWixSites, async ({ deps, request }) =>
+    integrationsService.listWixSites(deps, (await requirePaidAccess(request)).id),
   );
 
-  app.delete(
-    '/api/integrations/wix-sites/:wixSiteId',
-    { schema: { params: wixSiteParamsSchema, response: { 200: wixSiteDeletedSchema, ...errors } } },
-    async (request) => {
-      const user = await requirePaidAccess(request);
-      await integrationsService.unlinkWixSite(ctx.db, user.id, request.params.wixSiteId);
-      return { deleted: 1 as const };
-    },
-  );
+  route(app, contracts.disconnectWixSite, async ({ deps, params, request }) => {
+    const user = await requirePaidAccess(request);
+    await integrationsService.unlinkWixSite(deps, user.id, params.wixSiteId);
+    return { deleted: 1 as const };
+  });
 
-  app.post(
-    '/api/wix/connect',
-    {
-      schema: { body: wixConnectInputSchema, response: { 200: wixConnectResultSchema, ...errors } },
-      preHandler: [limits.wixConnectPerIp, limits.wixConnectPerUser],
-    },
-    async (request) => integrationsService.connectWixSite(ctx, (await requireUser(request)).id, request.body),
+  route(
+    app,
+    contracts.connectWixSite,
+    ({ deps, caller, body }) => integrationsService.connectWixSite(deps, caller.user.id, body),
+    { preHandler: [limits.wixConnectPerIp, limits.wixConnectPerUser] },
   );
 };

@@ -1,6 +1,5 @@
 // Integrations (docs/product/integrations.md#integrations-screen, docs/product/integrations.md, docs/product/README.md#who-may-do-what, docs/product/integrations.md#calls): the owner's API key, and the Wix sites
 // linked to the owner. Keys: api-keys.ts; the Wix `instance`: wix-instance.ts.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   INVALID_WIX_INSTANCE_CODE,
   WIX_NOT_CONFIGURED_CODE,
@@ -11,9 +10,8 @@ import {
   type WixConnectResult,
   type WixSite,
 } from '../../../shared/schemas/integrations.js';
-import type { Database } from '../../db/client.js';
-import type { Executor } from '../../db/executor.js';
 import type { UserRow, WixSiteRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { wixSiteChanged } from '../widget/events.js';
 import {
@@ -26,20 +24,6 @@ import {
 } from './api-keys.js';
 import * as repository from './repository.js';
 import { verifyWixInstance } from './wix-instance.js';
-
-export type IntegrationsContext = {
-  db: Database;
-  clock: () => Date;
-  wixAppSecret: string | undefined;
-  log: FastifyBaseLogger;
-};
-
-export const integrationsContext = (app: FastifyInstance): IntegrationsContext => ({
-  db: app.database.db,
-  clock: app.clock,
-  wixAppSecret: app.config.wixAppSecret,
-  log: app.log,
-});
 
 export const WIX_NOT_CONFIGURED_MESSAGE =
   'Wix connect is not set up on this server. Its operator needs to set WIX_APP_SECRET.';
@@ -62,30 +46,42 @@ function toApiKeyInfo(stored: repository.StoredApiKey | null, now: Date): ApiKey
   };
 }
 
-export async function getApiKeyInfo(ctx: IntegrationsContext, userId: string): Promise<ApiKeyInfo> {
-  return toApiKeyInfo(await repository.findApiKey(ctx.db, userId), ctx.clock());
+export async function getApiKeyInfo(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+): Promise<ApiKeyInfo> {
+  return toApiKeyInfo(await repository.findApiKey(db, userId), clock());
 }
 
 /** Creates the user's key, replacing any earlier one; the answer is the only copy of the key. */
-export async function createApiKey(ctx: IntegrationsContext, userId: string): Promise<CreatedApiKey> {
+export async function createApiKey(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+): Promise<CreatedApiKey> {
   const { apiKey, hash, lastFour } = generateApiKey();
-  await repository.setApiKey(ctx.db, userId, { hash, lastFour, createdAt: ctx.clock() });
+  await repository.setApiKey(db, userId, { hash, lastFour, createdAt: clock() });
   return { apiKey };
 }
 
 /** Revokes the user's key (status blocked); 404 when there is none. */
-export async function revokeApiKey(ctx: IntegrationsContext, userId: string): Promise<ApiKeyInfo> {
-  const stored = await repository.blockApiKey(ctx.db, userId);
+export async function revokeApiKey(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  userId: string,
+): Promise<ApiKeyInfo> {
+  const stored = await repository.blockApiKey(db, userId);
   if (!stored) throw notFound('No API key to revoke');
-  return toApiKeyInfo(stored, ctx.clock());
+  return toApiKeyInfo(stored, clock());
 }
 
 /** The user whose active key this is, or null for anything else. */
-export async function authenticateApiKey(ctx: IntegrationsContext, apiKey: string): Promise<UserRow | null> {
+export async function authenticateApiKey(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  apiKey: string,
+): Promise<UserRow | null> {
   if (!isWellFormedApiKey(apiKey)) return null;
-  const user = await repository.findUserByApiKeyHash(ctx.db, hashApiKey(apiKey));
+  const user = await repository.findUserByApiKeyHash(db, hashApiKey(apiKey));
   if (!user?.apiKeyCreatedAt) return null;
-  const status = apiKeyStatusAt({ status: user.apiKeyStatus, createdAt: user.apiKeyCreatedAt }, ctx.clock());
+  const status = apiKeyStatusAt({ status: user.apiKeyStatus, createdAt: user.apiKeyCreatedAt }, clock());
   return status === 'active' ? user : null;
 }
 
@@ -95,7 +91,7 @@ const toWixSite = (row: WixSiteRow): WixSite => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listWixSites(db: Executor, userId: string): Promise<WixSite[]> {
+export async function listWixSites({ db }: Pick<Deps, 'db'>, userId: string): Promise<WixSite[]> {
   return (await repository.listWixSites(db, userId)).map(toWixSite);
 }
 
@@ -104,14 +100,15 @@ export async function listWixSites(db: Executor, userId: string): Promise<WixSit
  * rule 14). Nothing is linked before the signature, age and site id check out.
  */
 export async function connectWixSite(
-  ctx: IntegrationsContext,
+  { db, clock, config, log }: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>,
   userId: string,
   input: WixConnectInput,
 ): Promise<WixConnectResult> {
-  if (!ctx.wixAppSecret) throw new AppError(503, WIX_NOT_CONFIGURED_CODE, WIX_NOT_CONFIGURED_MESSAGE);
-  const check = verifyWixInstance(input.instance, ctx.wixAppSecret, ctx.clock());
+  const { wixAppSecret } = config;
+  if (!wixAppSecret) throw new AppError(503, WIX_NOT_CONFIGURED_CODE, WIX_NOT_CONFIGURED_MESSAGE);
+  const check = verifyWixInstance(input.instance, wixAppSecret, clock());
   if (!check.ok) {
-    ctx.log.info({ reason: check.reason }, 'Wix instance refused');
+    log.info({ reason: check.reason }, 'Wix instance refused');
     const message = check.reason === 'expired' ? WIX_INSTANCE_EXPIRED_MESSAGE : WIX_INSTANCE_INVALID_MESSAGE;
     throw new AppError(400, INVALID_WIX_INSTANCE_CODE, message);
   }
@@ -119,18 +116,22 @@ export async function connectWixSite(
   if (input.wixSiteId !== undefined && input.wixSiteId !== siteId) {
     throw new AppError(400, INVALID_WIX_INSTANCE_CODE, WIX_SITE_MISMATCH_MESSAGE);
   }
-  const { row, created } = await repository.linkWixSite(ctx.db, siteId, userId);
+  const { row, created } = await repository.linkWixSite(db, siteId, userId);
   if (row.userId !== userId) throw new AppError(409, WIX_SITE_TAKEN_CODE, WIX_SITE_TAKEN_MESSAGE);
-  if (created) await wixSiteChanged(ctx.db, siteId);
+  if (created) await wixSiteChanged(db, siteId);
   return { site: toWixSite(row), alreadyLinked: !created };
 }
 
-export async function unlinkWixSite(db: Executor, userId: string, wixSiteId: string): Promise<void> {
+export async function unlinkWixSite(
+  { db }: Pick<Deps, 'db'>,
+  userId: string,
+  wixSiteId: string,
+): Promise<void> {
   if (!(await repository.unlinkWixSite(db, userId, wixSiteId))) throw notFound('Wix site not found');
   await wixSiteChanged(db, wixSiteId);
 }
 
 /** The collection slug of the business whose widget GET /wix/widget shows for this site, or null. */
-export function findSlugOfWixSite(db: Executor, wixSiteId: string): Promise<string | null> {
+export function findSlugOfWixSite({ db }: Pick<Deps, 'db'>, wixSiteId: string): Promise<string | null> {
   return repository.findSlugOfWixSite(db, wixSiteId);
 }

@@ -110,7 +110,7 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
-  const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findSlugOfWixSite(db, wixSiteId) });
+  const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findSlugOfWixSite({ db }, wixSiteId) });
   const onChange = (change: PublicChange) => {
     if (change.kind === 'business') cache.invalidate(change.id);
     else if (change.kind === 'wix-site') wixSites.forgetSite(change.id);

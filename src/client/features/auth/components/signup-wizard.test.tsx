@@ -7,14 +7,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserSchema } from '../../../../shared/schemas/auth';
-import {
-  accessCodeResultSchema,
-  checkoutSessionResultSchema,
-} from '../../../../shared/schemas/billing';
+import { createCheckoutSession, redeemAccessCode } from '../../../../shared/contracts/billing';
 import { detectedLogoSchema } from '../../../../shared/schemas/business';
 import { servePlan } from '../../../testing/billing-factories';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, server, type ApiCall } from '../../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server, type ApiCall } from '../../../testing/server';
 import { createCurrentUser } from '../../../testing/session-factories';
 import { AuthPage } from '../auth-page';
 import { SIGNUP_STORAGE_KEY } from '../../../lib/signup-storage';
@@ -339,7 +336,7 @@ describe('SignupWizard', () => {
       const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
       const { user } = await reachUpgradeStep();
       server.use(
-        apiRoute.post('/api/create-checkout-session', checkoutSessionResultSchema, () => ({
+        mock(createCheckoutSession, () => ({
           isAlreadySubscribed: false,
           checkoutUrl: 'http://localhost:3000/checkout/test/cs_local_9',
         })),
@@ -356,7 +353,7 @@ describe('SignupWizard', () => {
     it('an accepted access code clears the progress and goes home', async () => {
       const { user } = await reachUpgradeStep();
       server.use(
-        apiRoute.post('/api/validate-access-code', accessCodeResultSchema, () => ({
+        mock(redeemAccessCode, () => ({
           success: true as const,
           message: 'Access code validated',
           user: createCurrentUser({ isFreeAccount: true }),
