@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_REQUIRED_CODE } from '../../shared/schemas/billing.js';
 import type { BusinessRow, UserRow } from '../db/schema.js';
+import { depsOf } from '../deps.js';
 import { AppError } from '../errors.js';
 import * as billingService from '../modules/billing/service.js';
 import * as businessService from '../modules/business/service.js';
@@ -34,7 +35,7 @@ export async function requirePaidAccess(request: FastifyRequest): Promise<UserRo
 export async function requireApiCallerBusiness(request: FastifyRequest): Promise<BusinessRow> {
   const { user } = requireApiCaller(request);
   await assertPaidAccess(request, user);
-  return businessService.requireOwnBusiness(request.server.database.db, user.id);
+  return businessService.requireOwnBusiness(depsOf(request.server), user.id);
 }
 
 /** The paying owner's business (the id from the session, docs/security.md rule 7). */

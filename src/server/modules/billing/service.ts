@@ -109,7 +109,7 @@ async function mirror(db: Executor, user: UserRow, subscription: ProviderSubscri
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     eventAt: newsAt,
   });
-  return updated ?? (await findUserById(db, user.id)) ?? user;
+  return updated ?? (await findUserById({ db }, user.id)) ?? user;
 }
 
 /** Asks the provider for the user's newest subscription and mirrors it. */
@@ -294,7 +294,7 @@ export async function handleWebhook(
     (subscriptionId ? await callProvider(ctx, () => ctx.payments.getSubscription(subscriptionId)) : null);
   const customerId = subscription?.customerId ?? event.customerId;
   const user =
-    (event.userId ? await findUserById(ctx.db, event.userId) : null) ??
+    (event.userId ? await findUserById(ctx, event.userId) : null) ??
     (customerId ? await repository.findUserByCustomerId(ctx.db, customerId) : null);
   const applied = await ctx.db.transaction(async (tx) => {
     if (!(await repository.recordEvent(tx, event.id, event.type))) return false;

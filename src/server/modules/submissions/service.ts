@@ -36,7 +36,7 @@ export async function submitTestimonial(
   body: unknown,
   now = new Date(),
 ): Promise<{ id: string }> {
-  const found = await requireBySlugWithSettings(ctx.db, slug);
+  const found = await requireBySlugWithSettings(ctx, slug);
   const businessId = found.business.id;
   if (isHoneypotFilled(body)) throw badRequest(submissionMessages.rejected);
 
