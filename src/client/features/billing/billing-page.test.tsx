@@ -4,7 +4,7 @@
 // the invoices with their amounts and links, and an expired session.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentUserSchema } from '../../../shared/schemas/auth';
+import { getCurrentUser } from '../../../shared/contracts/auth';
 import {
   billingResultSchema,
   billingSubscriptionSchema,
@@ -19,7 +19,7 @@ import {
   createSubscription,
 } from '../../testing/billing-factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server, type Answer } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { BillingPage } from './billing-page';
 
@@ -44,7 +44,7 @@ function serveBilling({
   let stored = typeof subscription === 'function' ? null : subscription;
   const calls = { cancel: 0, invoices: 0 };
   server.use(
-    apiRoute.get('/api/auth/user', currentUserSchema, () => user),
+    mock(getCurrentUser, () => user),
     apiRoute.get('/api/billing/subscription', billingSubscriptionSchema, () =>
       typeof subscription === 'function' ? subscription() : stored,
     ),

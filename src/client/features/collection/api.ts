@@ -1,15 +1,15 @@
 // Calls of the collection area (docs/product/collection.md#calls): the owner's form settings, the
 // public business read by slug, and the public submission.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicBusiness } from '../../../shared/schemas/business';
+import { getPublicBusiness } from '../../../shared/contracts/business';
 import type {
   CollectionSettings,
   UpdateCollectionSettingsInput,
 } from '../../../shared/schemas/collection';
 import type { SubmissionResult } from '../../../shared/schemas/submission';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
-import { businessQueries, useBusiness } from '../../lib/session';
+import { api, ApiError, contractQuery } from '../../lib/api';
+import { useBusiness } from '../../lib/session';
 
 const collectionSettingsUrl = '/api/collection-page-settings';
 
@@ -22,14 +22,10 @@ export const collectionQueries = {
     }),
   /**
    * The public business behind /submit/{slug} (GET /api/business/{slug}).
-   * Keyed under the business prefix, so a change to the owner's business
+   * One of `businessQueries.all()`, so a change to the owner's business
    * (logo, name) refreshes it too.
    */
-  publicBusiness: (slug: string) =>
-    queryOptions({
-      queryKey: [...businessQueries.all(), encodeURIComponent(slug)] as const,
-      queryFn: ({ queryKey, signal }) => api.get<PublicBusiness>(queryKey.join('/'), { signal }),
-    }),
+  publicBusiness: (slug: string) => contractQuery(getPublicBusiness, { params: { slug } }),
 };
 
 /** True when the public read failed because no business has this slug. */

@@ -7,10 +7,17 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { currentUserSchema } from '../../../shared/schemas/auth';
+import { getCurrentUser } from '../../../shared/contracts/auth';
 import { wixConnectResultSchema } from '../../../shared/schemas/integrations';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer, type ApiCall } from '../../testing/server';
+import {
+  apiErrorResponse,
+  apiRoute,
+  mock,
+  server,
+  type Answer,
+  type ApiCall,
+} from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { WixConnectPage } from './wix-connect-page';
 
@@ -30,7 +37,7 @@ function serveConnect({
 } = {}) {
   const calls: unknown[] = [];
   server.use(
-    apiRoute.get('/api/auth/user', currentUserSchema, () =>
+    mock(getCurrentUser, () =>
       signedIn ? createCurrentUser() : apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized'),
     ),
     apiRoute.post('/api/wix/connect', wixConnectResultSchema, (call) => {
