@@ -57,7 +57,10 @@ export async function createBenchBusiness(
   if (!user) throw new Error('bench: could not create the owner');
   await billingRepository.setFreeAccount(db, user.id);
   const business = await db.transaction((tx) =>
-    createBusinessRecords(tx, { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' }),
+    createBusinessRecords(
+      { db: tx },
+      { ownerId: user.id, name: 'Bench Bakery', website: 'bench.example' },
+    ),
   );
   return { userId: user.id, business };
 }

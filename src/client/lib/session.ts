@@ -1,17 +1,19 @@
 // Who is signed in, and their business (docs/product/auth.md#session). Shared by the
 // route guards, the layouts and every feature, so it lives below features/.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query, type QueryFilters } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { USER_QUERY_STALE_TIME_MS } from '../../shared/constants';
+import { getCurrentUser } from '../../shared/contracts/auth';
+import { getBusiness, getPublicBusiness } from '../../shared/contracts/business';
 import type { CurrentUser } from '../../shared/schemas/auth';
 import type { Business } from '../../shared/schemas/business';
-import { api, ApiError, isUnauthorizedError } from './api';
+import { ApiError, call, isUnauthorizedError, keyOf } from './api';
 
-// A query's key starts with the path it GETs (docs/product/auth.md#calls).
-const currentUserUrl = '/api/auth/user';
-export const businessUrl = '/api/business';
-const currentUserKey = [currentUserUrl] as const;
-const businessKey = [businessUrl] as const;
+// A query's key comes from the contract it reads (lib/api.ts keyOf).
+const currentUserKey = keyOf(getCurrentUser);
+const businessKey = keyOf(getBusiness);
+/** The first key part of every business read: the owner's, and the public ones by slug. */
+const businessReads: ReadonlySet<unknown> = new Set([businessKey[0], keyOf(getPublicBusiness)[0]]);
 
 export const sessionQueries = {
   /** The signed-in user; null when signed out. */
@@ -20,7 +22,7 @@ export const sessionQueries = {
       queryKey: currentUserKey,
       queryFn: async ({ signal }): Promise<CurrentUser | null> => {
         try {
-          return await api.get<CurrentUser>(currentUserUrl, { signal });
+          return await call(getCurrentUser, {}, { signal });
         } catch (error) {
           // A signed-out visitor is not an error: GET /api/auth/user answers 401 and we read null.
           if (isUnauthorizedError(error)) return null;
@@ -35,17 +37,19 @@ export const sessionQueries = {
 
 export const businessQueries = {
   /**
-   * The prefix of every business read (the owner's, and the public ones by
-   * slug): invalidate or reset it after a business change or a new session.
+   * Every business read (the owner's, and the public ones by slug): the
+   * filter to invalidate or reset after a business change or a new session.
    */
-  all: () => businessKey,
+  all: (): QueryFilters => ({
+    predicate: (query: Query) => businessReads.has(query.queryKey[0]),
+  }),
   /** The signed-in owner's business; null when they have none yet. */
   mine: () =>
     queryOptions({
       queryKey: businessKey,
       queryFn: async ({ signal, client }): Promise<Business | null> => {
         try {
-          return await api.get<Business>(businessUrl, { signal });
+          return await call(getBusiness, {}, { signal });
         } catch (error) {
           // No business yet: the owner is sent to /setup.
           if (error instanceof ApiError && error.status === 404) return null;

@@ -10,6 +10,7 @@ import {
   type Contract,
   type ParsedQueryOf,
   type PathParams,
+  type ReplyOf,
   type ResponseOf,
 } from '../../shared/contract';
 import { uploadUrlSchema } from '../../shared/schemas/uploads';
@@ -73,7 +74,7 @@ export type ContractCall<C extends Contract> = {
 
 /** What a contract's mock answers: its success (typed by its response schema) or a ready HttpResponse. */
 export type ContractAnswer<C extends Contract> =
-  | z.input<NonNullable<C['response'][200 | 201]>>
+  | ReplyOf<C>
   | ResponseOf<C>
   | HttpResponse<JsonBodyType>;
 

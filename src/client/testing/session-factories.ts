@@ -1,9 +1,10 @@
 // Factories of the signed-in owner's answers (GET /api/auth/user, GET /api/business)
 // and the handlers that serve them, for screens behind the session.
+import { getCurrentUser } from '../../shared/contracts/auth';
+import { getBusiness } from '../../shared/contracts/business';
 import type { CurrentUser } from '../../shared/schemas/auth';
-import { currentUserSchema } from '../../shared/schemas/auth';
-import { businessSchema, type Business } from '../../shared/schemas/business';
-import { apiRoute } from './server';
+import type { Business } from '../../shared/schemas/business';
+import { mock } from './server';
 
 export function createCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -36,8 +37,5 @@ export function createBusiness(overrides: Partial<Business> = {}): Business {
 
 /** `server.use(...signedInOwner())`: a signed-in user who owns `business`. */
 export function signedInOwner(business: Business = createBusiness(), user = createCurrentUser()) {
-  return [
-    apiRoute.get('/api/auth/user', currentUserSchema, () => user),
-    apiRoute.get('/api/business', businessSchema, () => business),
-  ];
+  return [mock(getCurrentUser, () => user), mock(getBusiness, () => business)];
 }

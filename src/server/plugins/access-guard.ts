@@ -35,7 +35,7 @@ export async function requirePaidAccess(request: FastifyRequest): Promise<UserRo
 export async function requireApiCallerBusiness(request: FastifyRequest): Promise<BusinessRow> {
   const { user } = requireApiCaller(request);
   await assertPaidAccess(request, user);
-  return businessService.requireOwnBusiness(request.server.database.db, user.id);
+  return businessService.requireOwnBusiness(depsOf(request.server), user.id);
 }
 
 /** The paying owner's business (the id from the session, docs/security.md rule 7). */

@@ -4,6 +4,7 @@
 // no session, so nobody is signed in.
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
+import { depsOf } from '../deps.js';
 import { unauthorized } from '../errors.js';
 import { findUserById } from '../modules/auth/service.js';
 import { getSessionUserId } from './sessions.js';
@@ -14,7 +15,7 @@ export function getUser(request: FastifyRequest): Promise<UserRow | null> {
   let user = loaded.get(request);
   if (!user) {
     const userId = getSessionUserId(request);
-    user = userId ? findUserById(request.server.database.db, userId) : Promise.resolve(null);
+    user = userId ? findUserById(depsOf(request.server), userId) : Promise.resolve(null);
     loaded.set(request, user);
   }
   return user;

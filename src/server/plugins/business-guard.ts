@@ -4,12 +4,13 @@
 // before the business is set up (the rule lives in the business service).
 import type { FastifyRequest } from 'fastify';
 import type { BusinessRow } from '../db/schema.js';
+import { depsOf } from '../deps.js';
 import * as businessService from '../modules/business/service.js';
 import { requireUser } from './auth-guard.js';
 
 export async function requireOwnBusiness(request: FastifyRequest): Promise<BusinessRow> {
   const user = await requireUser(request);
-  return businessService.requireOwnBusiness(request.server.database.db, user.id);
+  return businessService.requireOwnBusiness(depsOf(request.server), user.id);
 }
 
 export async function requireOwnBusinessId(request: FastifyRequest): Promise<string> {

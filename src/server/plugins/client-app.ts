@@ -153,7 +153,7 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
     if (!params.success) return sendPage(request, reply, pages.shell(signedOut), 404);
     const { slug } = params.data;
     try {
-      const business = await getPublicBusiness(app.database.db, slug);
+      const business = await getPublicBusiness({ db: app.database.db }, slug);
       return sendPage(
         request,
         reply,

@@ -85,7 +85,10 @@ export async function createUser(
   const businessName = overrides.businessName === undefined ? 'Acme Bakery' : overrides.businessName;
   const business = businessName
     ? await db.transaction((tx) =>
-        createBusinessRecords(tx, { ownerId: user.id, name: businessName, website: overrides.website ?? 'acme.example' }),
+        createBusinessRecords(
+          { db: tx },
+          { ownerId: user.id, name: businessName, website: overrides.website ?? 'acme.example' },
+        ),
       )
     : null;
   return { user, email, password, business };

@@ -1,20 +1,17 @@
 // Business profile and sign-in details (docs/product/business.md#calls): create and update the
 // business, change email and password, with the toasts of docs/product/messages.md#business.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChangeEmailInput,
-  ChangePasswordInput,
-  CurrentUser,
-  OkResult,
-} from '../../../shared/schemas/auth';
-import type {
-  Business,
-  CreateBusinessInput,
-  UpdateBusinessInput,
-} from '../../../shared/schemas/business';
+import { changeEmail, changePassword } from '../../../shared/contracts/auth';
+import {
+  createBusiness,
+  setBusinessLogo,
+  updateBusiness,
+} from '../../../shared/contracts/business';
+import type { ChangeEmailInput, ChangePasswordInput } from '../../../shared/schemas/auth';
+import type { CreateBusinessInput, UpdateBusinessInput } from '../../../shared/schemas/business';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, getErrorMessage, NETWORK_FAILURE_STATUS } from '../../lib/api';
-import { businessQueries, businessUrl, sessionQueries } from '../../lib/session';
+import { ApiError, call, getErrorMessage, NETWORK_FAILURE_STATUS } from '../../lib/api';
+import { businessQueries, sessionQueries } from '../../lib/session';
 import { UploadError, uploadImage, uploadMessages } from '../../lib/uploads';
 
 const businessKey = businessQueries.mine().queryKey;
@@ -23,10 +20,10 @@ const currentUserKey = sessionQueries.currentUser().queryKey;
 export function useCreateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateBusinessInput) => api.post<Business>(businessUrl, input),
+    mutationFn: (input: CreateBusinessInput) => call(createBusiness, { body: input }),
     onSuccess: async (business) => {
       queryClient.setQueryData(businessKey, business);
-      await queryClient.invalidateQueries({ queryKey: businessQueries.all() });
+      await queryClient.invalidateQueries(businessQueries.all());
       toast({
         title: 'Success!',
         description: 'Your business has been set up successfully.',
@@ -46,7 +43,7 @@ export function useCreateBusiness() {
 export function useUpdateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateBusinessInput) => api.patch<Business>(businessUrl, input),
+    mutationFn: (input: UpdateBusinessInput) => call(updateBusiness, { body: input }),
     onSuccess: (business) => {
       queryClient.setQueryData(businessKey, business);
       toast({
@@ -68,8 +65,7 @@ export function useUpdateBusiness() {
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangeEmailInput) =>
-      api.patch<CurrentUser>('/api/auth/email', input),
+    mutationFn: (input: ChangeEmailInput) => call(changeEmail, { body: input }),
     onSuccess: (user) => {
       queryClient.setQueryData(currentUserKey, user);
       toast({
@@ -95,8 +91,7 @@ export function useChangeEmail() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      api.patch<OkResult>('/api/auth/password', input),
+    mutationFn: (input: ChangePasswordInput) => call(changePassword, { body: input }),
     onSuccess: () => {
       toast({
         title: 'Password updated',
@@ -126,11 +121,11 @@ export function useUpdateLogo() {
   return useMutation({
     mutationFn: async (file: File | null) => {
       const logoURL = file ? (await uploadImage(file, 'logo')).ref : '';
-      return api.put<Business>(`${businessUrl}/logo`, { logoURL });
+      return call(setBusinessLogo, { body: { logoURL } });
     },
     onSuccess: async (business, file) => {
       queryClient.setQueryData(businessKey, business);
-      await queryClient.invalidateQueries({ queryKey: businessQueries.all() });
+      await queryClient.invalidateQueries(businessQueries.all());
       toast({
         title: file ? 'Logo updated' : 'Logo removed',
         description: file

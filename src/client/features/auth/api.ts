@@ -9,21 +9,25 @@ import {
 } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AUTH_REDIRECT_DELAY_MS } from '../../../shared/constants';
+import {
+  forgotPassword,
+  login,
+  logout,
+  register,
+  resetPassword,
+} from '../../../shared/contracts/auth';
+import { detectLogo } from '../../../shared/contracts/business';
 import type {
   CurrentUser,
   ForgotPasswordInput,
   LoginInput,
-  OkResult,
   RegisterInput,
   ResetPasswordInput,
 } from '../../../shared/schemas/auth';
-import type { DetectedLogo } from '../../../shared/schemas/business';
 import { toast } from '../../components/ui/toast';
-import { api, getErrorMessage } from '../../lib/api';
+import { call, getErrorMessage, keyOf } from '../../lib/api';
 import { businessQueries, sessionQueries, setSigningOut } from '../../lib/session';
 import { clearSignupProgress } from '../../lib/signup-storage';
-
-const detectLogoUrl = '/api/business/detect-logo';
 
 export const authQueries = {
   /**
@@ -32,8 +36,9 @@ export const authQueries = {
    */
   detectedLogo: (website: string | null) =>
     queryOptions({
-      queryKey: [detectLogoUrl, website] as const,
-      queryFn: async () => (await api.post<DetectedLogo>(detectLogoUrl, { website })).logoUrl,
+      queryKey: [keyOf(detectLogo)[0], website] as const,
+      queryFn: async () =>
+        website === null ? null : (await call(detectLogo, { body: { website } })).logoUrl,
       enabled: website !== null,
       staleTime: Infinity,
     }),
@@ -44,7 +49,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Stores the new current user and refetches the business from scratch (no stale data from an earlier session). */
 function startSession(queryClient: QueryClient, user: CurrentUser): void {
   queryClient.setQueryData(sessionQueries.currentUser().queryKey, user);
-  void queryClient.resetQueries({ queryKey: businessQueries.all() });
+  void queryClient.resetQueries(businessQueries.all());
 }
 
 /**
@@ -62,7 +67,7 @@ export function useLogin(redirectTo = '/') {
   const queryClient = useQueryClient();
   const redirectAfterAuth = useRedirectAfterAuth();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<CurrentUser>('/api/login', input),
+    mutationFn: (input: LoginInput) => call(login, { body: input }),
     onSuccess: (user) => {
       startSession(queryClient, user);
       toast({
@@ -85,7 +90,7 @@ export function useLogin(redirectTo = '/') {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => api.post<CurrentUser>('/api/register', input),
+    mutationFn: (input: RegisterInput) => call(register, { body: input }),
     onSuccess: (user) => {
       startSession(queryClient, user);
       toast({
@@ -128,7 +133,7 @@ export function useLogout() {
   };
 
   return useMutation({
-    mutationFn: () => api.post<OkResult>('/api/logout'),
+    mutationFn: () => call(logout, {}),
     onSuccess: () => finish('You have been logged out successfully.'),
     onError: () => finish('You have been logged out.'),
   });
@@ -136,8 +141,7 @@ export function useLogout() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: ForgotPasswordInput) =>
-      api.post<OkResult>('/api/auth/forgot-password', input),
+    mutationFn: (input: ForgotPasswordInput) => call(forgotPassword, { body: input }),
     onError: (error) => {
       toast({
         title: 'Error',
@@ -150,8 +154,7 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      api.post<OkResult>('/api/auth/reset-password', input),
+    mutationFn: (input: ResetPasswordInput) => call(resetPassword, { body: input }),
     onError: (error) => {
       toast({
         title: 'Error',

@@ -3,9 +3,9 @@
 // across tabs, and a signed-in owner's way on to /wix/auth.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { currentUserSchema } from '../../../shared/schemas/auth';
+import { getCurrentUser, login } from '../../../shared/contracts/auth';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server } from '../../testing/server';
+import { apiErrorResponse, mock, server } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { AuthPage } from './auth-page';
 
@@ -17,10 +17,8 @@ function serveLogin({ signedIn = false } = {}) {
   const logins: unknown[] = [];
   let user = signedIn ? createCurrentUser() : null;
   server.use(
-    apiRoute.get('/api/auth/user', currentUserSchema, () =>
-      user ?? apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized'),
-    ),
-    apiRoute.post('/api/login', currentUserSchema, ({ body }) => {
+    mock(getCurrentUser, () => user ?? apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized')),
+    mock(login, ({ body }) => {
       logins.push(body);
       user = createCurrentUser();
       return user;

@@ -4,7 +4,7 @@
 // the invoices with their amounts and links, and an expired session.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentUserSchema } from '../../../shared/schemas/auth';
+import { getCurrentUser } from '../../../shared/contracts/auth';
 import {
   cancelSubscription,
   getSubscription,
@@ -43,7 +43,7 @@ function serveBilling({
   let stored = typeof subscription === 'function' ? null : subscription;
   const calls = { cancel: 0, invoices: 0 };
   server.use(
-    apiRoute.get('/api/auth/user', currentUserSchema, () => user),
+    mock(getCurrentUser, () => user),
     mock(getSubscription, () => (typeof subscription === 'function' ? subscription() : stored)),
     mock(listInvoices, () => {
       calls.invoices += 1;

@@ -1,12 +1,12 @@
 // Calls of the collection area (docs/product/collection.md#calls): the owner's form settings, the
 // public business read by slug, and the public submission.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getPublicBusiness } from '../../../shared/contracts/business';
 import {
   getCollectionSettings,
   updateCollectionSettings,
 } from '../../../shared/contracts/collection';
 import { submitTestimonial as submitTestimonialContract } from '../../../shared/contracts/submissions';
-import type { PublicBusiness } from '../../../shared/schemas/business';
 import type { UpdateCollectionSettingsInput } from '../../../shared/schemas/collection';
 import type { SubmissionResult } from '../../../shared/schemas/submission';
 import { toast } from '../../components/ui/toast';
@@ -18,15 +18,10 @@ export const collectionQueries = {
   settings: () => contractQuery(getCollectionSettings, {}),
   /**
    * The public business behind /submit/{slug} (GET /api/business/{slug}).
-   * Keyed under the business prefix, so a change to the owner's business
-   * (logo, name) refreshes it too. TRANSITIONAL (issue 30): on `api.get`
-   * until the business area's contract of that endpoint is in.
+   * One of `businessQueries.all()`, so a change to the owner's business
+   * (logo, name) refreshes it too.
    */
-  publicBusiness: (slug: string) =>
-    queryOptions({
-      queryKey: [...businessQueries.all(), encodeURIComponent(slug)] as const,
-      queryFn: ({ queryKey, signal }) => api.get<PublicBusiness>(queryKey.join('/'), { signal }),
-    }),
+  publicBusiness: (slug: string) => contractQuery(getPublicBusiness, { params: { slug } }),
 };
 
 /** True when the public read failed because no business has this slug. */

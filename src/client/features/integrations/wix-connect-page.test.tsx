@@ -7,10 +7,10 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { currentUserSchema } from '../../../shared/schemas/auth';
+import { getCurrentUser } from '../../../shared/contracts/auth';
 import { connectWixSite } from '../../../shared/contracts/integrations';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, mock, server } from '../../testing/server';
+import { apiErrorResponse, mock, server } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { WixConnectPage } from './wix-connect-page';
 
@@ -30,7 +30,7 @@ function serveConnect({
 } = {}) {
   const calls: unknown[] = [];
   server.use(
-    apiRoute.get('/api/auth/user', currentUserSchema, () =>
+    mock(getCurrentUser, () =>
       signedIn ? createCurrentUser() : apiErrorResponse(401, 'UNAUTHORIZED', 'Unauthorized'),
     ),
     mock(connectWixSite, (call) => {

@@ -1,41 +1,33 @@
-// Account endpoints (docs/product/auth.md#calls). HTTP only: validation, sessions, rate limits
-// and the throttles on secrets (secret-throttles.ts); the rules live in service.ts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import {
-  changeEmailInputSchema,
-  changePasswordInputSchema,
-  currentUserSchema,
-  forgotPasswordInputSchema,
-  loginInputSchema,
-  okSchema,
-  registerInputSchema,
-  resetPasswordInputSchema,
-} from '../../../shared/schemas/auth.js';
-import { requireUser } from '../../plugins/auth-guard.js';
+// Account endpoints (docs/product/auth.md#calls), each declared in
+// shared/contracts/auth.ts. HTTP only: sessions, rate limits and the throttles
+// on secrets (secret-throttles.ts); the rules live in service.ts.
+import type { FastifyPluginAsync } from 'fastify';
+import * as contracts from '../../../shared/contracts/auth.js';
+import { route } from '../../plugins/contract-route.js';
 import { rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { endSession, renewSessionId, startSession } from '../../plugins/sessions.js';
 import { adoptDetectedLogo } from '../business/logo.js';
-import { logoFetchPolicy } from '../business/service.js';
 import { afterAnswer, settleAfterAnswerWork } from './after-answer.js';
 import { countingWrongSecrets, secretThrottles, setLoginAccount } from './secret-throttles.js';
 import * as authService from './service.js';
-import { depsOf } from '../../deps.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
 const FIFTEEN_MINUTES = 15 * MINUTE_MS;
 const ONE_HOUR = HOUR_MS;
 
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
-
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const { config } = app;
-
+export const authRoutes: FastifyPluginAsync = async (app) => {
   const limits = {
-    forgotPasswordPerIp: rateLimit(app, { name: 'forgot-password:ip', max: 5, timeWindowMs: FIFTEEN_MINUTES }),
+    forgotPasswordPerIp: rateLimit(app, {
+      name: 'forgot-password:ip',
+      max: 5,
+      timeWindowMs: FIFTEEN_MINUTES,
+    }),
     // Besides the wrong-token throttle: caps the hashes one valid token can cost when sent many times at once.
-    resetPasswordPerIp: rateLimit(app, { name: 'reset-password:ip', max: 20, timeWindowMs: FIFTEEN_MINUTES }),
+    resetPasswordPerIp: rateLimit(app, {
+      name: 'reset-password:ip',
+      max: 20,
+      timeWindowMs: FIFTEEN_MINUTES,
+    }),
     registerPerIp: rateLimit(app, { name: 'register:ip', max: 10, timeWindowMs: ONE_HOUR }),
     // Its 409 "already in use" says an account exists: no faster than registration tells it (decision 0015).
     emailChangePerAccount: rateLimit(app, {
@@ -52,102 +44,105 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Forgot-password mails and email change notices still on their way go out before the app closes.
   app.addHook('onClose', () => settleAfterAnswerWork(app));
 
-  app.post(
-    '/api/register',
-    {
-      schema: { body: registerInputSchema, response: { 201: currentUserSchema, ...errors } },
-      onRequest: [limits.registerPerIp],
-    },
-    async (request, reply) => {
-      const { user, business } = await authService.register(db, config, request.body);
+  route(
+    app,
+    contracts.register,
+    async ({ body, deps, request, reply }) => {
+      const { user, business } = await authService.register(deps, body);
       await startSession(request, user.id);
       // The logo the wizard found on the website is fetched once the account exists and the answer
       // has gone: a slow or failing website never delays or breaks a registration (decision 0018).
-      const { logoUrl } = request.body;
+      const { logoUrl } = body;
       if (logoUrl) {
         afterAnswer(app, reply, request.log, 'taking the detected logo', async () => {
-          await adoptDetectedLogo(depsOf(app), logoFetchPolicy(config), business.id, logoUrl);
+          await adoptDetectedLogo(deps, business.id, logoUrl);
         });
       }
-      return reply.code(201).send(authService.toCurrentUser(user));
+      return authService.toCurrentUser(user);
     },
+    { onRequest: [limits.registerPerIp] },
   );
 
-  app.post(
-    '/api/login',
-    {
-      schema: { body: loginInputSchema, response: { 200: currentUserSchema, ...errors } },
-      onRequest: [throttles.login.perIp.check],
-    },
-    async (request, reply) => {
+  route(
+    app,
+    contracts.login,
+    async ({ body, deps, request, reply }) => {
       const { perIp, perAccount } = throttles.login;
-      const account = await authService.findLoginAccount(db, request.body.email);
+      const account = await authService.findLoginAccount(deps, body.email);
       setLoginAccount(request, account.throttleKey);
       await perAccount.check(request, reply);
       const user = await countingWrongSecrets(request, [perIp, perAccount], () =>
-        authService.authenticate(config, account, request.body),
+        authService.authenticate(deps, account, body),
       );
       await startSession(request, user.id);
       return authService.toCurrentUser(user);
     },
+    { onRequest: [throttles.login.perIp.check] },
   );
 
-  app.post(
-    '/api/logout',
-    { schema: { response: { 200: okSchema, ...errors } } },
-    async (request, reply) => {
-      await endSession(request, reply);
-      return { success: true as const, message: 'Logged out' };
-    },
-  );
+  // Anyone may sign out: without a session the answer is the same.
+  route(app, contracts.logout, async ({ request, reply }) => {
+    await endSession(request, reply);
+    return { success: true as const, message: 'Logged out' };
+  });
 
-  app.get(
-    '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema, ...errors } } },
-    async (request) => authService.toCurrentUser(await requireUser(request)),
-  );
+  route(app, contracts.getCurrentUser, ({ caller }) => authService.toCurrentUser(caller.user));
 
-  app.post(
-    '/api/auth/forgot-password',
-    {
-      schema: { body: forgotPasswordInputSchema, response: { 200: okSchema, ...errors } },
-      onRequest: [limits.forgotPasswordPerIp],
-    },
-    async (request, reply) => {
+  route(
+    app,
+    contracts.forgotPassword,
+    ({ body, deps, request, reply }) => {
       // The answer goes first and is the same for every email: the lookup, the token and the mail
       // happen after it, so its time cannot tell whether the account exists.
-      const { email } = request.body;
       afterAnswer(app, reply, request.log, 'password reset request', () =>
-        authService.requestPasswordReset(db, config, app.mailer, request.log, email),
+        authService.requestPasswordReset({ ...deps, log: request.log }, body.email),
       );
       return {
         success: true as const,
         message: "If an account with that email exists, we've sent you a password reset link.",
       };
     },
+    { onRequest: [limits.forgotPasswordPerIp] },
   );
 
-  app.post(
-    '/api/auth/reset-password',
-    {
-      schema: { body: resetPasswordInputSchema, response: { 200: okSchema, ...errors } },
-      onRequest: [limits.resetPasswordPerIp, throttles.resetToken.perIp.check],
-    },
-    async (request) => {
+  route(
+    app,
+    contracts.resetPassword,
+    async ({ body, deps, request }) => {
       await countingWrongSecrets(request, [throttles.resetToken.perIp], () =>
-        authService.resetPassword(db, config, request.body),
+        authService.resetPassword(deps, body),
       );
       return {
         success: true as const,
         message: 'Your password has been updated. You can now log in with your new password.',
       };
     },
+    { onRequest: [limits.resetPasswordPerIp, throttles.resetToken.perIp.check] },
   );
 
-  app.patch(
-    '/api/auth/email',
+  route(
+    app,
+    contracts.changeEmail,
+    async ({ body, caller, deps, request, reply }) => {
+      const change = await countingWrongSecrets(
+        request,
+        [currentPassword.perIp, currentPassword.perAccount],
+        () => authService.changeEmail(deps, caller.user, body),
+      );
+      const { previousEmail } = change;
+      if (previousEmail) {
+        afterAnswer(app, reply, request.log, 'email change notice', () =>
+          authService.sendEmailChangedNotice(
+            { ...deps, log: request.log },
+            previousEmail,
+            change.user,
+          ),
+        );
+      }
+      return authService.toCurrentUser(change.user);
+    },
     {
-      schema: { body: changeEmailInputSchema, response: { 200: currentUserSchema, ...errors } },
+      // Before the guard, as the throttles always ran.
       preHandler: [
         currentPassword.perIp.check,
         currentPassword.perAccount.check,
@@ -155,35 +150,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         limits.emailChangePerAccount,
       ],
     },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const change = await countingWrongSecrets(request, [currentPassword.perIp, currentPassword.perAccount], () =>
-        authService.changeEmail(db, user, request.body),
-      );
-      const { previousEmail } = change;
-      if (previousEmail) {
-        afterAnswer(app, reply, request.log, 'email change notice', () =>
-          authService.sendEmailChangedNotice(config, app.mailer, request.log, previousEmail, change.user),
-        );
-      }
-      return authService.toCurrentUser(change.user);
-    },
   );
 
-  app.patch(
-    '/api/auth/password',
-    {
-      schema: { body: changePasswordInputSchema, response: { 200: okSchema, ...errors } },
-      preHandler: [currentPassword.perIp.check, currentPassword.perAccount.check],
-    },
-    async (request) => {
-      const user = await requireUser(request);
-      const passwordHash = await countingWrongSecrets(request, [currentPassword.perIp, currentPassword.perAccount], () =>
-        authService.checkPasswordChange(config, user, request.body),
+  route(
+    app,
+    contracts.changePassword,
+    async ({ body, caller, deps, request }) => {
+      const { user } = caller;
+      const passwordHash = await countingWrongSecrets(
+        request,
+        [currentPassword.perIp, currentPassword.perAccount],
+        () => authService.checkPasswordChange(deps, user, body),
       );
       await renewSessionId(request);
-      await authService.finishPasswordChange(db, user.id, passwordHash, request.session.sessionId);
+      await authService.finishPasswordChange(
+        deps,
+        user.id,
+        passwordHash,
+        request.session.sessionId,
+      );
       return { success: true as const, message: 'Your password has been updated.' };
     },
+    { preHandler: [currentPassword.perIp.check, currentPassword.perAccount.check] },
   );
 };

@@ -4,7 +4,6 @@
 // touch the database and the mailer. A secret that does not match throws
 // WrongSecretError, which the routes count against their throttles (rule 19).
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   ChangeEmailInput,
   ChangePasswordInput,
@@ -13,11 +12,10 @@ import type {
   RegisterInput,
   ResetPasswordInput,
 } from '../../../shared/schemas/auth.js';
-import type { Mailer } from '../../adapters/email/mailer.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { isUniqueViolation, type Executor } from '../../db/executor.js';
+import { isUniqueViolation } from '../../db/executor.js';
 import type { BusinessRow, UserRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { createBusinessRecords } from '../business/service.js';
 import { emailChangedEmail, passwordResetEmail } from './emails.js';
@@ -42,9 +40,9 @@ const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 /** A password or reset token that did not match: the routes count it against their throttles. */
 export class WrongSecretError extends AppError {}
 
-type AuthConfig = Pick<Config, 'passwordHashMemoryKib' | 'baseUrl' | 'productName'>;
-
-const hashing = (config: AuthConfig): PasswordHashing => ({ memoryKib: config.passwordHashMemoryKib });
+const hashing = (config: Pick<Config, 'passwordHashMemoryKib'>): PasswordHashing => ({
+  memoryKib: config.passwordHashMemoryKib,
+});
 
 export function toCurrentUser(row: UserRow): CurrentUser {
   return {
@@ -61,7 +59,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 }
 
 /** The user with this id, or null (the session's user, for plugins/auth-guard.ts). */
-export function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+export function findUserById({ db }: Pick<Deps, 'db'>, id: string): Promise<UserRow | null> {
   return userRepository.findById(db, id);
 }
 
@@ -74,7 +72,11 @@ export function hashResetToken(token: string): string {
 export type Registration = { user: UserRow; business: BusinessRow };
 
 /** Creates the user, their business, and its two settings rows, all or nothing. */
-export async function register(db: Database, config: AuthConfig, input: RegisterInput): Promise<Registration> {
+export async function register(
+  deps: Pick<Deps, 'db' | 'config'>,
+  input: RegisterInput,
+): Promise<Registration> {
+  const { db, config } = deps;
   if (await userRepository.findByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
   const passwordHash = await hashPassword(input.password, hashing(config));
   return db.transaction(async (tx) => {
@@ -86,7 +88,10 @@ export async function register(db: Database, config: AuthConfig, input: Register
     });
     // Lost a race with another registration of the same email.
     if (!user) throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
-    const business = await createBusinessRecords(tx, { ownerId: user.id, name: input.businessName, website: input.website });
+    const business = await createBusinessRecords(
+      { ...deps, db: tx },
+      { ownerId: user.id, name: input.businessName, website: input.website },
+    );
     return { user, business };
   });
 }
@@ -94,7 +99,10 @@ export async function register(db: Database, config: AuthConfig, input: Register
 /** The account a login names: its user (null for an unknown email) and the key its failed logins count under. */
 export type LoginAccount = { user: UserRow | null; throttleKey: string };
 
-export async function findLoginAccount(db: Executor, email: string): Promise<LoginAccount> {
+export async function findLoginAccount(
+  { db }: Pick<Deps, 'db'>,
+  email: string,
+): Promise<LoginAccount> {
   const user = await userRepository.findByEmail(db, email);
   if (!user) return { user, throttleKey: `email:${email}` };
   // Keyed on the password too: a reset (or change) starts a new count, so it lets its owner in at once
@@ -104,7 +112,11 @@ export async function findLoginAccount(db: Executor, email: string): Promise<Log
 }
 
 /** The account's user when the password is right; the same 401 for an unknown email and a wrong password. */
-export async function authenticate(config: AuthConfig, account: LoginAccount, input: LoginInput): Promise<UserRow> {
+export async function authenticate(
+  { config }: Pick<Deps, 'config'>,
+  account: LoginAccount,
+  input: LoginInput,
+): Promise<UserRow> {
   const { user } = account;
   if (!user) {
     await verifyAgainstDummy(input.password, hashing(config));
@@ -125,16 +137,13 @@ export async function authenticate(config: AuthConfig, account: LoginAccount, in
  * mail failure is logged, not reported.
  */
 export async function requestPasswordReset(
-  db: Database,
-  config: AuthConfig,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
+  { db, clock, config, mailer, log }: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
   email: string,
 ): Promise<void> {
   const user = await userRepository.findByEmail(db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  const now = new Date();
+  const now = clock();
   const stored = await db.transaction(async (tx) => {
     // Locked, so that requests arriving together cannot all read "room for one more".
     await userRepository.lockUser(tx, user.id);
@@ -162,16 +171,19 @@ export async function requestPasswordReset(
  * tokens costs one read each; it is consumed atomically afterwards, so of two
  * concurrent uses only one succeeds.
  */
-export async function resetPassword(db: Database, config: AuthConfig, input: ResetPasswordInput): Promise<void> {
+export async function resetPassword(
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: ResetPasswordInput,
+): Promise<void> {
   const tokenHash = hashResetToken(input.token);
-  const holder = await userRepository.findByResetToken(db, tokenHash, new Date());
+  const holder = await userRepository.findByResetToken(db, tokenHash, clock());
   if (!holder) throw new WrongSecretError(400, 'BAD_REQUEST', INVALID_RESET_LINK);
   const passwordHash = await hashPassword(input.password, hashing(config));
   await db.transaction(async (tx) => {
     // The user first: two of their links used at once take turns instead of locking each other's rows.
     await userRepository.lockUser(tx, holder.id);
     // Another use of the same link, or of another link of the user, got there first (or it expired meanwhile).
-    if (!(await userRepository.consumeResetToken(tx, holder.id, tokenHash, new Date()))) {
+    if (!(await userRepository.consumeResetToken(tx, holder.id, tokenHash, clock()))) {
       throw badRequest(INVALID_RESET_LINK);
     }
     await userRepository.update(tx, holder.id, { password: passwordHash });
@@ -195,7 +207,11 @@ export type EmailChange = { user: UserRow; previousEmail: string | null };
  * and ends every outstanding reset link: a link sent to the old address must
  * not outlive the change.
  */
-export async function changeEmail(db: Database, user: UserRow, input: ChangeEmailInput): Promise<EmailChange> {
+export async function changeEmail(
+  { db }: Pick<Deps, 'db'>,
+  user: UserRow,
+  input: ChangeEmailInput,
+): Promise<EmailChange> {
   await requireCurrentPassword(user, input.currentPassword);
   if (input.email === user.email) return { user, previousEmail: null };
   if (await userRepository.findByEmail(db, input.email)) throw conflict(EMAIL_IN_USE);
@@ -214,9 +230,7 @@ export async function changeEmail(db: Database, user: UserRow, input: ChangeEmai
 
 /** Tells the old address of the change; a failure is logged, not reported (the change stands). */
 export async function sendEmailChangedNotice(
-  config: AuthConfig,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
+  { config, mailer, log }: Pick<Deps, 'config' | 'mailer' | 'log'>,
   previousEmail: string,
   user: UserRow,
 ): Promise<void> {
@@ -229,7 +243,7 @@ export async function sendEmailChangedNotice(
 
 /** Checks the current password; the caller renews the session id and then calls `finishPasswordChange`. */
 export async function checkPasswordChange(
-  config: AuthConfig,
+  { config }: Pick<Deps, 'config'>,
   user: UserRow,
   input: ChangePasswordInput,
 ): Promise<string> {
@@ -243,7 +257,7 @@ export async function checkPasswordChange(
  * user, in one transaction.
  */
 export async function finishPasswordChange(
-  db: Database,
+  { db }: Pick<Deps, 'db'>,
   userId: string,
   passwordHash: string,
   keepSessionId: string,

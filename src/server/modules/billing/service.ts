@@ -93,7 +93,7 @@ async function mirror(db: Executor, user: UserRow, subscription: ProviderSubscri
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     eventAt: newsAt,
   });
-  return updated ?? (await findUserById(db, user.id)) ?? user;
+  return updated ?? (await findUserById({ db }, user.id)) ?? user;
 }
 
 /** Asks the provider for the user's newest subscription and mirrors it. */
@@ -304,7 +304,7 @@ export async function handleWebhook(
     (subscriptionId ? await callProvider(deps, () => deps.payments.getSubscription(subscriptionId)) : null);
   const customerId = subscription?.customerId ?? event.customerId;
   const user =
-    (event.userId ? await findUserById(deps.db, event.userId) : null) ??
+    (event.userId ? await findUserById(deps, event.userId) : null) ??
     (customerId ? await repository.findUserByCustomerId(deps.db, customerId) : null);
   const applied = await deps.db.transaction(async (tx) => {
     if (!(await repository.recordEvent(tx, event.id, event.type))) return false;

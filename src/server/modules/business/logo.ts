@@ -5,7 +5,9 @@
 // uploads service, and the uploads service asks the business service which
 // business an upload belongs to: one file each way, no import cycle.
 import type { Business } from '../../../shared/schemas/business.js';
-import { safeFetch, type FetchPolicy } from '../../adapters/http/safe-fetch.js';
+import { safeFetch } from '../../adapters/http/safe-fetch.js';
+import type { BusinessRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import {
   claimUploads,
@@ -16,15 +18,19 @@ import {
 } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as businessRepository from './repository.js';
-import { requireOwnBusiness, toBusiness } from './service.js';
+import { logoFetchPolicy, toBusiness } from './service.js';
 
 /**
- * Sets the owner's logo to one of their logo uploads (the uploadURL or the
- * objectPath), or removes it with an empty string. The previous logo's file is
- * deleted once nothing refers to it.
+ * Sets the owner's logo (on their business, which the route's guard found) to
+ * one of their logo uploads (the uploadURL or the objectPath), or removes it
+ * with an empty string. The previous logo's file is deleted once nothing
+ * refers to it.
  */
-export async function setBusinessLogo(ctx: UploadDeps, ownerId: string, logoURL: string): Promise<Business> {
-  const business = await requireOwnBusiness(ctx.db, ownerId);
+export async function setBusinessLogo(
+  ctx: UploadDeps,
+  business: BusinessRow,
+  logoURL: string,
+): Promise<Business> {
   const ref = logoURL.trim();
   if (ref !== '' && ref === business.logoUrl) return toBusiness(business);
 
@@ -54,15 +60,17 @@ export async function setBusinessLogo(ctx: UploadDeps, ownerId: string, logoURL:
  * upload one in Account Settings. Throws only on a real fault (the database).
  */
 export async function adoptDetectedLogo(
-  ctx: UploadDeps,
-  fetchPolicy: FetchPolicy,
+  ctx: UploadDeps & Pick<Deps, 'config'>,
   businessId: string,
   logoUrl: string,
 ): Promise<string | null> {
   const log = ctx.log.child({ businessId, logoUrl });
   let data: Buffer;
   try {
-    const response = await safeFetch(logoUrl, { ...fetchPolicy, accept: 'image/*' });
+    const response = await safeFetch(logoUrl, {
+      ...logoFetchPolicy(ctx.config),
+      accept: 'image/*',
+    });
     if (response.status < 200 || response.status >= 300) {
       log.info({ status: response.status }, 'the detected logo could not be fetched');
       return null;

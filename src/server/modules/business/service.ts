@@ -2,10 +2,7 @@
 // transaction; a readable, unique collection slug; the public read shows
 // nothing about the owner.
 import { randomInt } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import {
-  normalizeWebsite,
-} from '../../../shared/schemas/fields.js';
+import { normalizeWebsite } from '../../../shared/schemas/fields.js';
 import type {
   Business,
   CreateBusinessInput,
@@ -14,9 +11,9 @@ import type {
 } from '../../../shared/schemas/business.js';
 import type { FetchPolicy } from '../../adapters/http/safe-fetch.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
-import { isUniqueViolation, type Executor } from '../../db/executor.js';
+import { isUniqueViolation } from '../../db/executor.js';
 import { collectionPageSettings, widgetSettings, type BusinessRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { businessSlugCreated, invalidateWidget } from '../widget/events.js';
 import { detectLogo } from './logo-detection.js';
@@ -61,10 +58,11 @@ function slugSuffix(): string {
 
 /**
  * Creates the business, its widget settings and its collection page settings.
- * Run it inside a transaction. A slug collision just draws another suffix.
+ * Run it inside a transaction (`{ ...deps, db: tx }`). A slug collision just
+ * draws another suffix.
  */
 export async function createBusinessRecords(
-  tx: Executor,
+  { db: tx }: Pick<Deps, 'db'>,
   input: { ownerId: string; name: string; description?: string | undefined; website: string },
 ): Promise<BusinessRow> {
   const base = slugify(input.name);
@@ -87,20 +85,23 @@ export async function createBusinessRecords(
 }
 
 /** The owner's business; 404 `Business not found` before it is set up. */
-export async function requireOwnBusiness(db: Executor, ownerId: string): Promise<BusinessRow> {
+export async function requireOwnBusiness(
+  { db }: Pick<Deps, 'db'>,
+  ownerId: string,
+): Promise<BusinessRow> {
   const business = await businessRepository.findByOwnerId(db, ownerId);
   if (!business) throw notFound('Business not found');
   return business;
 }
 
 /** The business of a collection page, or null. */
-export function findBySlug(db: Executor, slug: string): Promise<BusinessRow | null> {
+export function findBySlug({ db }: Pick<Deps, 'db'>, slug: string): Promise<BusinessRow | null> {
   return businessRepository.findBySlug(db, slug);
 }
 
 /** The business of a collection page with its settings rows (null when missing); 404 `Business not found`. */
 export async function requireBySlugWithSettings(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   slug: string,
 ): Promise<businessRepository.BusinessWithSettings> {
   const found = await businessRepository.findBySlugWithSettings(db, slug);
@@ -108,14 +109,17 @@ export async function requireBySlugWithSettings(
   return found;
 }
 
-export async function getOwnBusiness(db: Executor, ownerId: string): Promise<Business> {
-  return toBusiness(await requireOwnBusiness(db, ownerId));
-}
-
-export async function createBusiness(db: Database, ownerId: string, input: CreateBusinessInput): Promise<Business> {
+export async function createBusiness(
+  deps: Pick<Deps, 'db'>,
+  ownerId: string,
+  input: CreateBusinessInput,
+): Promise<Business> {
+  const { db } = deps;
   if (await businessRepository.findByOwnerId(db, ownerId)) throw conflict('Business already exists');
   try {
-    const business = await db.transaction((tx) => createBusinessRecords(tx, { ownerId, ...input }));
+    const business = await db.transaction((tx) =>
+      createBusinessRecords({ ...deps, db: tx }, { ownerId, ...input }),
+    );
     return toBusiness(business);
   } catch (error) {
     // Two creations racing for the same owner: the unique owner_id decides.
@@ -124,8 +128,12 @@ export async function createBusiness(db: Database, ownerId: string, input: Creat
   }
 }
 
-export async function updateBusiness(db: Executor, ownerId: string, input: UpdateBusinessInput): Promise<Business> {
-  const business = await requireOwnBusiness(db, ownerId);
+/** The owner's business (the route's guard found it) with a new name and website. */
+export async function updateBusiness(
+  { db }: Pick<Deps, 'db'>,
+  business: BusinessRow,
+  input: UpdateBusinessInput,
+): Promise<Business> {
   const updated = await businessRepository.update(db, business.id, {
     name: input.name,
     website: normalizeWebsite(input.website),
@@ -140,8 +148,11 @@ function columnDefault<T>(column: { default?: unknown }): T {
   return column.default as T;
 }
 
-export async function getPublicBusiness(db: Executor, slug: string): Promise<PublicBusiness> {
-  const { business, widget, collection } = await requireBySlugWithSettings(db, slug);
+export async function getPublicBusiness(
+  deps: Pick<Deps, 'db'>,
+  slug: string,
+): Promise<PublicBusiness> {
+  const { business, widget, collection } = await requireBySlugWithSettings(deps, slug);
   const c = collectionPageSettings;
   return {
     name: business.name,
@@ -184,9 +195,8 @@ export function logoFetchPolicy(config: Pick<Config, 'allowPrivateNetworkFetch'>
 }
 
 export async function detectBusinessLogo(
+  { config, log }: Pick<Deps, 'config' | 'log'>,
   website: string,
-  config: Pick<Config, 'allowPrivateNetworkFetch'>,
-  log: FastifyBaseLogger,
 ): Promise<{ logoUrl: string | null }> {
   const result = await detectLogo(normalizeWebsite(website), logoFetchPolicy(config));
   if (result.failure) log.info({ website, err: result.failure }, 'logo detection failed');

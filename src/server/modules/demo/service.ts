@@ -71,7 +71,7 @@ export async function ensureDemoBusiness(
   const slug = config.demoWidgetSlug;
   const ownerEmail = config.demoOwnerEmail;
   // Every start but the first: nothing to hash or lock.
-  if (await findBySlug(db, slug)) return { kind: 'exists', slug };
+  if (await findBySlug({ db }, slug)) return { kind: 'exists', slug };
   // A random password nobody is told: the operator sets their own through "Forgot your password".
   const password = await hashPassword(randomBytes(32).toString('base64url'), {
     memoryKib: config.passwordHashMemoryKib,
@@ -82,7 +82,7 @@ export async function ensureDemoBusiness(
     outcome = await db.transaction(async (tx): Promise<DemoBusinessOutcome> => {
       await repository.lockDemoCreation(tx);
       // Another server made it while this one waited for the lock.
-      if (await findBySlug(tx, slug)) return { kind: 'exists', slug };
+      if (await findBySlug({ db: tx }, slug)) return { kind: 'exists', slug };
       const owner = await repository.createOwner(tx, { email: ownerEmail, password });
       if (!owner) return { kind: 'owner-email-taken', slug, ownerEmail };
       const business = await repository.createBusiness(tx, {

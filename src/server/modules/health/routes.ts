@@ -1,24 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+// GET /api/health (shared/contracts/business.ts): 200 once the database
+// answers, 503 when it does not within two seconds. In the public scope:
+// no cookie is read or set.
+import type { FastifyPluginAsync } from 'fastify';
+import { health } from '../../../shared/contracts/business.js';
 import { serviceUnavailable } from '../../errors.js';
+import { route } from '../../plugins/contract-route.js';
 
 const PING_TIMEOUT_MS = 2000;
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }), '5xx': apiErrorSchema } } },
-    async (request) => {
-      try {
-        await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
-      } catch (error) {
-        request.log.warn({ err: error }, 'health check: database did not answer');
-        throw serviceUnavailable('Database is not reachable');
-      }
-      return { status: 'ok' as const };
-    },
-  );
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, health, async ({ request }) => {
+    try {
+      await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database did not answer');
+      throw serviceUnavailable('Database is not reachable');
+    }
+    return { status: 'ok' as const };
+  });
 };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

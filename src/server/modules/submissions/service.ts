@@ -35,7 +35,7 @@ export async function submitTestimonial(
   slug: string,
   body: unknown,
 ): Promise<{ id: string }> {
-  const found = await requireBySlugWithSettings(deps.db, slug);
+  const found = await requireBySlugWithSettings(deps, slug);
   const businessId = found.business.id;
   if (isHoneypotFilled(body)) throw badRequest(submissionMessages.rejected);
 

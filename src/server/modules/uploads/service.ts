@@ -133,7 +133,7 @@ export async function uploadBusinessId(
   requester: { slug: string | undefined; ownBusinessId: () => Promise<string> },
 ): Promise<string> {
   if (!isPublicUpload(purpose, requester.slug)) return requester.ownBusinessId();
-  const business = await businessService.findBySlug(ctx.db, requester.slug);
+  const business = await businessService.findBySlug(ctx, requester.slug);
   if (!business) throw notFound('Business not found');
   return business.id;
 }

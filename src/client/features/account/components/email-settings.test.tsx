@@ -3,9 +3,10 @@
 // "Current password is incorrect" and "Email is already in use".
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { currentUserSchema } from '../../../../shared/schemas/auth';
+import type { BodyOf } from '../../../../shared/contract';
+import { changeEmail } from '../../../../shared/contracts/auth';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, server, type Answer } from '../../../testing/server';
+import { apiErrorResponse, mock, server } from '../../../testing/server';
 import { createCurrentUser } from '../../../testing/session-factories';
 import { EmailSettings } from './email-settings';
 
@@ -13,17 +14,14 @@ const OLD_EMAIL = 'owner@sunrise.example';
 
 /** Answers PATCH /api/auth/email with `answer` and records the bodies sent. */
 function serveEmailChange(
-  answer: (body: {
-    email: string;
-    currentPassword: string;
-  }) => Answer<typeof currentUserSchema> | null = () => null,
+  answer: (body: BodyOf<typeof changeEmail>) => ReturnType<typeof apiErrorResponse> | null = () =>
+    null,
 ) {
   const bodies: unknown[] = [];
   server.use(
-    apiRoute.patch('/api/auth/email', currentUserSchema, ({ body }) => {
+    mock(changeEmail, ({ body }) => {
       bodies.push(body);
-      const typed = body as { email: string; currentPassword: string };
-      return answer(typed) ?? createCurrentUser({ email: typed.email });
+      return answer(body) ?? createCurrentUser({ email: body.email });
     }),
   );
   return bodies;

@@ -6,12 +6,13 @@
 // access code, skip), each clearing the stored progress.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserSchema } from '../../../../shared/schemas/auth';
+import type { BodyOf } from '../../../../shared/contract';
+import { register } from '../../../../shared/contracts/auth';
 import { createCheckoutSession, redeemAccessCode } from '../../../../shared/contracts/billing';
-import { detectedLogoSchema } from '../../../../shared/schemas/business';
+import { detectLogo } from '../../../../shared/contracts/business';
 import { servePlan } from '../../../testing/billing-factories';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, mock, server, type ApiCall } from '../../../testing/server';
+import { apiErrorResponse, apiRoute, mock, server } from '../../../testing/server';
 import { createCurrentUser } from '../../../testing/session-factories';
 import { AuthPage } from '../auth-page';
 import { SIGNUP_STORAGE_KEY } from '../../../lib/signup-storage';
@@ -28,14 +29,17 @@ function serveSignup({
   logoUrl = null,
   registerAnswer,
 }: { logoUrl?: string | null; registerAnswer?: () => ReturnType<typeof apiErrorResponse> } = {}) {
-  const calls = { detectLogo: [] as ApiCall['body'][], register: [] as ApiCall['body'][] };
+  const calls = {
+    detectLogo: [] as BodyOf<typeof detectLogo>[],
+    register: [] as BodyOf<typeof register>[],
+  };
   server.use(
     servePlan('local'),
-    apiRoute.post('/api/business/detect-logo', detectedLogoSchema, ({ body }) => {
+    mock(detectLogo, ({ body }) => {
       calls.detectLogo.push(body);
       return { logoUrl };
     }),
-    apiRoute.post('/api/register', currentUserSchema, ({ body }) => {
+    mock(register, ({ body }) => {
       calls.register.push(body);
       return registerAnswer?.() ?? createCurrentUser({ email: 'owner@sunrise.example' });
     }),
