@@ -18,7 +18,7 @@ import {
   createSubscription,
 } from '../../testing/billing-factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, mock, server, type ContractAnswer } from '../../testing/server';
+import { apiErrorResponse, mock, server, type ContractAnswer } from '../../testing/server';
 import { createCurrentUser } from '../../testing/session-factories';
 import { BillingPage } from './billing-page';
 

@@ -1,6 +1,6 @@
 // Calls of the collection area (docs/product/collection.md#calls): the owner's form settings, the
 // public business read by slug, and the public submission.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getPublicBusiness } from '../../../shared/contracts/business';
 import {
   getCollectionSettings,
@@ -10,8 +10,8 @@ import { submitTestimonial as submitTestimonialContract } from '../../../shared/
 import type { UpdateCollectionSettingsInput } from '../../../shared/schemas/collection';
 import type { SubmissionResult } from '../../../shared/schemas/submission';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, call, contractQuery } from '../../lib/api';
-import { businessQueries, useBusiness } from '../../lib/session';
+import { ApiError, call, contractQuery } from '../../lib/api';
+import { useBusiness } from '../../lib/session';
 
 export const collectionQueries = {
   /** The owner's collection form settings. */

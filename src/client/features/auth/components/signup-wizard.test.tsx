@@ -12,7 +12,7 @@ import { createCheckoutSession, redeemAccessCode } from '../../../../shared/cont
 import { detectLogo } from '../../../../shared/contracts/business';
 import { servePlan } from '../../../testing/billing-factories';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, mock, server } from '../../../testing/server';
+import { apiErrorResponse, mock, server } from '../../../testing/server';
 import { createCurrentUser } from '../../../testing/session-factories';
 import { AuthPage } from '../auth-page';
 import { SIGNUP_STORAGE_KEY } from '../../../lib/signup-storage';
