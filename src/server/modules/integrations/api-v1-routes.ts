@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/integrations.js';
 import { testimonialParamsSchema } from '../../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../../shared/schemas/widget.js';
+import { depsOf } from '../../deps.js';
 import { requireApiCallerBusiness } from '../../plugins/access-guard.js';
 import { apiKeyAuthOf } from '../../plugins/api-key-auth.js';
 import { keepAnswersOutOfCaches } from '../../plugins/no-store.js';
@@ -32,7 +33,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: apiListTestimonialsQuerySchema, response: { 200: apiTestimonialPageSchema, ...errors } } },
     async (request) => {
       const business = await requireApiCallerBusiness(request);
-      return testimonialService.listTestimonialPage(db, business.id, request.query);
+      return testimonialService.listTestimonialPage(depsOf(app), business.id, request.query);
     },
   );
 
@@ -41,7 +42,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: testimonialParamsSchema, response: { 200: apiTestimonialSchema, ...errors } } },
     async (request) => {
       const business = await requireApiCallerBusiness(request);
-      return testimonialService.getTestimonial(db, business.id, request.params.id);
+      return testimonialService.getTestimonial(depsOf(app), business.id, request.params.id);
     },
   );
 
@@ -50,7 +51,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: apiCreateTestimonialInputSchema, response: { 201: apiTestimonialSchema, ...errors } } },
     async (request, reply) => {
       const business = await requireApiCallerBusiness(request);
-      const created = await testimonialService.importTestimonial(db, business.id, request.body, app.clock());
+      const created = await testimonialService.importTestimonial(depsOf(app), business.id, request.body);
       return reply.code(201).send(created);
     },
   );

@@ -17,11 +17,11 @@ import type {
   TestimonialStats,
   UpdateTestimonialInput,
 } from '../../../shared/schemas/testimonials.js';
-import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
-import { deleteDetachedUploads, type UploadDeps } from '../uploads/service.js';
+import { deleteDetachedUploads } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -32,12 +32,16 @@ export const testimonialNotFound = () => notFound('Testimonial not found');
  * go has committed. A failure only delays it: the uploads sweep deletes
  * unreferenced uploads every hour.
  */
-export async function releaseImages(ctx: UploadDeps, businessId: string, paths: string[]): Promise<void> {
+export async function releaseImages(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  paths: string[],
+): Promise<void> {
   if (paths.length === 0) return;
   try {
-    await deleteDetachedUploads(ctx, businessId, [...new Set(paths)]);
+    await deleteDetachedUploads(deps, businessId, [...new Set(paths)]);
   } catch (error) {
-    ctx.log.warn({ err: error, businessId }, 'could not delete released images; the sweep will');
+    deps.log.warn({ err: error, businessId }, 'could not delete released images; the sweep will');
   }
 }
 
@@ -80,7 +84,7 @@ export function startOfMonthUtc(now: Date): Date {
 }
 
 export async function listTestimonials(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   query: ListTestimonialsQuery,
 ): Promise<TestimonialList> {
@@ -100,7 +104,11 @@ export async function listTestimonials(
   };
 }
 
-export async function getTestimonial(db: Executor, businessId: string, id: string): Promise<Testimonial> {
+export async function getTestimonial(
+  { db }: Pick<Deps, 'db'>,
+  businessId: string,
+  id: string,
+): Promise<Testimonial> {
   const row = await repository.findById(db, businessId, id);
   if (!row) throw testimonialNotFound();
   return toTestimonial(row);
@@ -123,7 +131,7 @@ function decodeCursor(cursor: string | undefined): repository.PageCursor | null 
 
 /** GET /api/v1/testimonials: newest first, keyset-paged. */
 export async function listTestimonialPage(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   query: ApiListTestimonialsQuery,
 ): Promise<ApiTestimonialPage> {
@@ -140,11 +148,11 @@ export async function listTestimonialPage(
  * the caller asks for approved; an approved one is in the widget at once.
  */
 export async function importTestimonial(
-  db: Executor,
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
   businessId: string,
   input: ApiCreateTestimonialInput,
-  now: Date,
 ): Promise<Testimonial> {
+  const now = clock();
   const submittedAt = input.submittedAt ? new Date(input.submittedAt) : now;
   if (submittedAt.getTime() > now.getTime()) throw validationFailed([{ path: 'submittedAt', message: 'submittedAt cannot be in the future' }]);
   const row = await repository.create(db, {
@@ -164,17 +172,20 @@ export async function importTestimonial(
   return toTestimonial(row);
 }
 
-export async function getStats(db: Executor, businessId: string, now = new Date()): Promise<TestimonialStats> {
-  return repository.stats(db, businessId, startOfMonthUtc(now));
+export async function getStats(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  businessId: string,
+): Promise<TestimonialStats> {
+  return repository.stats(db, businessId, startOfMonthUtc(clock()));
 }
 
 export async function updateTestimonial(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock'>,
   businessId: string,
   id: string,
   input: UpdateTestimonialInput,
 ): Promise<Testimonial> {
-  const { testimonial, removedImages } = await ctx.db.transaction(async (tx) => {
+  const { testimonial, removedImages } = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
     if (!row) throw testimonialNotFound();
     const removedImages: string[] = [];
@@ -196,15 +207,15 @@ export async function updateTestimonial(
     // A client-sent approvedAt is ignored: it follows the status, whoever changed it.
     if (input.status !== undefined) {
       values.status = input.status;
-      values.approvedAt = approvedAtAfter(row, input.status, new Date());
+      values.approvedAt = approvedAtAfter(row, input.status, deps.clock());
     }
     if (Object.keys(values).length === 0) return { testimonial: toTestimonial(row), removedImages };
     const updated = await repository.update(tx, businessId, id, values);
     if (!updated) throw testimonialNotFound();
     return { testimonial: toTestimonial(updated), removedImages };
   });
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, removedImages);
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, removedImages);
   return testimonial;
 }
 
@@ -215,20 +226,24 @@ export function imagesOf(row: repository.ImageColumns): string[] {
 }
 
 /** Deletes the testimonial, then its images. */
-export async function deleteTestimonial(ctx: UploadDeps, businessId: string, id: string): Promise<void> {
-  const removed = await repository.remove(ctx.db, businessId, id);
+export async function deleteTestimonial(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  id: string,
+): Promise<void> {
+  const removed = await repository.remove(deps.db, businessId, id);
   if (!removed) throw testimonialNotFound();
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, imagesOf(removed));
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, imagesOf(removed));
 }
 
 /** All or nothing: an id that is not the owner's (or does not exist) makes it a 404 and nothing changes. */
 export async function bulkAction(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock'>,
   businessId: string,
   input: BulkTestimonialsInput,
 ): Promise<BulkTestimonialsResult> {
-  const { result, removedImages } = await ctx.db.transaction(async (tx) => {
+  const { result, removedImages } = await deps.db.transaction(async (tx) => {
     const locked = await repository.lockMany(tx, businessId, input.ids);
     if (locked.length !== input.ids.length) throw testimonialNotFound();
 
@@ -238,7 +253,7 @@ export async function bulkAction(
     }
 
     const status = input.action === 'approve' ? 'approved' : 'rejected';
-    const now = new Date();
+    const now = deps.clock();
     // Rows already approved keep their approval time; the others get the rule's value.
     const unchangedTime = locked.filter((row) => approvedAtAfter(row, status, now) === row.approvedAt);
     const newTime = locked.filter((row) => approvedAtAfter(row, status, now) !== row.approvedAt);
@@ -256,13 +271,17 @@ export async function bulkAction(
     );
     return { result: { updated: locked.length }, removedImages: [] as string[] };
   });
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, removedImages);
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, removedImages);
   return result;
 }
 
 /** The owner's notice (docs/decisions/0022): the bursts that still have pending rows, newest first. */
-export async function listBursts(db: Executor, businessId: string, now: Date): Promise<SubmissionBurst[]> {
+export async function listBursts(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  businessId: string,
+): Promise<SubmissionBurst[]> {
+  const now = clock();
   const rows = await repository.listBursts(db, businessId, 10);
   return rows.map((row) => ({
     id: row.id,
@@ -279,11 +298,15 @@ export async function listBursts(db: Executor, businessId: string, now: Date): P
  * the owner approved, rejected or edited stay (an edit takes a row out of its
  * burst, repository.update). The burst itself goes on while submissions do.
  */
-export async function deletePendingOfBurst(ctx: UploadDeps, businessId: string, burstId: string): Promise<number> {
-  const removed = await ctx.db.transaction(async (tx) => {
+export async function deletePendingOfBurst(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  burstId: string,
+): Promise<number> {
+  const removed = await deps.db.transaction(async (tx) => {
     if (!(await repository.hasBurst(tx, businessId, burstId))) throw notFound('Burst not found');
     return repository.removePendingOfBurst(tx, businessId, burstId);
   });
-  await releaseImages(ctx, businessId, removed.flatMap(imagesOf));
+  await releaseImages(deps, businessId, removed.flatMap(imagesOf));
   return removed.length;
 }
