@@ -6,7 +6,7 @@
 // (client/lib/api.ts `call`) and the component tests mock it
 // (client/testing/server.ts `mock`). docs/decisions/0026-endpoint-contracts.md
 // says why this is a thin layer of our own.
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -38,6 +38,22 @@ export type DocumentedResponse = {
   description: string;
   content: Record<string, { schema: z.ZodType }>;
 };
+
+/** A JSON answer, for a `document.response` whose route does not serialize it (a stream). */
+export const json = (schema: z.ZodType, description: string): DocumentedResponse => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+/** A binary answer (an image, a file). */
+export const bytes = (contentType: string, description: string): DocumentedResponse => ({
+  description,
+  content: { [contentType]: { schema: z.file() } },
+});
+/** A text answer (CSV, a script, a page). */
+export const text = (contentType: string, description: string): DocumentedResponse => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
 
 export type Contract = {
   readonly method: HttpMethod;

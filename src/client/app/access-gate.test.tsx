@@ -8,11 +8,11 @@ import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_REQUIRED_CODE } from '../../shared/schemas/billing';
-import { testimonialStatsSchema } from '../../shared/schemas/testimonials';
+import { getTestimonialStats } from '../../shared/contracts/testimonials';
 import { testimonialQueries } from '../lib/testimonials';
 import { createAccessStatus, serveAccessStatus, servePlan } from '../testing/billing-factories';
 import { renderScreen } from '../testing/render';
-import { apiErrorResponse, apiRoute, server } from '../testing/server';
+import { apiErrorResponse, mock, server } from '../testing/server';
 import { signedInOwner } from '../testing/session-factories';
 import { AccessGate, RequireAccess } from './access-gate';
 import { routes } from './routes';
@@ -60,7 +60,7 @@ describe('AccessGate', () => {
     let hasAccess = true;
     const checks = serveOwner(() => hasAccess);
     server.use(
-      apiRoute.get('/api/testimonials/stats', testimonialStatsSchema, () => {
+      mock(getTestimonialStats, () => {
         hasAccess = false; // the subscription ended since the last check
         return apiErrorResponse(403, ACCESS_REQUIRED_CODE, 'A subscription is required');
       }),

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
 import type { Testimonial } from '../../shared/schemas/testimonials';
 import { createTestimonial, listPage } from '../testing/factories';
-import { testimonialListUrl, testimonialQueries, withStatus, without } from './testimonials';
+import { urlOf } from '../../shared/contract';
+import { listTestimonials } from '../../shared/contracts/testimonials';
+import { testimonialListQuery, testimonialQueries, withStatus, without } from './testimonials';
 
 const testimonial = createTestimonial;
 const list = (items: Testimonial[]) => listPage(items);
@@ -47,7 +49,10 @@ describe('without', () => {
   });
 });
 
-describe('testimonialListUrl', () => {
+describe('testimonialListQuery', () => {
+  const testimonialListUrl = (params: Parameters<typeof testimonialListQuery>[0]) =>
+    urlOf(listTestimonials, { query: testimonialListQuery(params) });
+
   it('sends only the parameters that narrow the list', () => {
     expect(testimonialListUrl({})).toBe('/api/testimonials');
     expect(testimonialListUrl({ status: 'all', page: 1 })).toBe('/api/testimonials');

@@ -1,23 +1,27 @@
 // Moderation calls (docs/product/testimonials.md#calls) shared by the dashboard, the testimonials screen
 // and the widget preview: the query options of the list and the stats, the
 // status change, and the optimistic cache edits that make a status change show
-// at once. Every list sits under the ['/api/testimonials'] prefix, so one
-// invalidation refreshes lists, tab counts, the dashboard and the preview.
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// at once. Every list sits under the list contract's key prefix
+// (`testimonialQueries.lists()`), so one invalidation refreshes lists, tab
+// counts, the dashboard and the preview.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
+import {
+  getTestimonialStats,
+  listSubmissionBursts,
+  listTestimonials,
+  updateTestimonial,
+} from '../../shared/contracts/testimonials';
 import type {
-  SubmissionBurstList,
   Testimonial,
   TestimonialList,
-  TestimonialStats,
   TestimonialStatus,
 } from '../../shared/schemas/testimonials';
-import { api } from './api';
+import { call, contractQuery, keyOf } from './api';
 
-const testimonialsUrl = '/api/testimonials';
-const listsKey = [testimonialsUrl] as const;
-const statsKey = [`${testimonialsUrl}/stats`] as const;
-const burstsKey = [`${testimonialsUrl}/bursts`] as const;
+const listsKey = [keyOf(listTestimonials)[0]] as const;
+const statsKey = [keyOf(getTestimonialStats)[0]] as const;
+const burstsKey = [keyOf(listSubmissionBursts)[0]] as const;
 
 export type StatusFilter = TestimonialStatus | 'all';
 
@@ -28,21 +32,18 @@ export type TestimonialListParams = {
   pageSize?: number;
 };
 
-export function testimonialListUrl(params: TestimonialListParams): string {
-  const search = new URLSearchParams();
-  if (params.status && params.status !== 'all') search.set('status', params.status);
-  if (params.q) search.set('q', params.q);
-  if (params.page && params.page > 1) search.set('page', String(params.page));
-  if (params.pageSize) search.set('pageSize', String(params.pageSize));
-  const query = search.toString();
-  return query ? `${testimonialsUrl}?${query}` : testimonialsUrl;
+/** The query of a list: only the parameters that narrow it (no `all`, no first page, no empty search). */
+export function testimonialListQuery(params: TestimonialListParams): TestimonialListParams {
+  return {
+    ...(params.status && params.status !== 'all' ? { status: params.status } : {}),
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.page && params.page > 1 ? { page: params.page } : {}),
+    ...(params.pageSize ? { pageSize: params.pageSize } : {}),
+  };
 }
 
 const listQuery = (params: TestimonialListParams) =>
-  queryOptions({
-    queryKey: [...listsKey, params] as const,
-    queryFn: ({ signal }) => api.get<TestimonialList>(testimonialListUrl(params), { signal }),
-  });
+  contractQuery(listTestimonials, { query: testimonialListQuery(params) });
 
 /** What the widget previews show (docs/product/testimonials.md#testimonials-screen): up to 6 approved, newest first. */
 const widgetPreviewParams: TestimonialListParams = {
@@ -59,24 +60,13 @@ export const testimonialQueries = {
    * by the dashboard's Live Widget Preview and the /widget preview.
    */
   widgetPreview: () => listQuery(widgetPreviewParams),
-  stats: () =>
-    queryOptions({
-      queryKey: statsKey,
-      queryFn: ({ queryKey, signal }) => api.get<TestimonialStats>(queryKey[0], { signal }),
-    }),
+  stats: () => contractQuery(getTestimonialStats, {}),
   /** Bursts of submissions that still have pending rows (docs/decisions/0022): their counts follow moderation. */
-  bursts: () =>
-    queryOptions({
-      queryKey: burstsKey,
-      queryFn: ({ queryKey, signal }) => api.get<SubmissionBurstList>(queryKey[0], { signal }),
-    }),
+  bursts: () => contractQuery(listSubmissionBursts, {}),
 };
 
-export const testimonialUrl = (id: string) => `${testimonialsUrl}/${encodeURIComponent(id)}`;
-export const bulkTestimonialsUrl = `${testimonialsUrl}/bulk`;
-
 export function setTestimonialStatus(id: string, status: TestimonialStatus): Promise<Testimonial> {
-  return api.patch<Testimonial>(testimonialUrl(id), { status });
+  return call(updateTestimonial, { params: { id }, body: { status } });
 }
 
 /** Refetches every list, the tab counts, the stats and the bursts' counts after any change. */

@@ -3,27 +3,35 @@
 // either is refused. The server's own words for a full budget (429, 507), a
 // refused file (413, 415) and a browser check (403, with its code, for the
 // caller to act on); the generic text of docs/product/messages.md#uploads for anything else.
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
+import {
+  putUpload,
+  requestProductImageUploadUrl,
+  uploadUrlContracts,
+} from '../../shared/contracts/uploads';
 import { submissionCheckCodes } from '../../shared/schemas/submission';
-import { uploadCheckMessages } from '../../shared/schemas/uploads';
+import { uploadCheckMessages, uploadPurposes } from '../../shared/schemas/uploads';
 import { createImageFile } from '../testing/factories';
-import { apiErrorResponse, server, uploadStorage } from '../testing/server';
+import { apiErrorResponse, mock, server, uploadStorage } from '../testing/server';
 import { UploadError, uploadImage, uploadMessages } from './uploads';
 
 const VISITOR_FULL = 'You have uploaded too many photos. Please try again later.';
 const PAUSED = 'Uploads are paused for now. Please try again later.';
 
 /** The upload URL request answered by `answer`; the PUT stores the file as the server does. */
-function refuseUrlRequest(answer: () => Response) {
-  const [, put] = uploadStorage().handlers;
-  server.use(http.post('/api/objects/upload/:purpose?', answer), ...(put ? [put] : []));
+function refuseUrlRequest(answer: () => HttpResponse<JsonBodyType>) {
+  const { putHandler } = uploadStorage();
+  server.use(
+    ...uploadPurposes.map((purpose) => mock(uploadUrlContracts[purpose], answer)),
+    putHandler,
+  );
 }
 
 /** An upload URL is handed out; its PUT is answered by `answer`. */
 function refusePut(answer: () => Response) {
-  const [askForUrl] = uploadStorage().handlers;
-  server.use(...(askForUrl ? [askForUrl] : []), http.put('/objects/upload/:token', answer));
+  const { urlHandlers } = uploadStorage();
+  server.use(...urlHandlers, http.put(putUpload.path, answer));
 }
 
 /** The UploadError `uploadImage` fails with. */
@@ -82,14 +90,12 @@ describe('uploadImage', () => {
   it('sends the proof it is given, and carries the code and words of a browser check asked for or failed, at either step', async () => {
     const asked: unknown[] = [];
     const storage = uploadStorage();
-    const [askForUrl, put] = storage.handlers;
     server.use(
-      http.post('/api/objects/upload/:purpose?', async ({ request }) => {
-        asked.push(await request.clone().json());
-        return undefined;
+      mock(requestProductImageUploadUrl, ({ body }) => {
+        asked.push(body);
+        return { uploadURL: '/objects/upload/product-image-1' };
       }),
-      ...(askForUrl ? [askForUrl] : []),
-      ...(put ? [put] : []),
+      storage.putHandler,
     );
     const proof = { challenge: 'signed', solution: 'found' };
     await uploadImage(createImageFile(), 'product-image', { slug: 'bakery', proof });

@@ -5,13 +5,13 @@
 // moderation screen.
 import { MAX_IMAGE_BYTES } from '../../shared/constants';
 import { submissionCheckCodes } from '../../shared/schemas/submission';
+import { uploadUrlContracts } from '../../shared/contracts/uploads';
 import {
-  uploadEndpoints,
   uploadedObjectSchema,
   uploadUrlSchema,
   type UploadPurpose,
 } from '../../shared/schemas/uploads';
-import { api, ApiError, NETWORK_FAILURE_STATUS } from './api';
+import { ApiError, call, NETWORK_FAILURE_STATUS } from './api';
 
 export const uploadMessages = {
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).',
@@ -150,12 +150,17 @@ export async function uploadImage(
 
   let uploadURL: string;
   try {
-    const answer = await api.post<unknown>(
-      uploadEndpoints[purpose],
-      options.slug === undefined
-        ? undefined
-        : { slug: options.slug, ...(options.proof === undefined ? {} : { proof: options.proof }) },
-    );
+    const answer = await call(uploadUrlContracts[purpose], {
+      query: {},
+      body:
+        options.slug === undefined
+          ? undefined
+          : {
+              slug: options.slug,
+              ...(options.proof === undefined ? {} : { proof: options.proof }),
+            },
+    });
+    // Checked here too: an answer that is not one fails like any other.
     uploadURL = uploadUrlSchema.parse(answer).uploadURL;
   } catch (error) {
     if (options.signal?.aborted) throw abortError();

@@ -13,7 +13,8 @@ import {
   type ReplyOf,
   type ResponseOf,
 } from '../../shared/contract';
-import { uploadUrlSchema } from '../../shared/schemas/uploads';
+import { putUpload, uploadUrlContracts } from '../../shared/contracts/uploads';
+import { uploadPurposes } from '../../shared/schemas/uploads';
 import type { ApiError as ApiErrorBody } from '../../shared/schemas/api-error';
 
 export const server = setupServer();
@@ -130,28 +131,29 @@ export type StoredUpload = { purpose: string; objectPath: string; contentType: s
  * The two steps of lib/uploads.ts, answered as the server's disk storage does:
  * POST to an upload endpoint gives `/objects/upload/<purpose>-<n>`, the PUT of
  * the file there answers `{ objectPath: '/objects/uploads/<purpose>-<n>' }`.
- * `server.use(...handlers)`; `stored` lists the files PUT, in order.
+ * `server.use(...handlers)`, or of `urlHandlers` (one per purpose) and
+ * `putHandler` alone; `stored` lists the files PUT, in order.
  */
 export function uploadStorage() {
   const stored: StoredUpload[] = [];
   let count = 0;
-  const handlers = [
-    apiRoute.post('/api/objects/upload/:purpose?', uploadUrlSchema, ({ params }) => {
+  const urlHandlers = uploadPurposes.map((purpose) =>
+    mock(uploadUrlContracts[purpose], () => {
       count += 1;
-      const purpose = typeof params.purpose === 'string' ? params.purpose : 'logo';
       return { uploadURL: `/objects/upload/${purpose}-${count}` };
     }),
-    http.put('/objects/upload/:token', async ({ request, params }) => {
-      const token = String(params.token);
-      const objectPath = `/objects/uploads/${token}`;
-      stored.push({
-        purpose: token.replace(/-\d+$/, ''),
-        objectPath,
-        contentType: request.headers.get('content-type'),
-        size: (await request.arrayBuffer()).byteLength,
-      });
-      return HttpResponse.json({ objectPath });
-    }),
-  ];
-  return { handlers, stored };
+  );
+  // The PUT's body is the raw file, not JSON: a plain handler on the contract's path.
+  const putHandler = http.put(putUpload.path, async ({ request, params }) => {
+    const token = String(params.token);
+    const objectPath = `/objects/uploads/${token}`;
+    stored.push({
+      purpose: token.replace(/-\d+$/, ''),
+      objectPath,
+      contentType: request.headers.get('content-type'),
+      size: (await request.arrayBuffer()).byteLength,
+    });
+    return HttpResponse.json({ objectPath });
+  });
+  return { handlers: [...urlHandlers, putHandler], urlHandlers, putHandler, stored };
 }

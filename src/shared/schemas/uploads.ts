@@ -17,13 +17,17 @@ export const publicUploadPurposes = [
   'author-image',
 ] as const;
 
-/** The POST endpoint of each purpose; the plain one is the logo upload, the only one taking SVG. */
-export const uploadEndpoints: Record<UploadPurpose, string> = {
+/**
+ * The POST endpoint of each purpose; the plain one is the logo upload, the
+ * only one taking SVG. Each is declared as a contract in
+ * shared/contracts/uploads.ts (`uploadUrlContracts`), from this path.
+ */
+export const uploadEndpoints = {
   logo: '/api/objects/upload',
   'product-image': '/api/objects/upload/product-image',
   'before-after-image': '/api/objects/upload/before-after-image',
   'author-image': '/api/objects/upload/author-image',
-};
+} as const satisfies Record<UploadPurpose, string>;
 
 export const collectionSlugField = z.string().trim().min(1).max(200);
 
@@ -52,6 +56,11 @@ export const uploadCheckMessages = {
   failed: 'The check of your browser did not pass or has expired. Please add the photo again.',
 } as const;
 export type UploadUrl = z.infer<typeof uploadUrlSchema>;
+
+/** GET /objects/uploads/:file: the stored object's name (`<upload id>.<ext>`). */
+export const uploadedObjectParamsSchema = z.object({ file: z.string().max(64) });
+/** PUT /objects/upload/:token: the signed token of an upload URL, its own credential. */
+export const uploadTokenParamsSchema = z.object({ token: z.string().max(1024) });
 
 /** Answer of the PUT to a (disk) upload URL. */
 export const uploadedObjectSchema = z.object({ objectPath: z.string() });

@@ -9,27 +9,26 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  AuthorImageResult,
-  BeforeAfterImagesResult,
-  BulkTestimonialsResult,
-  DeleteBurstPendingResult,
-  DeleteTestimonialResult,
-  ProductImagesResult,
-  Testimonial,
-  TestimonialEditForm,
-} from '../../../shared/schemas/testimonials';
+import {
+  addProductImages,
+  bulkTestimonials,
+  deleteBurstPending,
+  deleteTestimonial,
+  removeProductImage,
+  setAuthorImage,
+  setBeforeAfterImages,
+  updateTestimonial,
+} from '../../../shared/contracts/testimonials';
+import type { Testimonial, TestimonialEditForm } from '../../../shared/schemas/testimonials';
 import { moderationSuccess, useAdminActionError } from '../../components/moderation';
 import { isSessionEndedError, useSessionEnded } from '../../components/session-expired';
 import { toast } from '../../components/ui/toast';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import {
-  bulkTestimonialsUrl,
   editCachedLists,
   refreshTestimonials,
   restoreLists,
   testimonialQueries,
-  testimonialUrl,
   withStatus,
   without,
   type TestimonialListParams,
@@ -60,7 +59,7 @@ export function useUpdateTestimonial() {
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: TestimonialEditForm }) =>
-      api.patch<Testimonial>(testimonialUrl(id), values),
+      call(updateTestimonial, { params: { id }, body: values }),
     onSuccess: async (testimonial) => {
       await patchCachedTestimonial(queryClient, testimonial.id, testimonial);
       moderationSuccess('Testimonial updated successfully');
@@ -74,7 +73,7 @@ export function useDeleteTestimonial() {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError();
   return useMutation({
-    mutationFn: (id: string) => api.delete<DeleteTestimonialResult>(testimonialUrl(id)),
+    mutationFn: (id: string) => call(deleteTestimonial, { params: { id } }),
     onSuccess: async (_result, id) => {
       await editCachedLists(queryClient, (list) => without(list, new Set([id])));
       moderationSuccess('Testimonial deleted successfully');
@@ -100,7 +99,7 @@ export function useBulkTestimonials() {
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: ({ action, ids }: { action: BulkAction; ids: string[] }) =>
-      api.post<BulkTestimonialsResult>(bulkTestimonialsUrl, { action, ids }),
+      call(bulkTestimonials, { body: { action, ids } }),
     onMutate: async ({ action, ids }) => {
       if (action === 'delete') return { snapshot: undefined };
       const status = action === 'approve' ? 'approved' : 'rejected';
@@ -135,10 +134,7 @@ export function useDeleteBurstPending() {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError();
   return useMutation({
-    mutationFn: (burstId: string) =>
-      api.delete<DeleteBurstPendingResult>(
-        `${testimonialQueries.bursts().queryKey[0]}/${encodeURIComponent(burstId)}/pending`,
-      ),
+    mutationFn: (burstId: string) => call(deleteBurstPending, { params: { id: burstId } }),
     onSuccess: ({ deleted }) => moderationSuccess(`${countOf(deleted)} deleted successfully`),
     onError: (error) => reportError(error, bulkWords.delete.failure),
     onSettled: () => refreshTestimonials(queryClient),
@@ -208,14 +204,16 @@ export function useAuthorImage({ id, onImages }: ImageCallbacks) {
     onImages,
     run: async (file) => {
       if (!file) {
-        const testimonial = await api.patch<Testimonial>(testimonialUrl(id), {
-          authorImageUrl: null,
+        const testimonial = await call(updateTestimonial, {
+          params: { id },
+          body: { authorImageUrl: null },
         });
         return { authorImageUrl: testimonial.authorImageUrl };
       }
       const { ref } = await uploadImage(file, 'author-image');
-      const { imagePath } = await api.put<AuthorImageResult>(`${testimonialUrl(id)}/author-image`, {
-        authorImageURL: ref,
+      const { imagePath } = await call(setAuthorImage, {
+        params: { id },
+        body: { authorImageURL: ref },
       });
       return { authorImageUrl: imagePath };
     },
@@ -230,10 +228,10 @@ export function useAddProductImages({ id, onImages }: ImageCallbacks) {
     onImages,
     run: async (files) => {
       const uploaded = await Promise.all(files.map((file) => uploadImage(file, 'product-image')));
-      const { imagePaths } = await api.put<ProductImagesResult>(
-        `${testimonialUrl(id)}/product-images`,
-        { productImageURLs: uploaded.map(({ ref }) => ref) },
-      );
+      const { imagePaths } = await call(addProductImages, {
+        params: { id },
+        body: { productImageURLs: uploaded.map(({ ref }) => ref) },
+      });
       return { productImageUrls: imagePaths };
     },
     failure: () => 'Failed to upload product image',
@@ -245,10 +243,10 @@ export function useRemoveProductImage({ id, onImages }: ImageCallbacks) {
     id,
     onImages,
     run: async (imageUrl) => {
-      const { imagePaths } = await api.delete<ProductImagesResult>(
-        `${testimonialUrl(id)}/product-images`,
-        { imageUrl },
-      );
+      const { imagePaths } = await call(removeProductImage, {
+        params: { id },
+        body: { imageUrl },
+      });
       return { productImageUrls: imagePaths };
     },
     failure: () => 'Failed to remove product image',
@@ -265,10 +263,7 @@ export function useBeforeAfterImage({ id, onImages }: ImageCallbacks) {
     run: async ({ side, file }) => {
       const ref = file ? (await uploadImage(file, 'before-after-image')).ref : null;
       const body = side === 'before' ? { beforeImageURL: ref } : { afterImageURL: ref };
-      const result = await api.put<BeforeAfterImagesResult>(
-        `${testimonialUrl(id)}/before-after-images`,
-        body,
-      );
+      const result = await call(setBeforeAfterImages, { params: { id }, body });
       return { beforeImageUrl: result.beforeImagePath, afterImageUrl: result.afterImagePath };
     },
     failure: ({ side, file }) => `Failed to ${file ? 'upload' : 'remove'} ${side} image`,

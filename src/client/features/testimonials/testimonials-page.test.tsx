@@ -4,16 +4,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  bulkTestimonialsResultSchema,
-  deleteTestimonialResultSchema,
-  submissionBurstListSchema,
-  testimonialListSchema,
-  testimonialStatusSchema,
-  type Testimonial,
-} from '../../../shared/schemas/testimonials';
+  bulkTestimonials,
+  deleteTestimonial,
+  listSubmissionBursts,
+  listTestimonials,
+} from '../../../shared/contracts/testimonials';
+import { testimonialStatusSchema, type Testimonial } from '../../../shared/schemas/testimonials';
 import { createTestimonial, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, server } from '../../testing/server';
+import { apiErrorResponse, mock, server } from '../../testing/server';
 import { createBusiness, signedInOwner } from '../../testing/session-factories';
 import { TestimonialsPage } from './testimonials-page';
 
@@ -34,7 +33,7 @@ function testimonials(count: number, overrides: Partial<Testimonial> = {}): Test
 function serveList(stored: Testimonial[]) {
   const asked: URL[] = [];
   server.use(
-    apiRoute.get('/api/testimonials', testimonialListSchema, ({ url }) => {
+    mock(listTestimonials, ({ url }) => {
       asked.push(url);
       const status = testimonialStatusSchema.safeParse(url.searchParams.get('status'));
       const q = url.searchParams.get('q')?.toLowerCase();
@@ -58,7 +57,7 @@ function renderPage(path = '/testimonials') {
 /** DELETE /api/testimonials/:id, taking the testimonial out of `stored`. */
 function serveDelete(stored: Testimonial[]) {
   server.use(
-    apiRoute.delete('/api/testimonials/:id', deleteTestimonialResultSchema, ({ params }) => {
+    mock(deleteTestimonial, ({ params }) => {
       stored.splice(
         stored.findIndex((item) => item.id === params.id),
         1,
@@ -78,7 +77,7 @@ describe('TestimonialsPage', () => {
   beforeEach(() =>
     server.use(
       ...signedInOwner(createBusiness({ collectionSlug: 'sunrise-bakery' })),
-      apiRoute.get('/api/testimonials/bursts', submissionBurstListSchema, () => ({ bursts: [] })),
+      mock(listSubmissionBursts, () => ({ bursts: [] })),
     ),
   );
 
@@ -166,7 +165,7 @@ describe('TestimonialsPage', () => {
     let fail = true;
     const stored = testimonials(2);
     server.use(
-      apiRoute.get('/api/testimonials', testimonialListSchema, () =>
+      mock(listTestimonials, () =>
         fail ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong') : listPage(stored),
       ),
     );
@@ -254,7 +253,7 @@ describe('TestimonialsPage', () => {
       serveList(stored);
       const sent: unknown[] = [];
       server.use(
-        apiRoute.post('/api/testimonials/bulk', bulkTestimonialsResultSchema, ({ body }) => {
+        mock(bulkTestimonials, ({ body }) => {
           sent.push(body);
           return { updated: 1 };
         }),

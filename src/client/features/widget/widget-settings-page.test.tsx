@@ -5,7 +5,7 @@
 // following the form before anything is saved.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testimonialListSchema } from '../../../shared/schemas/testimonials';
+import { listTestimonials } from '../../../shared/contracts/testimonials';
 import {
   ownerWidgetSettingsSchema,
   type OwnerWidgetSettings,
@@ -15,7 +15,7 @@ import { widgetBoxHeight } from '../../../shared/widget-box';
 import { WIDGET_SETTINGS_DEFAULTS } from '../../../shared/widget-data';
 import { createTestimonial, createWidgetSettings, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, apiRoute, mock, server, type ApiCall } from '../../testing/server';
+import { apiErrorResponse, mock, server, type ApiCall } from '../../testing/server';
 import {
   getCopiedSnippets,
   getWidgetSettings,
@@ -67,9 +67,7 @@ function serveWidgetScreen(
   server.use(
     ...signedInOwner(),
     mock(getWidgetSettings, () => current),
-    apiRoute.get('/api/testimonials', testimonialListSchema, () =>
-      listPage(approvedItems, { status: 'approved', pageSize: 6 }),
-    ),
+    mock(listTestimonials, () => listPage(approvedItems, { status: 'approved', pageSize: 6 })),
     mock(getCopiedSnippets, () => {
       snippetReads += 1;
       return remembered;

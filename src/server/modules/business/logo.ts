@@ -37,7 +37,7 @@ export async function setBusinessLogo(
   const [objectPath] = ref === '' ? [null] : await prepareUploads(ctx, business.id, [ref], 'logo');
   if (objectPath === business.logoUrl) return toBusiness(business);
   const updated = await ctx.db.transaction(async (tx) => {
-    if (objectPath) await claimUploads(tx, business.id, [objectPath], 'logo');
+    if (objectPath) await claimUploads({ db: tx }, business.id, [objectPath], 'logo');
     return businessRepository.update(tx, business.id, { logoUrl: objectPath ?? null });
   });
   if (!updated) throw notFound('Business not found');
@@ -92,7 +92,7 @@ export async function adoptDetectedLogo(
   }
 
   const updated = await ctx.db.transaction(async (tx) => {
-    await claimUploads(tx, businessId, [objectPath], 'logo');
+    await claimUploads({ db: tx }, businessId, [objectPath], 'logo');
     return businessRepository.updateLogoIfUnset(tx, businessId, objectPath);
   });
   if (!updated) {

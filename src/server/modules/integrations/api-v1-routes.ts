@@ -17,21 +17,15 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   keepAnswersOutOfCaches(app);
 
   route(app, contracts.listApiTestimonials, ({ deps, caller, query }) =>
-    testimonialService.listTestimonialPage(deps.db, caller.business.id, query, deps.config.baseUrl),
+    testimonialService.listTestimonialPage(deps, caller.business.id, query),
   );
 
   route(app, contracts.getApiTestimonial, ({ deps, caller, params }) =>
-    testimonialService.getTestimonial(deps.db, caller.business.id, params.id, deps.config.baseUrl),
+    testimonialService.getTestimonial(deps, caller.business.id, params.id),
   );
 
   route(app, contracts.importApiTestimonial, ({ deps, caller, body }) =>
-    testimonialService.importTestimonial(
-      deps.db,
-      caller.business.id,
-      body,
-      deps.clock(),
-      deps.config.baseUrl,
-    ),
+    testimonialService.importTestimonial(deps, caller.business.id, body),
   );
 
   route(app, contracts.getApiWidget, async ({ deps, caller }) => {

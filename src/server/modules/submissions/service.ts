@@ -93,10 +93,10 @@ export async function submitTestimonial(
       beforeImageUrl: beforeImage ?? null,
       afterImageUrl: afterImage ?? null,
     });
-    await claimUploads(tx, businessId, one(authorImage ?? null), 'author-image');
-    await claimUploads(tx, businessId, productImages, 'product-image');
+    await claimUploads({ db: tx }, businessId, one(authorImage ?? null), 'author-image');
+    await claimUploads({ db: tx }, businessId, productImages, 'product-image');
     await claimUploads(
-      tx,
+      { db: tx },
       businessId,
       [...one(beforeImage ?? null), ...one(afterImage ?? null)],
       'before-after-image',

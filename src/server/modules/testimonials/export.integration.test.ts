@@ -178,7 +178,8 @@ describe('export paging', () => {
       });
     }
     const ids: string[] = [];
-    for await (const testimonial of exportedTestimonials(db, a.businessId, 4)) ids.push(testimonial.id);
+    for await (const testimonial of exportedTestimonials({ db }, a.businessId, 4))
+      ids.push(testimonial.id);
     expect(ids).toHaveLength(39);
     expect(new Set(ids).size).toBe(39);
   });

@@ -4,7 +4,7 @@
 // a cell starting with = + - @ TAB or CR gets a leading single quote.
 import { Readable } from 'node:stream';
 import { exportColumns, type Testimonial } from '../../../shared/schemas/testimonials.js';
-import type { Executor } from '../../db/executor.js';
+import type { Deps } from '../../deps.js';
 import * as repository from './repository.js';
 import { toTestimonial } from './service.js';
 
@@ -45,7 +45,7 @@ export function csvRecord(testimonial: Testimonial): string {
 
 /** Testimonials of the business in list order (newest first), one page at a time. */
 export async function* exportedTestimonials(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<Testimonial> {
@@ -88,8 +88,12 @@ async function* jsonChunks(testimonials: AsyncIterable<Testimonial>): AsyncGener
   yield `${batch}\n]\n`;
 }
 
-export function exportStream(db: Executor, businessId: string, format: ExportFormat): Readable {
-  const testimonials = exportedTestimonials(db, businessId);
+export function exportStream(
+  deps: Pick<Deps, 'db'>,
+  businessId: string,
+  format: ExportFormat,
+): Readable {
+  const testimonials = exportedTestimonials(deps, businessId);
   return Readable.from(format === 'csv' ? csvChunks(testimonials) : jsonChunks(testimonials), {
     objectMode: false,
   });

@@ -7,7 +7,8 @@
 import { MAX_PRODUCT_PHOTOS } from '../../../shared/constants.js';
 import type { BeforeAfterImagesInput } from '../../../shared/schemas/testimonials.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { claimUploads, prepareUploads, type UploadDeps } from '../uploads/service.js';
+import type { Deps } from '../../deps.js';
+import { claimUploads, prepareUploads } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 import { releaseImages, testimonialNotFound } from './service.js';
@@ -21,48 +22,52 @@ export const imageMessages = {
 const tooManyProductImages = (existing: number) =>
   new AppError(400, 'TOO_MANY_IMAGES', imageMessages.tooManyProductImages(existing));
 
-async function requireTestimonial(ctx: UploadDeps, businessId: string, id: string) {
-  const row = await repository.findById(ctx.db, businessId, id);
+async function requireTestimonial(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  id: string,
+) {
+  const row = await repository.findById(deps.db, businessId, id);
   if (!row) throw testimonialNotFound();
   return row;
 }
 
 export async function setAuthorImage(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
   businessId: string,
   id: string,
   url: string,
 ): Promise<{ imagePath: string }> {
   // 404 for a foreign or unknown testimonial before anything looks at the upload.
-  await requireTestimonial(ctx, businessId, id);
-  const [imagePath = ''] = await prepareUploads(ctx, businessId, [url], 'author-image');
-  const previous = await ctx.db.transaction(async (tx) => {
+  await requireTestimonial(deps, businessId, id);
+  const [imagePath = ''] = await prepareUploads(deps, businessId, [url], 'author-image');
+  const previous = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
     if (!row) throw testimonialNotFound();
     if (row.authorImageUrl === imagePath) return null;
-    await claimUploads(tx, businessId, [imagePath], 'author-image');
+    await claimUploads({ db: tx }, businessId, [imagePath], 'author-image');
     await repository.update(tx, businessId, id, { authorImageUrl: imagePath });
     return row.authorImageUrl;
   });
-  await invalidateWidget(ctx.db, businessId);
-  if (previous) await releaseImages(ctx, businessId, [previous]);
+  await invalidateWidget(deps.db, businessId);
+  if (previous) await releaseImages(deps, businessId, [previous]);
   return { imagePath };
 }
 
 /** Appends; never more than MAX_PRODUCT_PHOTOS in total. Answers every product image after the call. */
 export async function addProductImages(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
   businessId: string,
   id: string,
   urls: string[],
 ): Promise<{ imagePaths: string[] }> {
-  const current = await requireTestimonial(ctx, businessId, id);
+  const current = await requireTestimonial(deps, businessId, id);
   // Cheap early answer; the locked row below decides.
   if (current.productImageUrls.length + urls.length > MAX_PRODUCT_PHOTOS) {
     throw tooManyProductImages(current.productImageUrls.length);
   }
-  const paths = await prepareUploads(ctx, businessId, urls, 'product-image');
-  const imagePaths = await ctx.db.transaction(async (tx) => {
+  const paths = await prepareUploads(deps, businessId, urls, 'product-image');
+  const imagePaths = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
     if (!row) throw testimonialNotFound();
     // Sending an image that is attached already is a no-op for that image.
@@ -71,12 +76,12 @@ export async function addProductImages(
       throw tooManyProductImages(row.productImageUrls.length);
     }
     if (added.length === 0) return row.productImageUrls;
-    await claimUploads(tx, businessId, added, 'product-image');
+    await claimUploads({ db: tx }, businessId, added, 'product-image');
     const next = [...row.productImageUrls, ...added];
     await repository.update(tx, businessId, id, { productImageUrls: next });
     return next;
   });
-  await invalidateWidget(ctx.db, businessId);
+  await invalidateWidget(deps.db, businessId);
   return { imagePaths };
 }
 
@@ -91,12 +96,12 @@ function sameImage(stored: string, given: string): boolean {
 }
 
 export async function removeProductImage(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
   businessId: string,
   id: string,
   imageUrl: string,
 ): Promise<{ imagePaths: string[] }> {
-  const { removed, imagePaths } = await ctx.db.transaction(async (tx) => {
+  const { removed, imagePaths } = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
     if (!row) throw testimonialNotFound();
     const target = row.productImageUrls.find((stored) => sameImage(stored, imageUrl));
@@ -105,8 +110,8 @@ export async function removeProductImage(
     await repository.update(tx, businessId, id, { productImageUrls: next });
     return { removed: target, imagePaths: next };
   });
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, [removed]);
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, [removed]);
   return { imagePaths };
 }
 
@@ -114,21 +119,21 @@ type BeforeAfter = { beforeImagePath: string | null; afterImagePath: string | nu
 
 /** Each side: omitted keeps it, null removes it, a URL replaces it. */
 export async function setBeforeAfterImages(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
   businessId: string,
   id: string,
   input: BeforeAfterImagesInput,
 ): Promise<BeforeAfter> {
-  await requireTestimonial(ctx, businessId, id);
+  await requireTestimonial(deps, businessId, id);
   const refs = [input.beforeImageURL, input.afterImageURL].filter((ref): ref is string => typeof ref === 'string');
-  const prepared = await prepareUploads(ctx, businessId, refs, 'before-after-image');
+  const prepared = await prepareUploads(deps, businessId, refs, 'before-after-image');
   const pathFor = (ref: string | null | undefined) =>
     typeof ref === 'string' ? prepared[refs.indexOf(ref)] ?? null : ref;
   const before = pathFor(input.beforeImageURL);
   const after = pathFor(input.afterImageURL);
   if (before && after && before === after) throw badRequest('The before and after photos must be different images');
 
-  const { result, released } = await ctx.db.transaction(async (tx) => {
+  const { result, released } = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
     if (!row) throw testimonialNotFound();
     const nextBefore = before === undefined ? row.beforeImageUrl : before;
@@ -137,7 +142,7 @@ export async function setBeforeAfterImages(
     const claimed = [nextBefore, nextAfter].filter(
       (path): path is string => path !== null && !current.includes(path),
     );
-    await claimUploads(tx, businessId, claimed, 'before-after-image');
+    await claimUploads({ db: tx }, businessId, claimed, 'before-after-image');
     await repository.update(tx, businessId, id, { beforeImageUrl: nextBefore, afterImageUrl: nextAfter });
     const kept = new Set([nextBefore, nextAfter]);
     return {
@@ -145,7 +150,7 @@ export async function setBeforeAfterImages(
       released: current.filter((path): path is string => path !== null && !kept.has(path)),
     };
   });
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, released);
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, released);
   return result;
 }

@@ -17,11 +17,11 @@ import type {
   TestimonialStats,
   UpdateTestimonialInput,
 } from '../../../shared/schemas/testimonials.js';
-import type { Executor } from '../../db/executor.js';
 import type { TestimonialRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
-import { deleteDetachedUploads, withAbsoluteImages, type UploadDeps } from '../uploads/service.js';
+import { deleteDetachedUploads, withAbsoluteImages } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -32,12 +32,16 @@ export const testimonialNotFound = () => notFound('Testimonial not found');
  * go has committed. A failure only delays it: the uploads sweep deletes
  * unreferenced uploads every hour.
  */
-export async function releaseImages(ctx: UploadDeps, businessId: string, paths: string[]): Promise<void> {
+export async function releaseImages(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  paths: string[],
+): Promise<void> {
   if (paths.length === 0) return;
   try {
-    await deleteDetachedUploads(ctx, businessId, [...new Set(paths)]);
+    await deleteDetachedUploads(deps, businessId, [...new Set(paths)]);
   } catch (error) {
-    ctx.log.warn({ err: error, businessId }, 'could not delete released images; the sweep will');
+    deps.log.warn({ err: error, businessId }, 'could not delete released images; the sweep will');
   }
 }
 
@@ -80,7 +84,7 @@ export function startOfMonthUtc(now: Date): Date {
 }
 
 export async function listTestimonials(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   query: ListTestimonialsQuery,
 ): Promise<TestimonialList> {
@@ -100,15 +104,19 @@ export async function listTestimonials(
   };
 }
 
-/** A testimonial as the API v1 answers it: every image an absolute URL on `baseUrl` (config BASE_URL). */
+/** A testimonial as the API v1 answers it: every image an absolute URL on the configured BASE_URL. */
 const toApiTestimonial = (row: TestimonialRow, baseUrl: string): Testimonial =>
   withAbsoluteImages(toTestimonial(row), baseUrl);
 
 /** GET /api/v1/testimonials/:id. */
-export async function getTestimonial(db: Executor, businessId: string, id: string, baseUrl: string): Promise<Testimonial> {
+export async function getTestimonial(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  businessId: string,
+  id: string,
+): Promise<Testimonial> {
   const row = await repository.findById(db, businessId, id);
   if (!row) throw testimonialNotFound();
-  return toApiTestimonial(row, baseUrl);
+  return toApiTestimonial(row, config.baseUrl);
 }
 
 // API v1 pages: the cursor is the last row's position, opaque to callers.
@@ -128,17 +136,16 @@ function decodeCursor(cursor: string | undefined): repository.PageCursor | null 
 
 /** GET /api/v1/testimonials: newest first, keyset-paged. */
 export async function listTestimonialPage(
-  db: Executor,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
   businessId: string,
   query: ApiListTestimonialsQuery,
-  baseUrl: string,
 ): Promise<ApiTestimonialPage> {
   const { rows, next } = await repository.pageAfter(db, businessId, {
     cursor: decodeCursor(query.cursor),
     limit: query.limit,
     status: query.status === 'all' ? undefined : query.status,
   });
-  return { data: rows.map((row) => toApiTestimonial(row, baseUrl)), nextCursor: next ? encodeCursor(next) : null };
+  return { data: rows.map((row) => toApiTestimonial(row, config.baseUrl)), nextCursor: next ? encodeCursor(next) : null };
 }
 
 /**
@@ -146,12 +153,11 @@ export async function listTestimonialPage(
  * the caller asks for approved; an approved one is in the widget at once.
  */
 export async function importTestimonial(
-  db: Executor,
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
   businessId: string,
   input: ApiCreateTestimonialInput,
-  now: Date,
-  baseUrl: string,
 ): Promise<Testimonial> {
+  const now = clock();
   const submittedAt = input.submittedAt ? new Date(input.submittedAt) : now;
   if (submittedAt.getTime() > now.getTime()) throw validationFailed([{ path: 'submittedAt', message: 'submittedAt cannot be in the future' }]);
   const row = await repository.create(db, {
@@ -168,20 +174,23 @@ export async function importTestimonial(
     submittedAt,
   });
   if (row.status === 'approved') await invalidateWidget(db, businessId);
-  return toApiTestimonial(row, baseUrl);
+  return toApiTestimonial(row, config.baseUrl);
 }
 
-export async function getStats(db: Executor, businessId: string, now = new Date()): Promise<TestimonialStats> {
-  return repository.stats(db, businessId, startOfMonthUtc(now));
+export async function getStats(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  businessId: string,
+): Promise<TestimonialStats> {
+  return repository.stats(db, businessId, startOfMonthUtc(clock()));
 }
 
 export async function updateTestimonial(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock'>,
   businessId: string,
   id: string,
   input: UpdateTestimonialInput,
 ): Promise<Testimonial> {
-  const { testimonial, removedImages } = await ctx.db.transaction(async (tx) => {
+  const { testimonial, removedImages } = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
     if (!row) throw testimonialNotFound();
     const removedImages: string[] = [];
@@ -203,15 +212,15 @@ export async function updateTestimonial(
     // A client-sent approvedAt is ignored: it follows the status, whoever changed it.
     if (input.status !== undefined) {
       values.status = input.status;
-      values.approvedAt = approvedAtAfter(row, input.status, new Date());
+      values.approvedAt = approvedAtAfter(row, input.status, deps.clock());
     }
     if (Object.keys(values).length === 0) return { testimonial: toTestimonial(row), removedImages };
     const updated = await repository.update(tx, businessId, id, values);
     if (!updated) throw testimonialNotFound();
     return { testimonial: toTestimonial(updated), removedImages };
   });
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, removedImages);
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, removedImages);
   return testimonial;
 }
 
@@ -222,20 +231,24 @@ export function imagesOf(row: repository.ImageColumns): string[] {
 }
 
 /** Deletes the testimonial, then its images. */
-export async function deleteTestimonial(ctx: UploadDeps, businessId: string, id: string): Promise<void> {
-  const removed = await repository.remove(ctx.db, businessId, id);
+export async function deleteTestimonial(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  id: string,
+): Promise<void> {
+  const removed = await repository.remove(deps.db, businessId, id);
   if (!removed) throw testimonialNotFound();
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, imagesOf(removed));
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, imagesOf(removed));
 }
 
 /** All or nothing: an id that is not the owner's (or does not exist) makes it a 404 and nothing changes. */
 export async function bulkAction(
-  ctx: UploadDeps,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock'>,
   businessId: string,
   input: BulkTestimonialsInput,
 ): Promise<BulkTestimonialsResult> {
-  const { result, removedImages } = await ctx.db.transaction(async (tx) => {
+  const { result, removedImages } = await deps.db.transaction(async (tx) => {
     const locked = await repository.lockMany(tx, businessId, input.ids);
     if (locked.length !== input.ids.length) throw testimonialNotFound();
 
@@ -245,7 +258,7 @@ export async function bulkAction(
     }
 
     const status = input.action === 'approve' ? 'approved' : 'rejected';
-    const now = new Date();
+    const now = deps.clock();
     // Rows already approved keep their approval time; the others get the rule's value.
     const unchangedTime = locked.filter((row) => approvedAtAfter(row, status, now) === row.approvedAt);
     const newTime = locked.filter((row) => approvedAtAfter(row, status, now) !== row.approvedAt);
@@ -263,13 +276,17 @@ export async function bulkAction(
     );
     return { result: { updated: locked.length }, removedImages: [] as string[] };
   });
-  await invalidateWidget(ctx.db, businessId);
-  await releaseImages(ctx, businessId, removedImages);
+  await invalidateWidget(deps.db, businessId);
+  await releaseImages(deps, businessId, removedImages);
   return result;
 }
 
 /** The owner's notice (docs/decisions/0022): the bursts that still have pending rows, newest first. */
-export async function listBursts(db: Executor, businessId: string, now: Date): Promise<SubmissionBurst[]> {
+export async function listBursts(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  businessId: string,
+): Promise<SubmissionBurst[]> {
+  const now = clock();
   const rows = await repository.listBursts(db, businessId, 10);
   return rows.map((row) => ({
     id: row.id,
@@ -286,11 +303,15 @@ export async function listBursts(db: Executor, businessId: string, now: Date): P
  * the owner approved, rejected or edited stay (an edit takes a row out of its
  * burst, repository.update). The burst itself goes on while submissions do.
  */
-export async function deletePendingOfBurst(ctx: UploadDeps, businessId: string, burstId: string): Promise<number> {
-  const removed = await ctx.db.transaction(async (tx) => {
+export async function deletePendingOfBurst(
+  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  businessId: string,
+  burstId: string,
+): Promise<number> {
+  const removed = await deps.db.transaction(async (tx) => {
     if (!(await repository.hasBurst(tx, businessId, burstId))) throw notFound('Burst not found');
     return repository.removePendingOfBurst(tx, businessId, burstId);
   });
-  await releaseImages(ctx, businessId, removed.flatMap(imagesOf));
+  await releaseImages(deps, businessId, removed.flatMap(imagesOf));
   return removed.length;
 }

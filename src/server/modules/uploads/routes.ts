@@ -6,25 +6,16 @@
 // only: a limit shared by a form's visitors would let a few addresses shut its
 // customers out; a flooded form asks for the browser check instead
 // (docs/decisions/0022). HTTP only: whose upload it is, is decided in service.ts.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
-import {
-  uploadEndpoints,
-  uploadPurposes,
-  uploadUrlQuerySchema,
-  uploadUrlRequestSchema,
-  uploadUrlSchema,
-} from '../../../shared/schemas/uploads.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLogoUploadUrl, uploadUrlContracts } from '../../../shared/contracts/uploads.js';
+import { publicUploadPurposes } from '../../../shared/schemas/uploads.js';
+import { MINUTE_MS } from '../../../shared/time.js';
 import { requirePaidBusinessId } from '../../plugins/access-guard.js';
-import { requireOwnBusinessId } from '../../plugins/business-guard.js';
+import { route } from '../../plugins/contract-route.js';
 import { clientIpKey, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { addBudgetRetryAfter } from './budgets.js';
 import * as uploadService from './service.js';
-import { depsOf } from '../../deps.js';
-import { MINUTE_MS } from '../../../shared/time.js';
 
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 const TEN_MINUTES = 10 * MINUTE_MS;
 
 /**
@@ -44,8 +35,7 @@ function slugOf(request: FastifyRequest): string | undefined {
   return body?.slug ?? query?.slug;
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = depsOf(app);
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onError', addBudgetRetryAfter);
 
   const publicPerIp = rateLimit(app, { name: 'upload:ip', ...uploadRateLimits.publicPerIp });
@@ -55,15 +45,46 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: signedInUserKey,
   });
 
-  for (const purpose of uploadPurposes) {
-    app.post(
-      uploadEndpoints[purpose],
+  // The logo belongs to account settings, open without paid access; it is
+  // never a visitor's upload, whatever the request sends.
+  route(
+    app,
+    requestLogoUploadUrl,
+    async ({ deps, caller }) => ({
+      uploadURL: await uploadService.issueUploadUrl(deps, {
+        businessId: caller.business.id,
+        purpose: 'logo',
+      }),
+    }),
+    { preHandler: ownerPerUser },
+  );
+
+  for (const purpose of publicUploadPurposes) {
+    route(
+      app,
+      uploadUrlContracts[purpose],
+      // `visitorOrOwner`: the guard depends on the request, so the handler
+      // runs it. A visitor's upload (with a collection page's slug) belongs to
+      // that page's business and asks for no session; any other is the paying
+      // owner's, asked for only then (testimonial photos need paid access).
+      async ({ deps, body, query, request }) => {
+        const slug = body?.slug ?? query.slug;
+        const businessId = await uploadService.uploadBusinessId(deps, purpose, {
+          slug,
+          ownBusinessId: () => requirePaidBusinessId(request),
+        });
+        const visitor = uploadService.isPublicUpload(purpose, slug)
+          ? { address: clientIpKey(request), slug, proof: body?.proof }
+          : undefined;
+        return {
+          uploadURL: await uploadService.issueUploadUrl(deps, {
+            businessId,
+            purpose,
+            visitor,
+          }),
+        };
+      },
       {
-        schema: {
-          body: uploadUrlRequestSchema,
-          querystring: uploadUrlQuerySchema,
-          response: { 200: uploadUrlSchema, ...errors },
-        },
         // Keyed on the validated body, so after validation.
         preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
           if (uploadService.isPublicUpload(purpose, slugOf(request))) {
@@ -72,25 +93,6 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
             await ownerPerUser(request, reply);
           }
         },
-      },
-      async (request) => {
-        const slug = slugOf(request);
-        const businessId = await uploadService.uploadBusinessId(ctx, purpose, {
-          slug,
-          // The logo belongs to account settings, open without paid access; testimonial photos do not.
-          ownBusinessId: () =>
-            purpose === 'logo' ? requireOwnBusinessId(request) : requirePaidBusinessId(request),
-        });
-        const visitor = uploadService.isPublicUpload(purpose, slug)
-          ? { address: clientIpKey(request), slug, proof: request.body?.proof }
-          : undefined;
-        return {
-          uploadURL: await uploadService.issueUploadUrl(ctx, {
-            businessId,
-            purpose,
-            visitor,
-          }),
-        };
       },
     );
   }

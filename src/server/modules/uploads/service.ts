@@ -22,7 +22,6 @@
 import type { Readable } from 'node:stream';
 import { finalKey } from '../../adapters/storage/keys.js';
 import type { ObjectStorage } from '../../adapters/storage/storage.js';
-import type { Executor } from '../../db/executor.js';
 import type { UploadRow } from '../../db/schema.js';
 import type { UploadPurpose } from '../../../shared/schemas/uploads.js';
 import { uploadCheckMessages } from '../../../shared/schemas/uploads.js';
@@ -128,12 +127,12 @@ export function isPublicUpload(purpose: UploadPurpose, slug: string | undefined)
  * which throws 401 without a session).
  */
 export async function uploadBusinessId(
-  ctx: Pick<UploadDeps, 'db'>,
+  deps: Pick<UploadDeps, 'db'>,
   purpose: UploadPurpose,
   requester: { slug: string | undefined; ownBusinessId: () => Promise<string> },
 ): Promise<string> {
   if (!isPublicUpload(purpose, requester.slug)) return requester.ownBusinessId();
-  const business = await businessService.findBySlug(ctx, requester.slug);
+  const business = await businessService.findBySlug(deps, requester.slug);
   if (!business) throw notFound('Business not found');
   return business.id;
 }
@@ -149,8 +148,8 @@ export type Visitor = {
 };
 
 /** The URL the browser PUTs the file of this upload row to. */
-function uploadUrlOf(ctx: UploadDeps, row: UploadRow, now: Date): string {
-  const token = signUploadToken(ctx.uploads.urlKey, {
+function uploadUrlOf(deps: UploadDeps, row: UploadRow, now: Date): string {
+  const token = signUploadToken(deps.uploads.urlKey, {
     uploadId: row.id,
     businessId: row.businessId,
     purpose: row.purpose,
@@ -168,40 +167,40 @@ function uploadUrlOf(ctx: UploadDeps, row: UploadRow, now: Date): string {
  * checked: the form's budget never refuses it (budgets.ts).
  */
 export async function issueUploadUrl(
-  ctx: UploadDeps & Pick<Deps, 'config'>,
+  deps: UploadDeps & Pick<Deps, 'config'>,
   upload: { businessId: string; purpose: UploadPurpose; visitor?: Visitor },
   now = new Date(),
 ): Promise<string> {
   const { businessId, purpose, visitor } = upload;
   if (!visitor) {
     const owners = { businessId, anonymous: false, visitor: null, checked: false };
-    await roomLeft(ctx.db, ctx.uploads.budgets, owners, now);
-    return uploadUrlOf(ctx, await repository.create(ctx.db, { ...owners, purpose }), now);
+    await roomLeft(deps.db, deps.uploads.budgets, owners, now);
+    return uploadUrlOf(deps, await repository.create(deps.db, { ...owners, purpose }), now);
   }
   const visitors = {
     businessId,
     anonymous: true,
-    visitor: visitorKeyOf(ctx.uploads.urlKey, visitor.address),
+    visitor: visitorKeyOf(deps.uploads.urlKey, visitor.address),
     checked: false,
   };
-  const room = await roomLeft(ctx.db, ctx.uploads.budgets, visitors, now);
+  const room = await roomLeft(deps.db, deps.uploads.budgets, visitors, now);
   const burstId = await burstOf(
-    { db: ctx.db, clock: () => now },
+    { db: deps.db, clock: () => now },
     businessId,
     async (windowStart) =>
       !room.form ||
-      (await repository.visitorUploadsSince(ctx.db, businessId, windowStart)) >=
+      (await repository.visitorUploadsSince(deps.db, businessId, windowStart)) >=
         BURST_RULES.uploadThreshold,
   );
   if (!burstId) {
-    return uploadUrlOf(ctx, await repository.create(ctx.db, { ...visitors, purpose }), now);
+    return uploadUrlOf(deps, await repository.create(deps.db, { ...visitors, purpose }), now);
   }
-  const proof = await requireProof(ctx, visitor.slug, visitor.proof, uploadCheckMessages);
-  const row = await ctx.db.transaction(async (tx) => {
+  const proof = await requireProof(deps, visitor.slug, visitor.proof, uploadCheckMessages);
+  const row = await deps.db.transaction(async (tx) => {
     await spendProof({ db: tx, clock: () => now }, burstId, proof, uploadCheckMessages);
     return repository.create(tx, { ...visitors, purpose, checked: true });
   });
-  return uploadUrlOf(ctx, row, now);
+  return uploadUrlOf(deps, row, now);
 }
 
 /**
@@ -211,22 +210,22 @@ export async function issueUploadUrl(
  * this returns, `storeUpload` or `releaseUpload` must follow.
  */
 export async function beginUpload(
-  ctx: UploadDeps,
+  deps: UploadDeps,
   rawToken: string,
   declaredLength: number | undefined,
   now = new Date(),
 ): Promise<UploadRow> {
-  const token = readUploadToken(ctx.uploads.urlKey, rawToken);
+  const token = readUploadToken(deps.uploads.urlKey, rawToken);
   if (!token) throw forbidden(uploadMessages.linkInvalid);
   if (token.expiresAt * 1000 <= now.getTime()) throw forbidden(uploadMessages.linkExpired);
   const row = await repository.markUploaded(
-    ctx.db,
+    deps.db,
     { id: token.uploadId, businessId: token.businessId, purpose: token.purpose },
     now,
   );
   if (!row) throw forbidden(uploadMessages.linkUsed);
   // The link stays spent when refused: one try per link, so retrying cannot queue on the budgets' lock.
-  await holdBytes(ctx.db, ctx.uploads.budgets, row, bytesToHold(declaredLength), now);
+  await holdBytes(deps.db, deps.uploads.budgets, row, bytesToHold(declaredLength), now);
   return row;
 }
 
@@ -237,7 +236,7 @@ export async function beginUpload(
  * gives them back.
  */
 export async function storeUpload(
-  ctx: UploadDeps,
+  deps: UploadDeps,
   upload: UploadRow,
   data: Buffer,
   now = new Date(),
@@ -247,16 +246,16 @@ export async function storeUpload(
   try {
     const image = await checkImage(data, upload.purpose, check);
     const size = image.data.length;
-    await holdBytes(ctx.db, ctx.uploads.budgets, upload, size, now);
+    await holdBytes(deps.db, deps.uploads.budgets, upload, size, now);
     const objectPath = objectPathOf(upload.id, image.ext);
-    await ctx.uploads.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
+    await deps.uploads.storage.put(finalKey(upload.id, image.ext), image.data, image.contentType);
     stored = true;
-    const updated = await repository.setObjectPath(ctx.db, upload.id, { objectPath, size }, now);
+    const updated = await repository.setObjectPath(deps.db, upload.id, { objectPath, size }, now);
     if (!updated) throw forbidden(uploadMessages.linkUsed);
     return objectPath;
   } catch (error) {
     // Once the file is in storage its bytes stay counted, whatever fails after.
-    if (!stored) await releaseUpload(ctx, upload.id);
+    if (!stored) await releaseUpload(deps, upload.id);
     throw error;
   }
 }
@@ -268,16 +267,16 @@ export async function storeUpload(
  * as a PNG. Answers its object path, to be claimed like any upload's.
  */
 export async function storeFetchedImage(
-  ctx: UploadDeps,
+  deps: UploadDeps,
   businessId: string,
   purpose: UploadPurpose,
   data: Buffer,
   now = new Date(),
 ): Promise<string> {
   const upload = { businessId, anonymous: false, visitor: null, checked: false };
-  await roomLeft(ctx.db, ctx.uploads.budgets, upload, now);
-  const row = await repository.create(ctx.db, { ...upload, purpose });
-  return storeUpload(ctx, row, data, now, { svg: 'rasterize' });
+  await roomLeft(deps.db, deps.uploads.budgets, upload, now);
+  const row = await repository.create(deps.db, { ...upload, purpose });
+  return storeUpload(deps, row, data, now, { svg: 'rasterize' });
 }
 
 /**
@@ -285,11 +284,11 @@ export async function storeFetchedImage(
  * (its file refused, or never fully sent). Only logs a failure: the caller is
  * answering already, and the sweep deletes the row within a day.
  */
-export async function releaseUpload(ctx: UploadDeps, uploadId: string): Promise<void> {
+export async function releaseUpload(deps: UploadDeps, uploadId: string): Promise<void> {
   try {
-    await releaseBytes(ctx.db, uploadId);
+    await releaseBytes(deps.db, uploadId);
   } catch (error) {
-    ctx.log.warn({ err: error, uploadId }, 'could not give back the bytes an upload held');
+    deps.log.warn({ err: error, uploadId }, 'could not give back the bytes an upload held');
   }
 }
 
@@ -298,7 +297,7 @@ export async function releaseUpload(ctx: UploadDeps, uploadId: string): Promise<
  * (relative or absolute) or the upload URL (signature checked, expiry not:
  * the form may be sent long after the file).
  */
-export function uploadIdOf(ctx: Pick<UploadDeps, 'uploads'>, ref: string): string | null {
+export function uploadIdOf(deps: Pick<UploadDeps, 'uploads'>, ref: string): string | null {
   let url: URL;
   try {
     url = new URL(ref, 'http://relative.invalid');
@@ -310,7 +309,7 @@ export function uploadIdOf(ctx: Pick<UploadDeps, 'uploads'>, ref: string): strin
   const object = /^\/objects\/uploads\/([^/]+)$/.exec(pathname)?.[1];
   if (object) return OBJECT_FILE.exec(object)?.[1] ?? null;
   const token = /^\/objects\/upload\/([^/]+)$/.exec(pathname)?.[1];
-  if (token) return readUploadToken(ctx.uploads.urlKey, token)?.uploadId ?? null;
+  if (token) return readUploadToken(deps.uploads.urlKey, token)?.uploadId ?? null;
   return null;
 }
 
@@ -320,7 +319,7 @@ export function uploadIdOf(ctx: Pick<UploadDeps, 'uploads'>, ref: string): strin
  * the paths inside the caller's transaction.
  */
 export async function prepareUploads(
-  ctx: Pick<UploadDeps, 'db' | 'uploads'>,
+  deps: Pick<UploadDeps, 'db' | 'uploads'>,
   businessId: string,
   refs: string[],
   purpose: UploadPurpose,
@@ -328,12 +327,12 @@ export async function prepareUploads(
 ): Promise<string[]> {
   if (refs.length === 0) return [];
   const ids = refs.map((ref) => {
-    const id = uploadIdOf(ctx, ref);
+    const id = uploadIdOf(deps, ref);
     if (!id) throw badRequest(uploadMessages.invalidImageUrl);
     return id;
   });
   const rows = new Map(
-    (await repository.findForBusiness(ctx.db, businessId, purpose, [...new Set(ids)])).map(
+    (await repository.findForBusiness(deps.db, businessId, purpose, [...new Set(ids)])).map(
       (row) => [row.id, row],
     ),
   );
@@ -358,7 +357,7 @@ export async function prepareUploads(
  * business for this purpose, made within the claim window.
  */
 export async function claimUploads(
-  db: Executor,
+  { db }: Pick<Deps, 'db'>,
   businessId: string,
   paths: string[],
   purpose: UploadPurpose,
@@ -379,7 +378,7 @@ export async function claimUploads(
 }
 
 async function removeStored(
-  ctx: Pick<UploadDeps, 'uploads' | 'log'>,
+  deps: Pick<UploadDeps, 'uploads' | 'log'>,
   removed: repository.RemovedUpload[],
 ) {
   for (const upload of removed) {
@@ -387,9 +386,9 @@ async function removeStored(
     const key = upload.objectPath ? keyOfObjectPath(upload.objectPath) : null;
     if (!key) continue;
     try {
-      await ctx.uploads.storage.remove(key);
+      await deps.uploads.storage.remove(key);
     } catch (error) {
-      ctx.log.warn({ err: error, key }, 'could not delete an uploaded object');
+      deps.log.warn({ err: error, key }, 'could not delete an uploaded object');
     }
   }
 }
@@ -399,15 +398,12 @@ async function removeStored(
  * testimonial and no business logo refers to (never claimed, or let go since),
  * row and file. Returns how many.
  */
-export async function sweepUnclaimedUploads(
-  ctx: UploadDeps,
-  now = new Date(),
-): Promise<number> {
+export async function sweepUnclaimedUploads(deps: UploadDeps, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - UNCLAIMED_UPLOAD_TTL_MS);
   let total = 0;
   for (;;) {
-    const removed = await repository.removeUnreferenced(ctx.db, cutoff, SWEEP_BATCH);
-    await removeStored(ctx, removed);
+    const removed = await repository.removeUnreferenced(deps.db, cutoff, SWEEP_BATCH);
+    await removeStored(deps, removed);
     total += removed.length;
     if (removed.length < SWEEP_BATCH) return total;
   }
@@ -419,25 +415,25 @@ export async function sweepUnclaimedUploads(
  * right away instead of at the next sweep.
  */
 export async function deleteDetachedUploads(
-  ctx: UploadDeps,
+  deps: UploadDeps,
   businessId: string,
   paths: string[],
 ): Promise<void> {
-  const removed = await repository.removeUnreferencedPaths(ctx.db, businessId, paths);
-  await removeStored(ctx, removed);
+  const removed = await repository.removeUnreferencedPaths(deps.db, businessId, paths);
+  await removeStored(deps, removed);
 }
 
 export type ServedObject = { body: Readable; size: number; contentType: string; isSvg: boolean };
 
 /** The stored object behind `/objects/uploads/<file>`, or null. */
 export async function openObject(
-  ctx: Pick<UploadDeps, 'uploads'>,
+  deps: Pick<UploadDeps, 'uploads'>,
   file: string,
 ): Promise<ServedObject | null> {
   const match = OBJECT_FILE.exec(file);
   const ext = match?.[2] as ImageExtension | undefined;
   if (!match || !ext) return null;
-  const object = await ctx.uploads.storage.get(`uploads/${file}`);
+  const object = await deps.uploads.storage.get(`uploads/${file}`);
   if (!object) return null;
   return { ...object, contentType: contentTypes[ext], isSvg: ext === 'svg' };
 }

@@ -143,7 +143,7 @@ describe('anonymous upload budgets', () => {
 
     expectRefusal(await requestUploadUrl(app, { purpose: 'product-image', slug }), 403);
     await app.database.db.transaction((tx) =>
-      claimUploads(tx, business.id, [first.objectPath], 'product-image'),
+      claimUploads({ db: tx }, business.id, [first.objectPath], 'product-image'),
     );
     await endBursts(app);
     await visitorUpload(app, slug);
@@ -233,7 +233,7 @@ describe('owner upload budgets (an owner account costs nothing to make)', () => 
     await uploadImage(app, { purpose: 'logo', cookie: other.cookie });
 
     await app.database.db.transaction((tx) =>
-      claimUploads(tx, business.id, [first.objectPath], 'product-image'),
+      claimUploads({ db: tx }, business.id, [first.objectPath], 'product-image'),
     );
     await uploadImage(app, { purpose: 'logo', cookie: owner.cookie });
   });
@@ -257,7 +257,7 @@ describe('visitors’ uploads per day (claimed photos stay)', () => {
     const { app, business, otherSlug } = await twoFormsApp();
     const first = await visitorUpload(app, business.collectionSlug);
     await app.database.db.transaction((tx) =>
-      claimUploads(tx, business.id, [first.objectPath], 'product-image'),
+      claimUploads({ db: tx }, business.id, [first.objectPath], 'product-image'),
     );
     // Two hours ago: out of the hour, still in the day.
     await app.database.db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * HOUR) });

@@ -391,15 +391,24 @@ describe('claimUploads', () => {
     const { db } = app.database;
 
     await expect(
-      db.transaction((tx) => claimUploads(tx, business.id, [theirs.objectPath], 'product-image')),
+      db.transaction((tx) =>
+        claimUploads({ db: tx }, business.id, [theirs.objectPath], 'product-image'),
+      ),
     ).rejects.toMatchObject({ statusCode: 400 });
     await expect(
-      db.transaction((tx) => claimUploads(tx, business.id, [mine.objectPath], 'author-image')),
+      db.transaction((tx) =>
+        claimUploads({ db: tx }, business.id, [mine.objectPath], 'author-image'),
+      ),
     ).rejects.toMatchObject({ statusCode: 400 });
     // All or nothing: one bad path rolls back the good one.
     await expect(
       db.transaction((tx) =>
-        claimUploads(tx, business.id, [mine.objectPath, theirs.objectPath], 'product-image'),
+        claimUploads(
+          { db: tx },
+          business.id,
+          [mine.objectPath, theirs.objectPath],
+          'product-image',
+        ),
       ),
     ).rejects.toMatchObject({ statusCode: 400 });
     expect(
@@ -407,13 +416,17 @@ describe('claimUploads', () => {
         .claimedAt,
     ).toBeNull();
 
-    await db.transaction((tx) => claimUploads(tx, business.id, [mine.objectPath], 'product-image'));
+    await db.transaction((tx) =>
+      claimUploads({ db: tx }, business.id, [mine.objectPath], 'product-image'),
+    );
     expect(
       (await db.select().from(uploads).where(eq(uploads.objectPath, mine.objectPath)))[0]!
         .claimedAt,
     ).not.toBeNull();
     await expect(
-      db.transaction((tx) => claimUploads(tx, business.id, [mine.objectPath], 'product-image')),
+      db.transaction((tx) =>
+        claimUploads({ db: tx }, business.id, [mine.objectPath], 'product-image'),
+      ),
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
@@ -426,7 +439,7 @@ describe('claimUploads', () => {
     const { db } = app.database;
     await db.update(uploads).set({ createdAt: new Date(Date.now() - 23.5 * 60 * 60 * 1000) });
     await expect(
-      db.transaction((tx) => claimUploads(tx, business.id, [objectPath], 'product-image')),
+      db.transaction((tx) => claimUploads({ db: tx }, business.id, [objectPath], 'product-image')),
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
@@ -454,10 +467,10 @@ describe('sweepUnclaimedUploads', () => {
     const letGo = await uploadImage(app, { purpose: 'before-after-image', ...caller });
     const neverSent = await uploadUrlFor(app, { purpose: 'author-image', ...caller });
     await db.transaction(async (tx) => {
-      await claimUploads(tx, business.id, [onTestimonial.objectPath], 'product-image');
-      await claimUploads(tx, business.id, [asAuthor.objectPath], 'author-image');
-      await claimUploads(tx, business.id, [asLogo.objectPath], 'logo');
-      await claimUploads(tx, business.id, [letGo.objectPath], 'before-after-image');
+      await claimUploads({ db: tx }, business.id, [onTestimonial.objectPath], 'product-image');
+      await claimUploads({ db: tx }, business.id, [asAuthor.objectPath], 'author-image');
+      await claimUploads({ db: tx }, business.id, [asLogo.objectPath], 'logo');
+      await claimUploads({ db: tx }, business.id, [letGo.objectPath], 'before-after-image');
       await tx.insert(testimonials).values({
         businessId: business.id,
         authorName: 'Ann',

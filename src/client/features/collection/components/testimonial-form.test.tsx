@@ -20,11 +20,12 @@ import {
   submissionProofSchema,
   type SubmissionChallenge,
 } from '../../../../shared/schemas/submission';
-import { uploadCheckMessages, uploadUrlSchema } from '../../../../shared/schemas/uploads';
+import { putUpload, uploadUrlContracts } from '../../../../shared/contracts/uploads';
+import { publicUploadPurposes, uploadCheckMessages } from '../../../../shared/schemas/uploads';
 import { createImageFile } from '../../../testing/factories';
 import { chooseFiles } from '../../../testing/files';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, mock, server, uploadStorage } from '../../../testing/server';
+import { apiErrorResponse, mock, server, uploadStorage } from '../../../testing/server';
 import { TestimonialForm } from './testimonial-form';
 
 const SECRET = 'component-test-signature-secret';
@@ -99,29 +100,34 @@ function serveFormUnderBurst({
  */
 function serveUploadsUnderBurst({ uncheckedPuts = 0 }: { uncheckedPuts?: number } = {}) {
   const asked: Record<string, unknown>[] = [];
-  const [, storeFile] = uploadStorage().handlers;
+  const { putHandler: storeFile } = uploadStorage();
   let count = 0;
   let uncheckedLeft = uncheckedPuts;
   const required = () =>
     apiErrorResponse(403, submissionCheckCodes.required, uploadCheckMessages.required);
   server.use(
-    apiRoute.post('/api/objects/upload/:purpose', uploadUrlSchema, async ({ body, params }) => {
-      const payload = (body ?? {}) as Record<string, unknown>;
-      asked.push(payload);
-      count += 1;
-      const uploadURL = `/objects/upload/${String(params.purpose)}-${count}`;
-      if (payload.proof === undefined) {
-        if (uncheckedLeft <= 0) return required();
-        uncheckedLeft -= 1;
-        return { uploadURL: `/objects/upload/unchecked-${count}` };
-      }
-      if (!(await isSolved(payload.proof))) {
-        return apiErrorResponse(403, submissionCheckCodes.failed, uploadCheckMessages.failed);
-      }
-      return { uploadURL };
-    }),
-    http.put('/objects/upload/unchecked-:n', required),
-    ...(storeFile ? [storeFile] : []),
+    ...publicUploadPurposes.map((purpose) =>
+      mock(uploadUrlContracts[purpose], async ({ body }) => {
+        const payload = (body ?? {}) as Record<string, unknown>;
+        asked.push(payload);
+        count += 1;
+        const uploadURL = `/objects/upload/${purpose}-${count}`;
+        if (payload.proof === undefined) {
+          if (uncheckedLeft <= 0) return required();
+          uncheckedLeft -= 1;
+          return { uploadURL: `/objects/upload/unchecked-${count}` };
+        }
+        if (!(await isSolved(payload.proof))) {
+          return apiErrorResponse(403, submissionCheckCodes.failed, uploadCheckMessages.failed);
+        }
+        return { uploadURL };
+      }),
+    ),
+    // The URLs handed out unchecked are refused; the others fall through to `storeFile`.
+    http.put(putUpload.path, ({ params }) =>
+      String(params.token).startsWith('unchecked-') ? required() : undefined,
+    ),
+    storeFile,
   );
   return asked;
 }

@@ -5,14 +5,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  deleteBurstPendingResultSchema,
-  submissionBurstListSchema,
-  testimonialListSchema,
-  type SubmissionBurst,
-} from '../../../../shared/schemas/testimonials';
+  deleteBurstPending,
+  listSubmissionBursts,
+  listTestimonials,
+} from '../../../../shared/contracts/testimonials';
+import type { SubmissionBurst } from '../../../../shared/schemas/testimonials';
 import { createTestimonial, listPage } from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
-import { apiErrorResponse, apiRoute, server } from '../../../testing/server';
+import { apiErrorResponse, mock, server } from '../../../testing/server';
 import { createBusiness, signedInOwner } from '../../../testing/session-factories';
 import { TestimonialsPage } from '../testimonials-page';
 
@@ -34,20 +34,16 @@ function serveBursts(stored: SubmissionBurst[]) {
   const deleted: string[] = [];
   let listed = 0;
   server.use(
-    apiRoute.get('/api/testimonials/bursts', submissionBurstListSchema, () => {
+    mock(listSubmissionBursts, () => {
       listed += 1;
       return { bursts: stored };
     }),
-    apiRoute.delete(
-      '/api/testimonials/bursts/:id/pending',
-      deleteBurstPendingResultSchema,
-      ({ params }) => {
-        const index = stored.findIndex((burst) => burst.id === params.id);
-        const [burst] = stored.splice(index, 1);
-        deleted.push(String(params.id));
-        return { deleted: burst?.pending ?? 0 };
-      },
-    ),
+    mock(deleteBurstPending, ({ params }) => {
+      const index = stored.findIndex((burst) => burst.id === params.id);
+      const [burst] = stored.splice(index, 1);
+      deleted.push(params.id);
+      return { deleted: burst?.pending ?? 0 };
+    }),
   );
   return { deleted, listed: () => listed };
 }
@@ -55,7 +51,7 @@ function serveBursts(stored: SubmissionBurst[]) {
 function serveList() {
   let asked = 0;
   server.use(
-    apiRoute.get('/api/testimonials', testimonialListSchema, () => {
+    mock(listTestimonials, () => {
       asked += 1;
       return listPage([createTestimonial({ authorName: 'Pat Pending', status: 'pending' })]);
     }),
@@ -140,7 +136,7 @@ describe('TestimonialsPage: a burst of submissions', () => {
     serveList();
     serveBursts([createBurst()]);
     server.use(
-      apiRoute.delete('/api/testimonials/bursts/:id/pending', deleteBurstPendingResultSchema, () =>
+      mock(deleteBurstPending, () =>
         apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
       ),
     );

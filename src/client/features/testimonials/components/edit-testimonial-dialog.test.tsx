@@ -4,13 +4,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Testimonial } from '../../../../shared/schemas/testimonials';
 import {
-  authorImageResultSchema,
-  beforeAfterImagesResultSchema,
-  productImagesResultSchema,
-  testimonialSchema,
-  type Testimonial,
-} from '../../../../shared/schemas/testimonials';
+  addProductImages,
+  removeProductImage,
+  setAuthorImage,
+  setBeforeAfterImages,
+  updateTestimonial,
+} from '../../../../shared/contracts/testimonials';
+import { putUpload } from '../../../../shared/contracts/uploads';
 import { getWidgetSettings } from '../../../../shared/contracts/widget';
 import {
   createImageFile,
@@ -19,14 +21,7 @@ import {
 } from '../../../testing/factories';
 import { chooseFiles } from '../../../testing/files';
 import { renderScreen } from '../../../testing/render';
-import {
-  apiErrorResponse,
-  apiRoute,
-  mock,
-  server,
-  uploadStorage,
-  type ApiCall,
-} from '../../../testing/server';
+import { apiErrorResponse, mock, server, uploadStorage } from '../../../testing/server';
 import { EditTestimonialDialog } from './edit-testimonial-dialog';
 
 beforeEach(() => {
@@ -54,14 +49,6 @@ function serveUploads() {
   return storage.stored;
 }
 
-/** The bodies sent to one route, answered by `answer`. */
-function record<T>(list: unknown[], answer: (call: ApiCall) => T) {
-  return (call: ApiCall) => {
-    list.push(call.body);
-    return answer(call);
-  };
-}
-
 /** The description of the "Error" toast. */
 const errorToast = (message: string) => screen.findByText(message);
 
@@ -70,11 +57,10 @@ describe('EditTestimonialDialog: status', () => {
     const testimonial = createTestimonial({ status: 'approved' });
     const sent: unknown[] = [];
     server.use(
-      apiRoute.patch(
-        `/api/testimonials/${testimonial.id}`,
-        testimonialSchema,
-        record(sent, () => ({ ...testimonial, status: 'rejected' })),
-      ),
+      mock(updateTestimonial, ({ body }) => {
+        sent.push(body);
+        return { ...testimonial, status: 'rejected' as const };
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
     const status = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' });
@@ -94,13 +80,10 @@ describe('EditTestimonialDialog: author photo', () => {
     const stored = serveUploads();
     const sent: unknown[] = [];
     server.use(
-      apiRoute.put(
-        `/api/testimonials/${testimonial.id}/author-image`,
-        authorImageResultSchema,
-        record(sent, ({ body }) => ({
-          imagePath: (body as { authorImageURL: string }).authorImageURL,
-        })),
-      ),
+      mock(setAuthorImage, ({ body }) => {
+        sent.push(body);
+        return { imagePath: body.authorImageURL };
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
 
@@ -124,11 +107,10 @@ describe('EditTestimonialDialog: author photo', () => {
     const testimonial = createTestimonial({ authorImageUrl: '/objects/uploads/old-face' });
     const sent: unknown[] = [];
     server.use(
-      apiRoute.patch(
-        `/api/testimonials/${testimonial.id}`,
-        testimonialSchema,
-        record(sent, () => ({ ...testimonial, authorImageUrl: null })),
-      ),
+      mock(updateTestimonial, ({ body }) => {
+        sent.push(body);
+        return { ...testimonial, authorImageUrl: null };
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
 
@@ -143,11 +125,7 @@ describe('EditTestimonialDialog: author photo', () => {
     const testimonial = createTestimonial();
     serveUploads();
     server.use(
-      apiRoute.put(
-        `/api/testimonials/${testimonial.id}/author-image`,
-        authorImageResultSchema,
-        () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
-      ),
+      mock(setAuthorImage, () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong')),
     );
     const { user, dialog } = await openDialog(testimonial);
 
@@ -173,15 +151,11 @@ describe('EditTestimonialDialog: product photos', () => {
     const stored = serveUploads();
     const sent: Array<{ productImageURLs: string[] }> = [];
     server.use(
-      apiRoute.put(
-        `/api/testimonials/${testimonial.id}/product-images`,
-        productImagesResultSchema,
-        ({ body }) => {
-          const { productImageURLs } = body as { productImageURLs: string[] };
-          sent.push({ productImageURLs });
-          return { imagePaths: [...existing, ...productImageURLs] };
-        },
-      ),
+      mock(addProductImages, ({ body }) => {
+        const { productImageURLs } = body;
+        sent.push({ productImageURLs });
+        return { imagePaths: [...existing, ...productImageURLs] };
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
     const photos = within(dialog).getByRole('group', { name: 'Product photos' });
@@ -210,11 +184,10 @@ describe('EditTestimonialDialog: product photos', () => {
     const testimonial = createTestimonial({ productImageUrls: existing });
     const sent: unknown[] = [];
     server.use(
-      apiRoute.delete(
-        `/api/testimonials/${testimonial.id}/product-images`,
-        productImagesResultSchema,
-        record(sent, () => ({ imagePaths: [existing[0] ?? '', existing[2] ?? ''] })),
-      ),
+      mock(removeProductImage, ({ body }) => {
+        sent.push(body);
+        return { imagePaths: [existing[0] ?? '', existing[2] ?? ''] };
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
     const photos = within(dialog).getByRole('group', { name: 'Product photos' });
@@ -233,10 +206,8 @@ describe('EditTestimonialDialog: product photos', () => {
   it('says "Failed to remove product image" when the server refuses, and keeps the photo', async () => {
     const testimonial = createTestimonial({ productImageUrls: existing });
     server.use(
-      apiRoute.delete(
-        `/api/testimonials/${testimonial.id}/product-images`,
-        productImagesResultSchema,
-        () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
+      mock(removeProductImage, () =>
+        apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
       ),
     );
     const { user, dialog } = await openDialog(testimonial);
@@ -251,19 +222,15 @@ describe('EditTestimonialDialog: product photos', () => {
   it('says "Failed to upload product image" when storing the file fails, and saves nothing', async () => {
     const testimonial = createTestimonial();
     const storage = uploadStorage();
-    const [askForUrl] = storage.handlers;
     const saved: unknown[] = [];
     server.use(
-      ...(askForUrl ? [askForUrl] : []),
+      ...storage.urlHandlers,
       // The storage's PUT fails: the upload's XMLHttpRequest gets a 500.
-      http.put('/objects/upload/:token', () =>
-        apiErrorResponse(500, 'INTERNAL_ERROR', 'Disk full'),
-      ),
-      apiRoute.put(
-        `/api/testimonials/${testimonial.id}/product-images`,
-        productImagesResultSchema,
-        record(saved, () => ({ imagePaths: [] })),
-      ),
+      http.put(putUpload.path, () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Disk full')),
+      mock(addProductImages, ({ body }) => {
+        saved.push(body);
+        return { imagePaths: [] };
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
 
@@ -284,20 +251,16 @@ describe('EditTestimonialDialog: before and after photos', () => {
     const sent: unknown[] = [];
     let state = { beforeImagePath: null as string | null, afterImagePath: after as string | null };
     server.use(
-      apiRoute.put(
-        `/api/testimonials/${testimonial.id}/before-after-images`,
-        beforeAfterImagesResultSchema,
-        record(sent, ({ body }) => {
-          const change = body as { beforeImageURL?: string | null; afterImageURL?: string | null };
-          state = {
-            beforeImagePath:
-              change.beforeImageURL === undefined ? state.beforeImagePath : change.beforeImageURL,
-            afterImagePath:
-              change.afterImageURL === undefined ? state.afterImagePath : change.afterImageURL,
-          };
-          return state;
-        }),
-      ),
+      mock(setBeforeAfterImages, ({ body: change }) => {
+        sent.push(change);
+        state = {
+          beforeImagePath:
+            change.beforeImageURL === undefined ? state.beforeImagePath : change.beforeImageURL,
+          afterImagePath:
+            change.afterImageURL === undefined ? state.afterImagePath : change.afterImageURL,
+        };
+        return state;
+      }),
     );
     const { user, dialog } = await openDialog(testimonial);
     const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
@@ -323,10 +286,8 @@ describe('EditTestimonialDialog: before and after photos', () => {
     const testimonial = createTestimonial({ afterImageUrl: '/objects/uploads/after-old' });
     serveUploads();
     server.use(
-      apiRoute.put(
-        `/api/testimonials/${testimonial.id}/before-after-images`,
-        beforeAfterImagesResultSchema,
-        () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
+      mock(setBeforeAfterImages, () =>
+        apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong'),
       ),
     );
     const { user, dialog } = await openDialog(testimonial);

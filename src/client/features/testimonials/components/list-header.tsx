@@ -2,6 +2,10 @@
 // page change), its total and the CSV and JSON export links.
 import { Download } from 'lucide-react';
 import type { Ref } from 'react';
+import {
+  exportTestimonialsCsv,
+  exportTestimonialsJson,
+} from '../../../../shared/contracts/testimonials';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 
@@ -40,13 +44,13 @@ export function ListHeader({
       </div>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
-          <a href="/api/testimonials/export.csv" download>
+          <a href={exportTestimonialsCsv.path} download>
             <Download aria-hidden="true" />
             Export CSV
           </a>
         </Button>
         <Button asChild variant="outline" size="sm">
-          <a href="/api/testimonials/export.json" download>
+          <a href={exportTestimonialsJson.path} download>
             <Download aria-hidden="true" />
             Export JSON
           </a>
