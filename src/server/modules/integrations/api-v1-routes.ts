@@ -60,7 +60,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: publicWidgetSchema, ...errors } } },
     async (request) => {
       const business = await requireApiCallerBusiness(request);
-      const found = await widgetService.getPublicWidget(db, business.collectionSlug, app.config.productName);
+      const found = await widgetService.getPublicWidget({ db, config: app.config }, business.collectionSlug);
       // The business was just read; it can only be gone if it was deleted since.
       if (!found) throw new Error('the caller business has no public widget');
       return found.widget;

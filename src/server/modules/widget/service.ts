@@ -12,7 +12,6 @@ import {
 import type { OwnerWidgetSettings, WidgetQuickToggleInput } from '../../../shared/schemas/widget-settings.js';
 import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
-import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { invalidateWidget } from './events.js';
@@ -107,14 +106,14 @@ export function toPublicTestimonial(
 /**
  * The public widget of the business with this slug (GET /api/widget/:slug), or
  * null. Parsed with the contract's schema on the way out, which also drops any
- * field the schema does not name. `productName` (config PRODUCT_NAME) is what
- * the widget's "Powered by" link says.
+ * field the schema does not name. The product's name (config PRODUCT_NAME) is
+ * what the widget's "Powered by" link says.
  */
 export async function getPublicWidget(
-  db: Executor,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
   slug: string,
-  productName: string,
 ): Promise<{ businessId: string; widget: PublicWidget } | null> {
+  const { productName } = config;
   const found = await repository.findBusinessBySlug(db, slug);
   if (!found) return null;
   const { business } = found;
