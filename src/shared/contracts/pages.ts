@@ -1,9 +1,10 @@
 // The app's pages and the built client's files: HTML for people, in the
 // public scope (cookie-free; whether the request carries a session cookie at
 // all picks the page). One contract per page of shared/app-pages.ts, made
-// from that list, so a page added there gets its contract here (its summary
-// is asked for below); plugins/client-app.ts registers their routes from
-// them. The test checkout's pages need a session: billing.ts declares them.
+// from that list, so a page added there gets its contract here (the typecheck
+// asks for its summary below, contracts.test.ts for its export);
+// plugins/client-app.ts registers their routes from them. The test checkout's
+// pages need a session: billing.ts declares them.
 import { z } from 'zod';
 import { appPages } from '../app-pages.js';
 import { businessSlugParamsSchema } from '../schemas/business.js';
@@ -11,6 +12,7 @@ import {
   bytesBody,
   defineContract,
   htmlBody,
+  pathParamNames,
   wildcardParams,
   type Contract,
   type DocumentedResponse,
@@ -39,6 +41,8 @@ const pageDetails: {
     readonly summary: string;
     /** Default: the app (APP_PAGE). */
     readonly answers?: Readonly<Record<number, DocumentedResponse>>;
+    /** What the document says of the path's parameters (the API's rule for them). */
+    readonly params?: z.ZodType;
   };
 } = {
   home: {
@@ -47,6 +51,7 @@ const pageDetails: {
   },
   submit: {
     summary: "A business's testimonial form.",
+    params: businessSlugParamsSchema,
     answers: {
       200: htmlBody("The business's testimonial form, rendered by the server."),
       404: htmlBody('No business with this slug: the app, which says so.'),
@@ -76,25 +81,28 @@ const pageDetails: {
 };
 
 /**
- * The page's `:slug`: any text, so that the handler itself answers the app's
- * not-found page (404) for a slug the API would refuse, instead of a JSON 400.
- * The document shows the API's rule.
+ * A page's parameters are any text: its handler answers the app's not-found
+ * page (404) for one it does not know, never a JSON 400.
  */
-const submitParams = z.object({ slug: z.string() });
+function anyText(names: string[]): z.ZodType | undefined {
+  return names.length === 0
+    ? undefined
+    : z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+}
 
 function pageContract(name: PageName): PageContract {
   const path = appPages[name];
-  const { summary, answers = { 200: htmlBody(APP_PAGE) } } = pageDetails[name];
-  const hasSlug = path === appPages.submit;
+  const { summary, answers = { 200: htmlBody(APP_PAGE) }, params } = pageDetails[name];
+  const validated = anyText(pathParamNames(path));
   return defineContract({
     method: 'GET',
     path,
     access: 'public',
     section: 'pages',
     summary,
-    ...(hasSlug ? { params: submitParams } : {}),
+    ...(validated ? { params: validated } : {}),
     response: { 200: z.string() },
-    document: { ...(hasSlug ? { params: businessSlugParamsSchema } : {}), response: answers },
+    document: { ...(params ? { params } : {}), response: answers },
   });
 }
 
