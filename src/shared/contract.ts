@@ -185,3 +185,36 @@ export function urlOf(
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
+
+// What a contract's `document` says of a body that is not JSON (or is sent as
+// bytes though it is JSON): one helper per kind, for every area.
+
+/** A JSON body the route sends as bytes (a cached copy): the schema it follows. */
+export const jsonBody = (schema: z.ZodType, description: string): DocumentedResponse => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** Bytes of a file: an image, a download. */
+export const bytesBody = (contentType: string, description: string): DocumentedResponse => ({
+  description,
+  content: { [contentType]: { schema: z.file() } },
+});
+
+/** Text that is not JSON: a script, a stylesheet, a CSV. */
+export const textBody = (contentType: string, description: string): DocumentedResponse => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
+
+/** A page. */
+export const htmlBody = (description: string): DocumentedResponse =>
+  textBody('text/html', description);
+
+/** An answer without a body (a redirect, a 304): the document keeps the description. */
+export const noBody = (description: string): z.ZodType => z.null().describe(description);
+
+/** A wildcard's part of the path (Fastify's `*`), as the document names it (`path`). */
+export const wildcardParams = z.object({
+  path: z.string().describe('The path of the file, slashes included.'),
+});

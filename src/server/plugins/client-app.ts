@@ -1,13 +1,14 @@
 // Serves the built client with a history fallback, the server-rendered public
 // pages (public-pages.ts) and the widget script. `clientAppRoutes` (the static
 // files, the public pages, a route for every other page of the app, and
-// `/widget.js`) runs in the public scope: nothing here reads a session or
-// sends its cookie (see app.ts); whether the request carries a session cookie
-// at all picks the page. `registerAppShell` lets a route of the session scope
-// answer with the app too (the test checkout's page). `registerClientAppFallback`
-// sets the one not-found handler on the root: an unknown /api/... path is a
-// JSON 404 from the error handler; any other unknown GET gets the app, whose
-// router shows the not-found screen.
+// `/widget.js`; each page and the script registered from its contract in
+// shared/contracts/pages.ts and widget.ts) runs in the public scope: nothing
+// here reads a session or sends its cookie (see app.ts); whether the request
+// carries a session cookie at all picks the page. `registerAppShell` lets a
+// route of the session scope answer with the app too (the test checkout's
+// page). `registerClientAppFallback` sets the one not-found handler on the
+// root: an unknown /api/... path is a JSON 404 from the error handler; any
+// other unknown GET gets the app, whose router shows the not-found screen.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,12 +16,15 @@ import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
+import { appPageContracts, submitPage, type PageContract } from '../../shared/contracts/pages.js';
+import { getWidgetScript } from '../../shared/contracts/widget.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { businessSlugParamsSchema } from '../../shared/schemas/business.js';
 import { AppError, notFound } from '../errors.js';
 import { getPublicBusiness } from '../modules/business/service.js';
 import { COMPRESSION_THRESHOLD_BYTES, skipDynamicCompression } from './compression.js';
 import { sendCompressed, type CompressedBody } from './compressed-body.js';
+import { route } from './contract-route.js';
 import { PublicPages } from './public-pages.js';
 import { SESSION_COOKIE } from './sessions.js';
 
@@ -48,16 +52,17 @@ function isSignedOut(request: FastifyRequest): boolean {
   return cookies === undefined || parseCookies(cookies)[SESSION_COOKIE] === undefined;
 }
 
-/** The public pages a signed-out visitor gets rendered (docs/product/README.md#screens-and-routes), besides / and /submit/:slug. */
-const RENDERED_PATHS: readonly string[] = [appPages.terms, appPages.auth, appPages.forgotPassword];
+/** The public pages a signed-out visitor gets rendered (docs/product/README.md#screens-and-routes), besides /submit/:slug. */
+const RENDERED_PATHS: readonly string[] = [
+  appPages.home,
+  appPages.terms,
+  appPages.auth,
+  appPages.forgotPassword,
+];
 
-/** Pages answered with the app as it is, whose router shows them; the test checkout's is the billing module's. */
-const SHELL_PATHS = Object.values(appPages).filter(
-  (path) =>
-    path !== appPages.home &&
-    path !== appPages.submit &&
-    path !== appPages.testCheckout &&
-    !RENDERED_PATHS.includes(path),
+/** The other pages (the test checkout's is the billing module's): the rendered page or the app as it is, whose router shows it. */
+const OTHER_PAGES: readonly PageContract[] = Object.values(appPageContracts).filter(
+  (contract) => contract.path !== appPages.submit,
 );
 
 /**
@@ -128,27 +133,35 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
   const widgetFile = path.join(widgetDir, 'widget.js');
   // Public and cacheable: loaded by other sites, so it lives in the cookie-free scope.
   // Sent as widget.js.br or .gz when accepted (preCompressed above), as it is otherwise.
-  app.get('/widget.js', { schema: pageSchema, compress: false }, async (_request, reply) => {
-    if (!existsSync(widgetFile)) return reply.callNotFound();
-    return reply
-      .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
-      .header('access-control-allow-origin', '*')
-      .sendFile('widget.js', widgetDir, { cacheControl: false });
-  });
+  route(
+    app,
+    getWidgetScript,
+    ({ reply }) => {
+      if (!existsSync(widgetFile)) {
+        reply.callNotFound();
+        return reply;
+      }
+      return reply
+        .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
+        .header('access-control-allow-origin', '*')
+        .sendFile('widget.js', widgetDir, { cacheControl: false });
+    },
+    { compress: false },
+  );
 
   if (!pages) return;
-  // @fastify/static refuses a directory request, so the root is routed explicitly.
-  app.get(appPages.home, { schema: pageSchema }, (request, reply) =>
-    sendPublicPage(request, reply, pages),
-  );
-  for (const url of RENDERED_PATHS)
-    app.get(url, { schema: pageSchema }, (request, reply) => sendPublicPage(request, reply, pages));
-  for (const url of SHELL_PATHS)
-    app.get(url, { schema: pageSchema }, (request, reply) => sendShell(request, reply, pages));
+  // The root among them: @fastify/static refuses a directory request, so it is routed explicitly.
+  for (const contract of OTHER_PAGES) {
+    const rendered = RENDERED_PATHS.includes(contract.path);
+    route(app, contract, ({ request, reply }) =>
+      rendered ? sendPublicPage(request, reply, pages) : sendShell(request, reply, pages),
+    );
+  }
 
   // The customer's form, readable and visible before any script runs.
-  app.get(appPages.submit, { schema: pageSchema }, async (request, reply) => {
+  route(app, submitPage, async ({ request, reply }) => {
     const signedOut = isSignedOut(request);
+    // Checked here, not by the contract: a slug the API would refuse gets the app's not-found page.
     const params = businessSlugParamsSchema.safeParse(request.params);
     if (!params.success) return sendPage(request, reply, pages.shell(signedOut), 404);
     const { slug } = params.data;

@@ -21,6 +21,7 @@ import {
 import { z } from 'zod';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../shared/constants.js';
 import { contractByKey } from '../../shared/contracts/index.js';
+import { getOpenApiDocument } from '../../shared/contracts/reference.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import {
   API_KEY_PREFIX,
@@ -30,6 +31,7 @@ import {
 import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
 import type { Config } from '../config.js';
+import { route } from './contract-route.js';
 import {
   documentedBodies,
   openApiSections,
@@ -38,7 +40,7 @@ import {
 } from './openapi-sections.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-export const OPENAPI_PATH = '/api/openapi.json';
+export const OPENAPI_PATH = getOpenApiDocument.path;
 const API_REFERENCE_PATH = '/docs/api';
 
 /** A new deployment's document is fetched again soon; tools polling it do not hammer the server. */
@@ -170,19 +172,15 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
   { productName },
 ) => {
   let document: string | undefined;
-  app.get(
-    OPENAPI_PATH,
-    { schema: { response: { 200: z.looseObject({ openapi: z.string() }) } } },
-    (_request, reply) => {
-      // Built once, on the first request after ready(): the routes do not change afterwards.
-      document ??= JSON.stringify(app.swagger());
-      // A string with a JSON content type is sent as is (no second serialization).
-      void reply
-        .type('application/json; charset=utf-8')
-        .header('cache-control', DOCUMENT_CACHE_CONTROL)
-        .send(document);
-    },
-  );
+  route(app, getOpenApiDocument, ({ reply }) => {
+    // Built once, on the first request after ready(): the routes do not change afterwards.
+    document ??= JSON.stringify(app.swagger());
+    // A string with a JSON content type is sent as is (no second serialization).
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', DOCUMENT_CACHE_CONTROL)
+      .send(document);
+  });
 
   await app.register(swaggerUiForPhones, {
     routePrefix: API_REFERENCE_PATH,

@@ -29,11 +29,7 @@ export const apiV1Routes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, contracts.getApiWidget, async ({ deps, caller }) => {
-    const found = await widgetService.getPublicWidget(
-      deps.db,
-      caller.business.collectionSlug,
-      deps.config.productName,
-    );
+    const found = await widgetService.getPublicWidget(deps, caller.business.collectionSlug);
     // The business was just read; it can only be gone if it was deleted since.
     if (!found) throw new Error('the caller business has no public widget');
     return widgetService.withAbsoluteWidgetImages(found.widget, deps.config.baseUrl);

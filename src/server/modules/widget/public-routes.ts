@@ -14,19 +14,20 @@
 // as a miss, and each address has a budget of lookups that found nothing, so
 // a flood of made-up names is answered from memory or refused (429) before it
 // reaches the database. The caches hear every server's changes (events.ts).
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+// Each endpoint is declared in shared/contracts/widget.ts.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../../shared/constants.js';
-import { businessSlugParamsSchema } from '../../../shared/schemas/business.js';
-import { wixWidgetQuerySchema } from '../../../shared/schemas/integrations.js';
+import * as contracts from '../../../shared/contracts/widget.js';
+import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
+import { depsOf } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import {
   sendCompressed,
   writeCompressed,
   type CompressedBody,
 } from '../../plugins/compressed-body.js';
+import { route } from '../../plugins/contract-route.js';
 import { addressLimit, clientIpKey, failureLimit, rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
@@ -35,8 +36,6 @@ import { PublicWidgetCache } from './public-cache.js';
 import * as widgetService from './service.js';
 import { WixSiteDirectory } from './wix-directory.js';
 import { MINUTE_MS } from '../../../shared/time.js';
-
-const errors = { '4xx': apiErrorSchema, '5xx': apiErrorSchema };
 
 /** Generous: a page view is one request, and a hit costs no database work. */
 export const publicWidgetRateLimit = { max: 600, timeWindowMs: MINUTE_MS } as const;
@@ -103,10 +102,11 @@ function sendCached(
   void sendCompressed(request, reply.headers(headers), cached);
 }
 
-export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
+  const deps = depsOf(app);
+  const { db } = deps;
   const cache = new PublicWidgetCache({
-    load: (slug) => widgetService.getPublicWidget(db, slug, app.config.productName),
+    load: (slug) => widgetService.getPublicWidget(deps, slug),
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
@@ -172,19 +172,21 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: crossOriginAndRateLimit,
   };
 
-  app.get(
-    '/api/widget/:slug',
+  // Not route(): this handler answers a cache hit, or a slug remembered as unknown, without a promise (route()
+  // awaits the guard and the handler). The path, params and answers are the contract's, the failures the ones
+  // route() adds to every contract.
+  const publicWidget = contracts.getPublicWidget;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    publicWidget.path,
     {
       ...publicRoute,
       // Compressed already: @fastify/compress's hooks are not even run.
       compress: false,
-      // The 200 body is the cached Buffer of a PublicWidget (publicWidgetSchema), in the accepted encoding.
       schema: {
-        params: businessSlugParamsSchema,
-        response: { 200: z.custom<Buffer>(), 304: z.null(), ...errors },
+        params: publicWidget.params,
+        response: { ...publicWidget.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
       },
     },
-    // Not async: a cache hit, or a slug remembered as unknown, is answered without a promise.
     (request, reply) => {
       const { slug } = request.params;
       const known = cache.peek(slug);
@@ -206,20 +208,11 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
     // The validated, normalised site id (the same form the lookup uses, docs/security.md rule 22) and the address.
     keyGenerator: (request) => `${(request.query as { instance: string }).instance}:${clientIpKey(request)}`,
   });
-  app.get(
-    '/wix/widget',
-    {
-      ...publicRoute,
-      compress: false,
-      preHandler: perSiteAndAddress,
-      // The 200 body is the cached Buffer of a PublicWidget, the same bytes as GET /api/widget/{slug}.
-      schema: {
-        querystring: wixWidgetQuerySchema,
-        response: { 200: z.custom<Buffer>(), 304: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { instance } = request.query;
+  route(
+    app,
+    contracts.getWixWidget,
+    async ({ query, request, reply }) => {
+      const { instance } = query;
       const remembered = wixSites.peek(instance);
       const slug = remembered === undefined ? await lookUp(request, reply, () => wixSites.find(instance)) : remembered;
       const entry = slug === null ? null : await cache.get(slug);
@@ -227,17 +220,14 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(request, reply, entry.json, JSON_HEADERS);
       return reply;
     },
+    { ...publicRoute, compress: false, preHandler: perSiteAndAddress },
   );
 
   // A GET without custom headers needs no preflight; this answers the ones a host page's fetch wrapper may cause.
-  app.options(
-    '/api/widget/:slug',
-    {
-      helmet: false,
-      logLevel: 'warn',
-      schema: { params: businessSlugParamsSchema, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    contracts.preflightPublicWidget,
+    ({ request, reply }) => {
       const requested = request.headers['access-control-request-headers'];
       return reply
         .code(204)
@@ -251,20 +241,14 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .send(null);
     },
+    { helmet: false, logLevel: 'warn' },
   );
 
-  app.get(
-    '/embed/:slug',
-    {
-      ...publicRoute,
-      schema: {
-        params: businessSlugParamsSchema,
-        // 404 is the no-script not-found page; a 429 or 5xx is the usual JSON error.
-        response: { 200: z.custom<Buffer>(), 304: z.null(), 404: z.string(), 429: apiErrorSchema, '5xx': apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { slug } = request.params;
+  route(
+    app,
+    contracts.getEmbedPage,
+    async ({ params, request, reply }) => {
+      const { slug } = params;
       const known = cache.peek(slug);
       const entry = known === undefined ? await lookUp(request, reply, () => cache.get(slug)) : known;
       if (!entry) {
@@ -276,5 +260,6 @@ export const publicWidgetRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(request, reply, cache.htmlOf(entry), HTML_HEADERS);
       return reply;
     },
+    publicRoute,
   );
 };

@@ -84,14 +84,14 @@ export async function recordCopiedSnippet(
 /**
  * The public widget of the business with this slug (GET /api/widget/:slug), or
  * null. Parsed with the contract's schema on the way out, which also drops any
- * field the schema does not name. `productName` (config PRODUCT_NAME) is what
- * the widget's "Powered by" link says.
+ * field the schema does not name. The product's name (config PRODUCT_NAME) is
+ * what the widget's "Powered by" link says.
  */
 export async function getPublicWidget(
-  db: Executor,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
   slug: string,
-  productName: string,
 ): Promise<{ businessId: string; widget: PublicWidget } | null> {
+  const { productName } = config;
   const found = await repository.findBusinessBySlug(db, slug);
   if (!found) return null;
   const { business } = found;
