@@ -1,8 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeEmail, getCurrentUser, login, logout } from '../../shared/contracts/auth';
+import { getBusiness, getPublicBusiness } from '../../shared/contracts/business';
+import { revokeApiKey } from '../../shared/contracts/integrations';
+import { submitTestimonial } from '../../shared/contracts/submissions';
 import {
-  api,
+  deleteTestimonial,
+  listTestimonials,
+  updateTestimonial,
+} from '../../shared/contracts/testimonials';
+import { setWidgetQuickToggle } from '../../shared/contracts/widget';
+import {
   ApiError,
-  apiRequest,
+  call,
   getErrorMessage,
   isUnauthorizedError,
   NETWORK_FAILURE_STATUS,
@@ -38,12 +47,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest', () => {
+describe('call', () => {
   it('sends cookies and a JSON body, and answers the parsed JSON', async () => {
     stubFetch(answer(200, '{"id":"t1"}'));
-    await expect(api.patch<{ id: string }>('/api/testimonials/t1', { status: 'approved' })).resolves.toEqual({
-      id: 't1',
-    });
+    await expect(
+      call(updateTestimonial, { params: { id: 't1' }, body: { status: 'approved' } }),
+    ).resolves.toEqual({ id: 't1' });
     expect(fetchMock).toHaveBeenCalledWith('/api/testimonials/t1', {
       method: 'PATCH',
       credentials: 'include',
@@ -53,11 +62,17 @@ describe('apiRequest', () => {
     });
   });
 
+  it("fills the path's parameters, encoded, and the query without its unset values", async () => {
+    stubFetch(answer(200, '{}'));
+    await call(listTestimonials, { query: { status: 'pending', q: 'a&b', page: undefined } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/testimonials?status=pending&q=a%26b');
+    stubFetch(answer(200, '{}'));
+    await call(getPublicBusiness, { params: { slug: 'café/1' } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/business/caf%C3%A9%2F1');
+  });
+
   it('says JSON for a change without a body too (the server refuses a signed-in change that does not)', async () => {
-    for (const send of [
-      () => api.post('/api/logout'),
-      () => api.delete('/api/integrations/api-key'),
-    ]) {
+    for (const send of [() => call(logout, {}), () => call(revokeApiKey, {})]) {
       stubFetch(answer(200, '{}'));
       await send();
       expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
@@ -70,7 +85,7 @@ describe('apiRequest', () => {
   it('sends cookies without a body or content type for a GET, with the caller signal', async () => {
     stubFetch(answer(200, '[]'));
     const controller = new AbortController();
-    await api.get('/api/testimonials', { signal: controller.signal });
+    await call(listTestimonials, { query: {} }, { signal: controller.signal });
     expect(fetchMock).toHaveBeenCalledWith('/api/testimonials', {
       method: 'GET',
       credentials: 'include',
@@ -82,12 +97,14 @@ describe('apiRequest', () => {
 
   it('answers undefined for an empty body', async () => {
     stubFetch(answer(204, ''));
-    await expect(api.delete('/api/things/1')).resolves.toBeUndefined();
+    await expect(call(deleteTestimonial, { params: { id: 't1' } })).resolves.toBeUndefined();
   });
 
   it('throws "<status>: <body>" with the error body read into fields', async () => {
     stubFetch(answer(409, conflict, 'Conflict'));
-    const error = await failure(api.patch('/api/auth/email', { email: 'a@b.co' }));
+    const error = await failure(
+      call(changeEmail, { body: { email: 'a@b.co', currentPassword: 'secret' } }),
+    );
     expect(error.message).toBe(`409: ${conflict}`);
     expect(error).toMatchObject({
       status: 409,
@@ -102,26 +119,26 @@ describe('apiRequest', () => {
     stubFetch(
       answer(400, JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: 'Content is required', details } })),
     );
-    const error = await failure(api.post('/api/submit/cafe', {}));
+    const error = await failure(call(submitTestimonial, { params: { slug: 'cafe' }, body: {} }));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.details).toEqual(details);
   });
 
   it('uses the status text when the body is empty, and has no code for a non-JSON body', async () => {
     stubFetch(answer(502, '', 'Bad Gateway'));
-    const empty = await failure(api.get('/api/business'));
+    const empty = await failure(call(getBusiness, {}));
     expect(empty.message).toBe('502: Bad Gateway');
     expect(empty).toMatchObject({ status: 502, code: null, reason: 'Bad Gateway' });
 
     stubFetch(answer(500, 'upstream exploded', 'Internal Server Error'));
-    const text = await failure(api.get('/api/business'));
+    const text = await failure(call(getBusiness, {}));
     expect(text.message).toBe('500: upstream exploded');
     expect(text).toMatchObject({ status: 500, code: null, reason: 'upstream exploded' });
   });
 
   it('gives a network failure its own message, status 0 and no code', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    const error = await failure(api.post('/api/login', {}));
+    const error = await failure(call(login, { body: { email: 'a@b.co', password: 'x' } }));
     expect(error.message).toBe('Failed to fetch');
     expect(error).toMatchObject({ status: NETWORK_FAILURE_STATUS, code: null, reason: null });
     expect(error.cause).toBeInstanceOf(TypeError);
@@ -129,9 +146,15 @@ describe('apiRequest', () => {
 
   it('says "Request failed" for a read and "Network request failed" for a change when the failure has no message', async () => {
     stubFetch(new TypeError(''));
-    expect((await failure(api.get('/api/auth/user'))).message).toBe('Request failed');
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      expect((await failure(apiRequest(method, '/api/x'))).message).toBe('Network request failed');
+    expect((await failure(call(getCurrentUser, {}))).message).toBe('Request failed');
+    const changes = [
+      () => call(logout, {}),
+      () => call(setWidgetQuickToggle, { body: { showBusinessName: true } }),
+      () => call(updateTestimonial, { params: { id: 't1' }, body: { status: 'approved' } }),
+      () => call(revokeApiKey, {}),
+    ];
+    for (const change of changes) {
+      expect((await failure(change())).message).toBe('Network request failed');
     }
   });
 
@@ -140,7 +163,7 @@ describe('apiRequest', () => {
     controller.abort();
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     stubFetch(abort);
-    await expect(api.get('/api/testimonials', { signal: controller.signal })).rejects.toBe(abort);
+    await expect(call(listTestimonials, { query: {} }, { signal: controller.signal })).rejects.toBe(abort);
   });
 });
 

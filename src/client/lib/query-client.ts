@@ -1,7 +1,7 @@
 // TanStack Query set-up (docs/product/README.md#how-the-app-talks-to-the-server, docs/product/messages.md#how-errors-read, docs/product/limits.md): nothing refetches or retries on its own.
 // There is no default fetcher: every query takes its key and its GET from the
 // query options of its resource (lib/session.ts, lib/testimonials.ts,
-// lib/widget-settings.ts, lib/access.ts, features/<area>/api.ts), all made with `api.get`.
+// lib/widget-settings.ts, lib/access.ts, features/<area>/api.ts), all made with `contractQuery`.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isAccessRequiredError, refreshAccessStatus } from './access';
 

@@ -1,10 +1,9 @@
 // The fake server of the component tests: MSW answers the client's requests
-// in-process. Handlers are typed and checked against the route's response
-// schema in src/shared, so a test cannot answer something the real server
-// never would.
+// in-process. A handler names its endpoint's contract (`mock`), whose schemas
+// check the request and the answer, so a test can neither send nor answer
+// something the real server would not.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import type { z } from 'zod';
 import {
   type BodyOf,
   type Contract,
@@ -20,49 +19,6 @@ import type { ApiError as ApiErrorBody } from '../../shared/schemas/api-error';
 export const server = setupServer();
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-export type ApiCall = {
-  request: Request;
-  params: Record<string, string | readonly string[] | undefined>;
-  url: URL;
-  /** The parsed JSON body, undefined when there is none. */
-  body: unknown;
-};
-
-/** What a handler answers: the route's response (typed by its schema) or a ready HttpResponse. */
-export type Answer<Schema extends z.ZodType> = z.input<Schema> | HttpResponse<JsonBodyType>;
-
-/**
- * An MSW handler for one route: `resolve` answers the route's response (typed
- * by `schema`, and parsed by it at run time) or a ready HttpResponse (an error).
- */
-function route<Schema extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: Schema,
-  resolve: (call: ApiCall) => Answer<Schema> | Promise<Answer<Schema>>,
-) {
-  return http[method](path, async ({ request, params }) => {
-    const text = method === 'get' ? '' : await request.clone().text();
-    const call: ApiCall = { request, params, url: new URL(request.url), body: text ? JSON.parse(text) : undefined };
-    const answer = await resolve(call);
-    if (answer instanceof Response) return answer;
-    return HttpResponse.json(schema.parse(answer) as JsonBodyType);
-  });
-}
-
-export const apiRoute = {
-  get: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
-    route('get', path, schema, resolve),
-  post: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
-    route('post', path, schema, resolve),
-  put: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
-    route('put', path, schema, resolve),
-  patch: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
-    route('patch', path, schema, resolve),
-  delete: <S extends z.ZodType>(path: string, schema: S, resolve: (call: ApiCall) => Answer<S> | Promise<Answer<S>>) =>
-    route('delete', path, schema, resolve),
-};
 
 /** What a contract's mock receives: the body as the client sent it (checked by the contract), the query parsed. */
 export type ContractCall<C extends Contract> = {

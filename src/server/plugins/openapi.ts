@@ -5,9 +5,10 @@
 // Registered on the root before any route, so swagger's onRoute hook sees the
 // routes of both scopes of app.ts. Every route is in the document, whatever
 // its schema says about `hide` (Swagger UI's and @fastify/static's do):
-// openapi.integration.test.ts compares it with the route table. Tags and
-// security are derived from the URL here (openapi-sections.ts), so no route
-// file carries documentation.
+// openapi.integration.test.ts compares it with the route table. The summary,
+// tag, security and the description of bodies that are not JSON come from
+// each endpoint's contract (openapi-sections.ts), so no route file carries
+// documentation.
 import fastifySwagger, {
   type SwaggerTransform,
   type SwaggerTransformObject,
@@ -32,12 +33,7 @@ import { testimonialSchema } from '../../shared/schemas/testimonials.js';
 import { publicWidgetSchema } from '../../shared/schemas/widget.js';
 import type { Config } from '../config.js';
 import { route } from './contract-route.js';
-import {
-  documentedBodies,
-  openApiSections,
-  RESPONSE_DESCRIPTIONS,
-  sectionOf,
-} from './openapi-sections.js';
+import { openApiSections, RESPONSE_DESCRIPTIONS, sectionOf } from './openapi-sections.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 export const OPENAPI_PATH = getOpenApiDocument.path;
@@ -91,7 +87,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     const { hide: _hidden, ...declared } = input.schema ?? {};
     const section = sectionOf(method, url);
     const contract = contractByKey.get(`${method} ${url}`);
-    const documented = contract?.document ?? documentedBodies[`${method} ${url}`];
+    const documented = contract?.document;
     const schema = {
       ...declared,
       ...documented,
@@ -99,7 +95,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     };
     const result = zodTransform({ ...input, url, schema });
     return {
-      // Fastify's wildcard is named `*`; the document calls it `path` (documentedBodies declares it).
+      // Fastify's wildcard is named `*`; the document calls it `path` (the contract's `document` declares it).
       url: result.url.replace(/\*$/, ':path'),
       schema: {
         ...result.schema,

@@ -15,7 +15,7 @@ import { widgetBoxHeight } from '../../../shared/widget-box';
 import { WIDGET_SETTINGS_DEFAULTS } from '../../../shared/widget-data';
 import { createTestimonial, createWidgetSettings, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
-import { apiErrorResponse, mock, server, type ApiCall } from '../../testing/server';
+import { apiErrorResponse, mock, server } from '../../testing/server';
 import {
   getCopiedSnippets,
   getWidgetSettings,
@@ -59,8 +59,8 @@ function serveWidgetScreen(
     approvedItems = approved,
   }: { saveFails?: boolean; copies?: CopiedSnippets; approvedItems?: typeof approved } = {},
 ) {
-  const saves: ApiCall['body'][] = [];
-  const copied: ApiCall['body'][] = [];
+  const saves: unknown[] = [];
+  const copied: unknown[] = [];
   let current = stored;
   let remembered = copies;
   let snippetReads = 0;

@@ -12,7 +12,6 @@ import type { OwnerWidgetSettings, WidgetQuickToggleInput } from '../../../share
 import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import { toWidgetTestimonial } from '../../../shared/widget-testimonial.js';
-import type { Executor } from '../../db/executor.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { absoluteImageUrl, withAbsoluteImages } from '../uploads/service.js';
