@@ -19,7 +19,7 @@ import { getSessionUserId } from './sessions.js';
 import { MINUTE_MS } from '../../shared/time.js';
 
 /**
- * The window of every throttle on secret guesses (docs/security.md §19: the
+ * The window of every throttle on secret guesses (docs/security.md rule 19: the
  * 11th wrong guess in 15 minutes gets 429): login, current passwords, reset
  * tokens, access codes, Wix connect and API keys.
  */

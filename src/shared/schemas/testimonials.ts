@@ -304,7 +304,7 @@ export const removeProductImageInputSchema = z.object({ imageUrl: imageUrlField 
 export type RemoveProductImageInput = z.infer<typeof removeProductImageInputSchema>;
 
 /**
- * The before/after pairing rule (SPEC §5), for the public form and the owner's
+ * The before/after pairing rule (docs/product/testimonials.md#edit-rules), for the public form and the owner's
  * edits alike: both photos or neither. Its messages are the public form's.
  */
 export const BEFORE_AFTER_MESSAGES = {

@@ -15,7 +15,7 @@ import {
 export { FONT_OPTIONS, WIDGET_FONT_SIZES, WIDGET_HEADER_ALIGNMENTS, WIDGET_SETTINGS_DEFAULTS };
 export type { FontOption } from '../widget-data.js';
 
-/** The widget's layouts (SPEC §3): one so far. */
+/** The widget's layouts (docs/product/widget.md#widget-settings): one so far. */
 export const widgetLayouts = ['carousel'] as const;
 
 const hexColor = z
