@@ -39,22 +39,6 @@ export type DocumentedResponse = {
   content: Record<string, { schema: z.ZodType }>;
 };
 
-/** A JSON answer, for a `document.response` whose route does not serialize it (a stream). */
-export const json = (schema: z.ZodType, description: string): DocumentedResponse => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-/** A binary answer (an image, a file). */
-export const bytes = (contentType: string, description: string): DocumentedResponse => ({
-  description,
-  content: { [contentType]: { schema: z.file() } },
-});
-/** A text answer (CSV, a script, a page). */
-export const text = (contentType: string, description: string): DocumentedResponse => ({
-  description,
-  content: { [contentType]: { schema: z.string() } },
-});
-
 export type Contract = {
   readonly method: HttpMethod;
   /** Fastify's syntax: `:name` for a parameter, a final `*` for the rest. */

@@ -8,17 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { databaseTarget, openDatabase } from '../db/client.js';
 import { accessCodes } from '../db/schema.js';
 
+/** A cold start of the command from source: as long as its spawn may take (decision 0025). */
+const COMMAND_TIMEOUT_MS = 60_000;
+
 const script = path.resolve(import.meta.dirname, 'access-codes.ts');
 
 function run(dataDir: string, ...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: COMMAND_TIMEOUT_MS,
   });
 }
 
-describe('npm run access-codes', () => {
+describe('npm run access-codes', { timeout: COMMAND_TIMEOUT_MS }, () => {
   it('creates and prints new codes that are stored, once each', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vouchly-codes-'));
     const result = run(dataDir, 'create', '--count', '3');

@@ -17,7 +17,7 @@ import {
   testInvoiceParamsSchema,
   webhookResultSchema,
 } from '../schemas/billing.js';
-import { defineContract, type DocumentedResponse } from '../contract.js';
+import { defineContract, htmlBody, noBody } from '../contract.js';
 
 export const getAccessStatus = defineContract({
   method: 'GET',
@@ -112,12 +112,7 @@ export const payTestCheckout = defineContract({
   response: { 200: testCheckoutPayResultSchema },
 });
 
-const html = (description: string): DocumentedResponse => ({
-  description,
-  content: { 'text/html': { schema: z.string() } },
-});
-/** An answer without a body (a redirect): plugins/openapi.ts keeps the description. */
-const SIGNED_OUT = z.null().describe('Not signed in: to the login (`/auth?tab=login`).');
+const SIGNED_OUT = noBody('Not signed in: to the login (`/auth?tab=login`).');
 
 /** A page or a script: a string, never serialized. */
 const pageBody = z.string();
@@ -132,9 +127,9 @@ export const testCheckoutPage = defineContract({
   response: { 200: pageBody },
   document: {
     response: {
-      200: html("The built-in test checkout of one of the owner's checkout sessions (the app)."),
+      200: htmlBody("The built-in test checkout of one of the owner's checkout sessions (the app)."),
       302: SIGNED_OUT,
-      404: html('Not a checkout session of yours, or Stripe is set up: the app, which says so.'),
+      404: htmlBody('Not a checkout session of yours, or Stripe is set up: the app, which says so.'),
     },
   },
 });
@@ -149,7 +144,7 @@ export const testInvoicePage = defineContract({
   response: { 200: pageBody },
   document: {
     response: {
-      200: html("A printable receipt of one of the owner's test checkout invoices."),
+      200: htmlBody("A printable receipt of one of the owner's test checkout invoices."),
       302: SIGNED_OUT,
     },
   },

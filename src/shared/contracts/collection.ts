@@ -5,7 +5,7 @@ import {
   collectionSettingsSchema,
   updateCollectionSettingsInputSchema,
 } from '../schemas/collection.js';
-import { defineContract } from '../contract.js';
+import { bytesBody, defineContract } from '../contract.js';
 
 export const getCollectionSettings = defineContract({
   method: 'GET',
@@ -33,10 +33,7 @@ export const getCollectionQrCode = defineContract({
   response: { 200: z.custom<Buffer>() },
   document: {
     response: {
-      200: {
-        description: 'A QR code of the collection page.',
-        content: { 'image/png': { schema: z.file() } },
-      },
+      200: bytesBody('image/png', 'A QR code of the collection page.'),
     },
   },
 });

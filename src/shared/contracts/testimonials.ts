@@ -23,7 +23,7 @@ import {
   testimonialStatsSchema,
   updateTestimonialInputSchema,
 } from '../schemas/testimonials.js';
-import { defineContract, json, text } from '../contract.js';
+import { defineContract, jsonBody, textBody } from '../contract.js';
 
 export const listTestimonials = defineContract({
   method: 'GET',
@@ -54,7 +54,7 @@ export const exportTestimonialsCsv = defineContract({
   response: { 200: streamedFile },
   document: {
     response: {
-      200: text(
+      200: textBody(
         'text/csv',
         'Every testimonial, newest first (RFC 4180, UTF-8 with a byte order mark).',
       ),
@@ -69,7 +69,7 @@ export const exportTestimonialsJson = defineContract({
   summary: 'Every testimonial as a JSON file to download.',
   response: { 200: streamedFile },
   document: {
-    response: { 200: json(z.array(testimonialSchema), 'Every testimonial, newest first.') },
+    response: { 200: jsonBody(z.array(testimonialSchema), 'Every testimonial, newest first.') },
   },
 });
 

@@ -13,7 +13,7 @@ import {
   uploadUrlSchema,
   type UploadPurpose,
 } from '../schemas/uploads.js';
-import { bytes, defineContract } from '../contract.js';
+import { bytesBody, defineContract } from '../contract.js';
 
 /** What every upload URL endpoint takes: nothing from the owner, `{ slug, proof? }` (or `?slug=`) from a visitor. */
 const uploadUrlParts = {
@@ -75,7 +75,7 @@ export const getUploadedObject = defineContract({
   response: { 200: z.custom<unknown>() },
   document: {
     response: {
-      200: bytes(
+      200: bytesBody(
         'image/*',
         'The image (JPEG, PNG, WebP, GIF, AVIF, or an SVG logo); cached as immutable.',
       ),
