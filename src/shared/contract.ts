@@ -17,6 +17,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
  * - `visitorOrOwner`: anyone, and an owner's session counts when present
  *   (the form's photo uploads, asked for with the form's slug instead).
  * - `signedIn`: a signed-in user, with or without a business yet.
+ * - `paidUser`: a signed-in user with paid access, with or without a
+ *   business (what is the user's, not the business's: the API key, Wix sites).
  * - `owner`: a signed-in user and their business (404 before set-up).
  * - `paid`: the same, with paid access (403 `ACCESS_REQUIRED` without).
  * - `apiKey`: the bearer API key of an owner with paid access (API v1).
@@ -26,6 +28,7 @@ export type Access =
   | 'visitor'
   | 'visitorOrOwner'
   | 'signedIn'
+  | 'paidUser'
   | 'owner'
   | 'paid'
   | 'apiKey';
@@ -73,7 +76,7 @@ export const contractKey = (contract: Pick<Contract, 'method' | 'path'>): string
   `${contract.method} ${contract.path}`;
 
 /** The names of a path's parameters: `'/a/:id/b/:name'` gives `'id' | 'name'`. */
-export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
     ? Name
@@ -88,7 +91,7 @@ export function pathParamNames(path: string): string[] {
 }
 
 /** The path with its parameters filled in, each URL-encoded. */
-export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_whole, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${path}: no value for :${name}`);
@@ -100,7 +103,7 @@ type Schema<C extends Contract, Part extends 'params' | 'query' | 'body'> =
   C[Part] extends z.ZodType ? C[Part] : never;
 
 /** The status of an endpoint's success: 201 when it declares one, else 200 (or 204). */
-export type SuccessStatus<C extends Contract> = 201 extends keyof C['response']
+type SuccessStatus<C extends Contract> = 201 extends keyof C['response']
   ? 201
   : 200 extends keyof C['response']
     ? 200
@@ -125,7 +128,7 @@ export type BodyOf<C extends Contract> = [Schema<C, 'body'>] extends [never]
   : z.input<Schema<C, 'body'>>;
 
 /** The query a caller sends (the schema's input). */
-export type QueryOf<C extends Contract> = [Schema<C, 'query'>] extends [never]
+type QueryOf<C extends Contract> = [Schema<C, 'query'>] extends [never]
   ? undefined
   : z.input<Schema<C, 'query'>>;
 

@@ -14,11 +14,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { appPages } from '../../shared/app-pages.js';
-import { appPageContracts, submitPage, type PageContract } from '../../shared/contracts/pages.js';
+import { appPageContracts, type PageContract } from '../../shared/contracts/pages.js';
 import { getWidgetScript } from '../../shared/contracts/widget.js';
-import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { businessSlugParamsSchema } from '../../shared/schemas/business.js';
 import { AppError, notFound } from '../errors.js';
 import { getPublicBusiness } from '../modules/business/service.js';
@@ -64,14 +62,6 @@ const RENDERED_PATHS: readonly string[] = [
 const OTHER_PAGES: readonly PageContract[] = Object.values(appPageContracts).filter(
   (contract) => contract.path !== appPages.submit,
 );
-
-/**
- * A page, a script or a file: bytes or a stream, never serialized;
- * plugins/openapi-sections.ts documents the body.
- */
-export const pageSchema = {
-  response: { 200: z.string(), '4xx': apiErrorSchema, '5xx': apiErrorSchema },
-};
 
 /**
  * An HTML page: made at start and compressed then, or (`/submit/{slug}`)
@@ -159,7 +149,7 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
   }
 
   // The customer's form, readable and visible before any script runs.
-  route(app, submitPage, async ({ request, reply }) => {
+  route(app, appPageContracts.submit, async ({ request, reply }) => {
     const signedOut = isSignedOut(request);
     // Checked here, not by the contract: a slug the API would refuse gets the app's not-found page.
     const params = businessSlugParamsSchema.safeParse(request.params);

@@ -9,6 +9,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
   RouteOptions,
 } from 'fastify';
 import { z } from 'zod';
@@ -34,11 +35,11 @@ import { requireOwnBusiness } from './business-guard.js';
 const failures = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
 /** Who called, as the contract's access found them. */
-export type CallerOf<A extends Access> = A extends 'public' | 'visitor'
+type CallerOf<A extends Access> = A extends 'public' | 'visitor'
   ? Record<string, never>
   : A extends 'visitorOrOwner'
     ? { user: UserRow | null }
-    : A extends 'signedIn'
+    : A extends 'signedIn' | 'paidUser'
       ? { user: UserRow }
       : { user: UserRow; business: BusinessRow };
 
@@ -47,6 +48,7 @@ const guards: { [A in Access]: (request: FastifyRequest) => Promise<CallerOf<A>>
   visitor: () => Promise.resolve({}),
   visitorOrOwner: async (request) => ({ user: await getUser(request) }),
   signedIn: async (request) => ({ user: await requireUser(request) }),
+  paidUser: async (request) => ({ user: await requirePaidAccess(request) }),
   owner: async (request) => ({
     user: await requireUser(request),
     business: await requireOwnBusiness(request),
@@ -64,7 +66,7 @@ const guards: { [A in Access]: (request: FastifyRequest) => Promise<CallerOf<A>>
 /** The endpoints that must not see a session (no cookie read, none set). */
 const COOKIE_FREE: ReadonlySet<Access> = new Set<Access>(['public', 'apiKey']);
 
-export type HandlerInput<C extends Contract> = {
+type HandlerInput<C extends Contract> = {
   params: ParsedParamsOf<C>;
   query: ParsedQueryOf<C>;
   body: ParsedBodyOf<C>;
@@ -74,12 +76,12 @@ export type HandlerInput<C extends Contract> = {
   reply: FastifyReply;
 };
 
-export type Handler<C extends Contract> = (
+type Handler<C extends Contract> = (
   input: HandlerInput<C>,
 ) => ReplyOf<C> | FastifyReply | Promise<ReplyOf<C> | FastifyReply>;
 
 /** What a route may add beyond its contract: rate limits, body limits, hooks. */
-export type ExtraRouteOptions = Omit<
+type ExtraRouteOptions = Omit<
   RouteOptions,
   'method' | 'url' | 'schema' | 'handler' | 'path' | 'prefix'
 >;
@@ -100,6 +102,8 @@ export function route<C extends Contract>(
   }
   const guard = guards[contract.access] as (request: FastifyRequest) => Promise<CallerOf<C['access']>>;
   const successStatus = 201 in contract.response ? 201 : 200 in contract.response ? 200 : 204;
+  // Widened: the handler below reads the parsed parts through the contract's types.
+  const schema: FastifySchema = routeSchema(contract);
   const apiKeyHook = contract.access === 'apiKey' ? [apiKeyAuthOf(app)] : [];
 
   app.route({
@@ -107,13 +111,7 @@ export function route<C extends Contract>(
     method: contract.method,
     url: contract.path,
     onRequest: [...apiKeyHook, ...[options.onRequest ?? []].flat()],
-    schema: {
-      ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.query ? { querystring: contract.query } : {}),
-      ...(contract.body ? { body: contract.body } : {}),
-      ...(contract.headers ? { headers: contract.headers } : {}),
-      response: { ...contract.response, ...failures },
-    },
+    schema,
     handler: async (request, reply) => {
       const caller = await guard(request);
       const answer = await handler({
@@ -131,6 +129,24 @@ export function route<C extends Contract>(
       return successStatus === 204 ? reply.send() : answer;
     },
   });
+}
+
+/** Fastify's schema of a contract's route: its parts, and its answers with the failures every endpoint has. */
+export function routeSchema<C extends Contract>(contract: C) {
+  return {
+    ...(contract.params ? { params: contract.params } : {}),
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+    ...(contract.headers ? { headers: contract.headers } : {}),
+    response: { ...contract.response, ...failures },
+    // Typed part by part, so a type provider reads the parts a contract has (its absent ones are left out above).
+  } as {
+    params: C['params'];
+    querystring: C['query'];
+    body: C['body'];
+    headers: C['headers'];
+    response: C['response'] & typeof failures;
+  };
 }
 
 /** A path's `:names` and its params schema's keys are the same (a rename in one must reach the other). */

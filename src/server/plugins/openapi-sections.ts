@@ -8,7 +8,7 @@ import { contractByKey } from '../../shared/contracts/index.js';
 
 type Security = Array<Record<string, string[]>>;
 
-export type OpenApiSection = { tag: string; description: string; security?: Security };
+type OpenApiSection = { tag: string; description: string; security?: Security };
 
 /** The document's sections, in its order: the public API first. */
 const SECTIONS: Record<Section, { tag: string; description: string }> = {
@@ -53,6 +53,7 @@ function securityOf(access: Access, section: Section): Security | undefined {
     case 'apiKey':
       return [{ apiKey: [] }];
     case 'signedIn':
+    case 'paidUser':
     case 'owner':
     case 'paid':
       return [{ session: [] }];

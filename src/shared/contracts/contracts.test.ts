@@ -15,6 +15,7 @@ const accesses: Record<Access, true> = {
   visitor: true,
   visitorOrOwner: true,
   signedIn: true,
+  paidUser: true,
   owner: true,
   paid: true,
   apiKey: true,
@@ -79,7 +80,7 @@ describe('contracts', () => {
         .filter((path) => path !== appPages.testCheckout)
         .sort(),
     );
-    // Each is exported from pages.ts, so contracts/index.ts lists it.
+    // contracts/index.ts lists the contracts of an area's exported maps too.
     for (const contract of pageContracts) expect(allContracts).toContain(contract);
     for (const contract of pageContracts) expect(contract.section).toBe('pages');
   });

@@ -28,13 +28,21 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   reference,
 ];
 
-/** A module's exports that are contracts (an area file may export a helper too). */
 const isContract = (value: unknown): value is Contract =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
 
-export const allContracts: readonly Contract[] = areas.flatMap((area) =>
-  Object.values(area).filter(isContract),
-);
+/** An export's contracts: a contract, or the contracts of a map of them (the pages, the upload URLs). */
+const contractsOf = (value: unknown): Contract[] =>
+  isContract(value)
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).filter(isContract)
+      : [];
+
+/** Each once, though a contract may be exported alone and in a map. */
+export const allContracts: readonly Contract[] = [
+  ...new Set(areas.flatMap((area) => Object.values(area).flatMap(contractsOf))),
+];
 
 export const contractByKey: ReadonlyMap<string, Contract> = new Map(
   allContracts.map((contract) => [contractKey(contract), contract]),

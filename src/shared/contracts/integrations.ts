@@ -23,7 +23,7 @@ import { defineContract } from '../contract.js';
 export const getApiKey = defineContract({
   method: 'GET',
   path: '/api/integrations/api-key',
-  access: 'signedIn',
+  access: 'paidUser',
   summary: "The owner's API key, masked, with its status and dates.",
   response: { 200: apiKeyInfoSchema },
 });
@@ -31,7 +31,7 @@ export const getApiKey = defineContract({
 export const createApiKey = defineContract({
   method: 'POST',
   path: '/api/integrations/api-key',
-  access: 'signedIn',
+  access: 'paidUser',
   summary: 'Creates an API key, replacing any earlier one; the only answer that holds the key.',
   response: { 200: createdApiKeySchema },
 });
@@ -39,7 +39,7 @@ export const createApiKey = defineContract({
 export const revokeApiKey = defineContract({
   method: 'DELETE',
   path: '/api/integrations/api-key',
-  access: 'signedIn',
+  access: 'paidUser',
   summary: "Revokes the owner's API key.",
   response: { 200: apiKeyInfoSchema },
 });
@@ -47,7 +47,7 @@ export const revokeApiKey = defineContract({
 export const listWixSites = defineContract({
   method: 'GET',
   path: '/api/integrations/wix-sites',
-  access: 'signedIn',
+  access: 'paidUser',
   summary: 'The Wix sites linked to the owner, newest first.',
   response: { 200: wixSiteListSchema },
 });
@@ -55,7 +55,7 @@ export const listWixSites = defineContract({
 export const disconnectWixSite = defineContract({
   method: 'DELETE',
   path: '/api/integrations/wix-sites/:wixSiteId',
-  access: 'signedIn',
+  access: 'paidUser',
   summary: 'Unlinks one of the Wix sites of the owner.',
   params: wixSiteParamsSchema,
   response: { 200: wixSiteDeletedSchema },

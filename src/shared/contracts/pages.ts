@@ -2,7 +2,7 @@
 // public scope (cookie-free; whether the request carries a session cookie at
 // all picks the page). One contract per page of shared/app-pages.ts, made
 // from that list, so a page added there gets its contract here (the typecheck
-// asks for its summary below, contracts.test.ts for its export);
+// asks for its summary below);
 // plugins/client-app.ts registers their routes from them. The test checkout's
 // pages need a session: billing.ts declares them.
 import { z } from 'zod';
@@ -114,28 +114,6 @@ const pageNames = (Object.keys(appPages) as Array<keyof typeof appPages>).filter
 export const appPageContracts = Object.fromEntries(
   pageNames.map((name) => [name, pageContract(name)]),
 ) as { readonly [Name in PageName]: PageContract<(typeof appPages)[Name]> };
-
-// One export per page: contracts/index.ts lists an area's exports that are
-// contracts. contracts.test.ts fails for a page of appPageContracts left out here.
-export const {
-  home: homePage,
-  submit: submitPage,
-  terms: termsPage,
-  auth: authPage,
-  forgotPassword: forgotPasswordPage,
-  resetPassword: resetPasswordPage,
-  wixAuth: wixAuthPage,
-  setup: setupPage,
-  accountSettings: accountSettingsPage,
-  billing: billingPage,
-  access: accessPage,
-  subscribe: subscribePage,
-  subscribeSuccess: subscribeSuccessPage,
-  testimonials: testimonialsPage,
-  collectionLink: collectionLinkPage,
-  widget: widgetPage,
-  integrations: integrationsPage,
-} = appPageContracts;
 
 export const getClientFile = defineContract({
   method: 'GET',

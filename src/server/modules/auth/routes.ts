@@ -12,31 +12,28 @@ import { countingWrongSecrets, secretThrottles, setLoginAccount } from './secret
 import * as authService from './service.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
-const FIFTEEN_MINUTES = 15 * MINUTE_MS;
-const ONE_HOUR = HOUR_MS;
-
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const limits = {
     forgotPasswordPerIp: rateLimit(app, {
       name: 'forgot-password:ip',
       max: 5,
-      timeWindowMs: FIFTEEN_MINUTES,
+      timeWindowMs: 15 * MINUTE_MS,
     }),
     // Besides the wrong-token throttle: caps the hashes one valid token can cost when sent many times at once.
     resetPasswordPerIp: rateLimit(app, {
       name: 'reset-password:ip',
       max: 20,
-      timeWindowMs: FIFTEEN_MINUTES,
+      timeWindowMs: 15 * MINUTE_MS,
     }),
-    registerPerIp: rateLimit(app, { name: 'register:ip', max: 10, timeWindowMs: ONE_HOUR }),
+    registerPerIp: rateLimit(app, { name: 'register:ip', max: 10, timeWindowMs: HOUR_MS }),
     // Its 409 "already in use" says an account exists: no faster than registration tells it (decision 0015).
     emailChangePerAccount: rateLimit(app, {
       name: 'email-change:user',
       max: 10,
-      timeWindowMs: ONE_HOUR,
+      timeWindowMs: HOUR_MS,
       keyGenerator: signedInUserKey,
     }),
-    emailChangePerIp: rateLimit(app, { name: 'email-change:ip', max: 10, timeWindowMs: ONE_HOUR }),
+    emailChangePerIp: rateLimit(app, { name: 'email-change:ip', max: 10, timeWindowMs: HOUR_MS }),
   };
   const throttles = secretThrottles(app);
   const { currentPassword } = throttles;

@@ -13,9 +13,6 @@ import { renderTestInvoicePage } from './test-invoice-page.js';
 import * as billingService from './service.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
-const FIFTEEN_MINUTES = 15 * MINUTE_MS;
-const ONE_HOUR = HOUR_MS;
-
 /** Access-code guesses (docs/security.md rule 19): the 11th in a window gets 429, per account and per IP. */
 export const accessCodeRateLimits = {
   perUser: { max: 10, timeWindowMs: GUESS_WINDOW_MS },
@@ -45,13 +42,13 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     checkoutPerUser: rateLimit(app, {
       name: 'checkout:user',
       max: 20,
-      timeWindowMs: ONE_HOUR,
+      timeWindowMs: HOUR_MS,
       keyGenerator: signedInUserKey,
     }),
     providerReadsPerUser: rateLimit(app, {
       name: 'billing-read:user',
       max: 120,
-      timeWindowMs: FIFTEEN_MINUTES,
+      timeWindowMs: 15 * MINUTE_MS,
       keyGenerator: signedInUserKey,
     }),
   };

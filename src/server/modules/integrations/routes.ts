@@ -6,12 +6,10 @@
 // The public API v1 the key opens is in api-v1-routes.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import * as contracts from '../../../shared/contracts/integrations.js';
-import { requirePaidAccess } from '../../plugins/access-guard.js';
 import { route } from '../../plugins/contract-route.js';
 import { GUESS_WINDOW_MS, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
 import { MINUTE_MS } from '../../../shared/time.js';
 import * as integrationsService from './service.js';
-
 
 /** Connect checks a signed secret (docs/security.md rule 19): per account and per IP. */
 export const wixConnectRateLimits = {
@@ -36,22 +34,19 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     }),
   };
 
-  // The key and the Wix sites are the user's, not the business's: these ask
-  // for paid access only (requirePaidAccess), not for a business as the `paid`
-  // access would (a paying owner who has not set one up yet still gets them).
-
-  route(app, contracts.getApiKey, async ({ deps, request }) =>
-    integrationsService.getApiKeyInfo(deps, (await requirePaidAccess(request)).id),
+  // The key and the Wix sites are the user's, not the business's (`paidUser`:
+  // a paying owner who has not set a business up yet still gets them).
+  route(app, contracts.getApiKey, ({ deps, caller }) =>
+    integrationsService.getApiKeyInfo(deps, caller.user.id),
   );
 
   route(
     app,
     contracts.createApiKey,
-    async ({ deps, request, reply }) => {
-      const user = await requirePaidAccess(request);
+    ({ deps, caller, reply }) => {
       // The key is in this answer only: no cache may keep it.
       void reply.header('cache-control', 'no-store');
-      return integrationsService.createApiKey(deps, user.id);
+      return integrationsService.createApiKey(deps, caller.user.id);
     },
     { preHandler: limits.keyChangesPerUser },
   );
@@ -59,18 +54,16 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     contracts.revokeApiKey,
-    async ({ deps, request }) =>
-      integrationsService.revokeApiKey(deps, (await requirePaidAccess(request)).id),
+    ({ deps, caller }) => integrationsService.revokeApiKey(deps, caller.user.id),
     { preHandler: limits.keyChangesPerUser },
   );
 
-  route(app, contracts.listWixSites, async ({ deps, request }) =>
-    integrationsService.listWixSites(deps, (await requirePaidAccess(request)).id),
+  route(app, contracts.listWixSites, ({ deps, caller }) =>
+    integrationsService.listWixSites(deps, caller.user.id),
   );
 
-  route(app, contracts.disconnectWixSite, async ({ deps, params, request }) => {
-    const user = await requirePaidAccess(request);
-    await integrationsService.unlinkWixSite(deps, user.id, params.wixSiteId);
+  route(app, contracts.disconnectWixSite, async ({ deps, caller, params }) => {
+    await integrationsService.unlinkWixSite(deps, caller.user.id, params.wixSiteId);
     return { deleted: 1 as const };
   });
 

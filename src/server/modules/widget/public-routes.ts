@@ -19,7 +19,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC_API_RATE_LIMIT_PER_MINUTE } from '../../../shared/constants.js';
 import * as contracts from '../../../shared/contracts/widget.js';
-import { apiErrorSchema } from '../../../shared/schemas/api-error.js';
 import { depsOf } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import {
@@ -27,7 +26,7 @@ import {
   writeCompressed,
   type CompressedBody,
 } from '../../plugins/compressed-body.js';
-import { route } from '../../plugins/contract-route.js';
+import { route, routeSchema } from '../../plugins/contract-route.js';
 import { addressLimit, clientIpKey, failureLimit, rateLimit } from '../../plugins/rate-limit.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
@@ -173,8 +172,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
   };
 
   // Not route(): this handler answers a cache hit, or a slug remembered as unknown, without a promise (route()
-  // awaits the guard and the handler). The path, params and answers are the contract's, the failures the ones
-  // route() adds to every contract.
+  // awaits the guard and the handler). Its schema is the one route() would give (routeSchema).
   const publicWidget = contracts.getPublicWidget;
   app.withTypeProvider<ZodTypeProvider>().get(
     publicWidget.path,
@@ -182,10 +180,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
       ...publicRoute,
       // Compressed already: @fastify/compress's hooks are not even run.
       compress: false,
-      schema: {
-        params: publicWidget.params,
-        response: { ...publicWidget.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
-      },
+      schema: routeSchema(publicWidget),
     },
     (request, reply) => {
       const { slug } = request.params;
