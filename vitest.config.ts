@@ -23,6 +23,11 @@ export default defineConfig({
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
           setupFiles: ['src/client/testing/setup.ts'],
+          // A screen walked through many clicks shares two cores with four test
+          // files at a time (the integration suite among them); on CI one such
+          // walk took more than Vitest's default 5 s. The time limit catches a
+          // hang, not slowness: the assertions wait on the screen, not the clock.
+          testTimeout: 20_000,
         },
       },
       {
