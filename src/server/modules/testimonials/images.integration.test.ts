@@ -212,6 +212,29 @@ describe('PUT /api/testimonials/:id/before-after-images', () => {
     expect((await put({ beforeImageURL: foreign.uploadURL })).statusCode).toBe(400);
     expect((await rowOf(app, row.id))?.beforeImageUrl).toBeNull();
   });
+
+  it('refuses a change that would leave one photo without its pair, and changes nothing', async () => {
+    const app = await createTestApp();
+    const a = await owner(app);
+    const row = await createTestimonial(app.database.db, a.businessId);
+    const before = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
+    const after = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
+    const put = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PUT', url: `/api/testimonials/${row.id}/before-after-images`, payload, ...a.session });
+
+    const lone = await put({ beforeImageURL: before.uploadURL });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().error.message).toBe('Please add an after photo, or remove the before photo.');
+    expect(await rowOf(app, row.id)).toEqual(row);
+
+    expect((await put({ beforeImageURL: before.uploadURL, afterImageURL: after.uploadURL })).statusCode).toBe(200);
+    const halfRemoved = await put({ beforeImageURL: null });
+    expect(halfRemoved.statusCode).toBe(400);
+    expect(halfRemoved.json().error.message).toBe('Please add a before photo, or remove the after photo.');
+    const kept = await rowOf(app, row.id);
+    expect([kept?.beforeImageUrl, kept?.afterImageUrl]).toEqual([before.objectPath, after.objectPath]);
+    expect(await served(app, before.objectPath)).toBe(200);
+  });
 });
 
 describe('deleting testimonials deletes their images', () => {

@@ -244,12 +244,10 @@ describe('EditTestimonialDialog: product photos', () => {
 });
 
 describe('EditTestimonialDialog: before and after photos', () => {
-  it('uploads the before photo and removes the after photo, each leaving the other side alone', async () => {
-    const after = '/objects/uploads/after-old';
-    const testimonial = createTestimonial({ afterImageUrl: after });
-    const stored = serveUploads();
+  /** PUT before-after-images over a stored pair; answers the bodies it was sent. */
+  function servePair(initial: { before: string | null; after: string | null }) {
     const sent: unknown[] = [];
-    let state = { beforeImagePath: null as string | null, afterImagePath: after as string | null };
+    let state = { beforeImagePath: initial.before, afterImagePath: initial.after };
     server.use(
       mock(setBeforeAfterImages, ({ body: change }) => {
         sent.push(change);
@@ -262,24 +260,96 @@ describe('EditTestimonialDialog: before and after photos', () => {
         return state;
       }),
     );
-    const { user, dialog } = await openDialog(testimonial);
+    return sent;
+  }
+
+  it('holds a lone photo until its pair arrives, then saves both in one call', async () => {
+    const stored = serveUploads();
+    const sent = servePair({ before: null, after: null });
+    const { user, dialog } = await openDialog(createTestimonial());
     const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
+
+    await chooseFiles(user, within(pair).getByRole('button', { name: 'Add before photo' }), [
+      createImageFile('before.png', { size: 100 }),
+    ]);
+
+    // Shown, not saved: the shared rule's message says what is missing.
+    await within(pair).findByText('Please add an after photo, or remove the before photo.');
+    expect(within(pair).getByRole('img', { name: 'Before photo' })).toBeDefined();
+    expect(stored).toEqual([]);
+    expect(sent).toEqual([]);
+
+    await chooseFiles(user, within(pair).getByRole('button', { name: 'Add after photo' }), [
+      createImageFile('after.png', { size: 200 }),
+    ]);
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const pathOf = (size: number) => stored.find((upload) => upload.size === size)?.objectPath;
+    expect(stored.map(({ purpose }) => purpose)).toEqual(['before-after-image', 'before-after-image']);
+    expect(sent).toEqual([{ beforeImageURL: pathOf(100), afterImageURL: pathOf(200) }]);
+    await waitFor(() =>
+      expect(within(pair).getByRole('img', { name: 'After photo' }).getAttribute('src')).toBe(pathOf(200)),
+    );
+    expect(within(pair).getByRole('img', { name: 'Before photo' }).getAttribute('src')).toBe(pathOf(100));
+    expect(within(pair).queryByText(/Please add/)).toBeNull();
+  });
+
+  it('keeps a saved pair whole: a removed side waits for a new photo, or for the other side to go too', async () => {
+    const stored = serveUploads();
+    const sent = servePair({ before: '/objects/uploads/before-old', after: '/objects/uploads/after-old' });
+    const { user, dialog } = await openDialog(
+      createTestimonial({
+        beforeImageUrl: '/objects/uploads/before-old',
+        afterImageUrl: '/objects/uploads/after-old',
+      }),
+    );
+    const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
+
+    // A new after photo in place of the old one: one call, for that side only.
+    await user.click(within(pair).getByRole('button', { name: 'Remove after photo' }));
+    await within(pair).findByText('Please add an after photo, or remove the before photo.');
+    expect(sent).toEqual([]);
+    await chooseFiles(user, within(pair).getByRole('button', { name: 'Add after photo' }), [
+      createImageFile('after.png'),
+    ]);
+    await waitFor(() => expect(sent).toEqual([{ afterImageURL: stored[0]?.objectPath }]));
+    await waitFor(() => expect(within(pair).queryByText(/Please add/)).toBeNull());
+
+    // Both removed: one call that removes both.
+    await user.click(within(pair).getByRole('button', { name: 'Remove before photo' }));
+    await within(pair).findByText('Please add a before photo, or remove the after photo.');
+    expect(sent).toHaveLength(1);
+    await user.click(within(pair).getByRole('button', { name: 'Remove after photo' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { afterImageURL: stored[0]?.objectPath },
+        { beforeImageURL: null, afterImageURL: null },
+      ]),
+    );
+    await within(pair).findByRole('button', { name: 'Add after photo' });
+    expect(within(pair).getByRole('button', { name: 'Add before photo' })).toBeDefined();
+    expect(within(pair).queryByText(/Please add/)).toBeNull();
+  });
+
+  it('mends a lone photo saved before the rule: its missing side is asked for, and adding it saves the pair', async () => {
+    const after = '/objects/uploads/after-old';
+    const stored = serveUploads();
+    const sent = servePair({ before: null, after });
+    const { user, dialog } = await openDialog(createTestimonial({ afterImageUrl: after }));
+    const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
+    expect(within(pair).getByText('Please add a before photo, or remove the after photo.')).toBeDefined();
 
     await chooseFiles(user, within(pair).getByRole('button', { name: 'Add before photo' }), [
       createImageFile('before.png'),
     ]);
 
-    await within(pair).findByRole('img', { name: 'Before photo' });
-    expect(stored.map(({ purpose }) => purpose)).toEqual(['before-after-image']);
-    expect(sent).toEqual([{ beforeImageURL: stored[0]?.objectPath }]);
-
-    await user.click(within(pair).getByRole('button', { name: 'Remove after photo' }));
-
-    await within(pair).findByRole('button', { name: 'Add after photo' });
-    expect(sent).toEqual([{ beforeImageURL: stored[0]?.objectPath }, { afterImageURL: null }]);
-    expect(within(pair).getByRole('img', { name: 'Before photo' }).getAttribute('src')).toBe(
-      stored[0]?.objectPath,
+    await waitFor(() => expect(sent).toEqual([{ beforeImageURL: stored[0]?.objectPath }]));
+    await waitFor(() =>
+      expect(within(pair).getByRole('img', { name: 'Before photo' }).getAttribute('src')).toBe(
+        stored[0]?.objectPath,
+      ),
     );
+    expect(within(pair).queryByText(/Please add/)).toBeNull();
   });
 
   it('says "Failed to upload before image" and "Failed to remove after image" when the server refuses', async () => {
