@@ -253,20 +253,33 @@ export function useRemoveProductImage({ id, onImages }: ImageCallbacks) {
   });
 }
 
-export type BeforeAfterChange = { side: 'before' | 'after'; file: File | null };
+export type PairSide = 'before' | 'after';
 
-/** Sets (a File) or removes (null) one side of the before/after pair; the other side is kept. */
-export function useBeforeAfterImage({ id, onImages }: ImageCallbacks) {
+/**
+ * One call for the before/after pair: a File replaces a side, null removes it,
+ * a side left out is kept. `side` is the one the owner just changed, named if
+ * the call fails. The server refuses a change that leaves one photo alone.
+ */
+export type BeforeAfterChange = { side: PairSide; files: Partial<Record<PairSide, File | null>> };
+
+export function useBeforeAfterImages({ id, onImages }: ImageCallbacks) {
   return useImageMutation<BeforeAfterChange>({
     id,
     onImages,
-    run: async ({ side, file }) => {
-      const ref = file ? (await uploadImage(file, 'before-after-image')).ref : null;
-      const body = side === 'before' ? { beforeImageURL: ref } : { afterImageURL: ref };
-      const result = await call(setBeforeAfterImages, { params: { id }, body });
+    run: async ({ files }) => {
+      const refOf = async (file: File | null | undefined) =>
+        file ? (await uploadImage(file, 'before-after-image')).ref : file;
+      const [beforeImageURL, afterImageURL] = await Promise.all([
+        refOf(files.before),
+        refOf(files.after),
+      ]);
+      const result = await call(setBeforeAfterImages, {
+        params: { id },
+        body: { beforeImageURL, afterImageURL },
+      });
       return { beforeImageUrl: result.beforeImagePath, afterImageUrl: result.afterImagePath };
     },
-    failure: ({ side, file }) => `Failed to ${file ? 'upload' : 'remove'} ${side} image`,
+    failure: ({ side, files }) => `Failed to ${files[side] ? 'upload' : 'remove'} ${side} image`,
   });
 }
 

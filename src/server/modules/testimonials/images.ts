@@ -5,7 +5,10 @@
 // nothing. Images let go are deleted after the commit
 // (releaseImages), or by the uploads sweep if that fails.
 import { MAX_PRODUCT_PHOTOS } from '../../../shared/constants.js';
-import type { BeforeAfterImagesInput } from '../../../shared/schemas/testimonials.js';
+import {
+  beforeAfterPairIssue,
+  type BeforeAfterImagesInput,
+} from '../../../shared/schemas/testimonials.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Deps } from '../../deps.js';
 import { claimUploads, prepareUploads } from '../uploads/service.js';
@@ -117,7 +120,10 @@ export async function removeProductImage(
 
 type BeforeAfter = { beforeImagePath: string | null; afterImagePath: string | null };
 
-/** Each side: omitted keeps it, null removes it, a URL replaces it. */
+/**
+ * Each side: omitted keeps it, null removes it, a URL replaces it. The pair it
+ * leaves must be whole (both photos or neither), or nothing changes.
+ */
 export async function setBeforeAfterImages(
   deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
   businessId: string,
@@ -138,6 +144,9 @@ export async function setBeforeAfterImages(
     if (!row) throw testimonialNotFound();
     const nextBefore = before === undefined ? row.beforeImageUrl : before;
     const nextAfter = after === undefined ? row.afterImageUrl : after;
+    // Both photos or neither, as on the public form: checked on the pair the change leaves.
+    const issue = beforeAfterPairIssue({ beforeImageUrl: nextBefore, afterImageUrl: nextAfter });
+    if (issue) throw badRequest(issue.message);
     const current = [row.beforeImageUrl, row.afterImageUrl];
     const claimed = [nextBefore, nextAfter].filter(
       (path): path is string => path !== null && !current.includes(path),

@@ -1,10 +1,12 @@
 // Photos of the edit dialog (docs/product/testimonials.md#testimonials-screen, docs/product/testimonials.md#edit-rules): the author photo (upload, replace,
 // remove), up to 5 product photos (the add button disappears at 5 and only the
 // remaining room can be filled), and the before and after photos. Each change
-// is its own call and is saved at once.
+// is its own call and is saved at once, except that the before and after
+// photos are kept whole: a photo without its pair is held until the pair is.
 import { ImagePlus, Trash2, Upload, X } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MAX_PRODUCT_PHOTOS } from '../../../../shared/constants';
+import { beforeAfterPairIssue } from '../../../../shared/schemas/testimonials';
 import { AuthorAvatar } from '../../../components/author-avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,8 +14,9 @@ import { cn, isDisplayableImageUrl } from '../../../lib/utils';
 import {
   useAddProductImages,
   useAuthorImage,
-  useBeforeAfterImage,
+  useBeforeAfterImages,
   useRemoveProductImage,
+  type PairSide,
   type TestimonialImages,
 } from '../api';
 
@@ -109,16 +112,18 @@ function AddTile({
   label,
   onClick,
   busy,
+  disabled,
 }: {
   label: string;
   onClick: () => void;
   busy?: boolean;
+  disabled?: boolean;
 }) {
   return (
     <button
       type="button"
       onClick={onClick}
-      disabled={busy}
+      disabled={busy || disabled}
       className={cn(
         'relative flex aspect-square w-full flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-input/70 bg-background px-2 text-center text-xs font-semibold text-muted-foreground transition-colors',
         'hover:border-primary hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-wait',
@@ -154,7 +159,6 @@ export function EditPhotos({
   const author = useAuthorImage(callbacks);
   const addProducts = useAddProductImages(callbacks);
   const removeProduct = useRemoveProductImage(callbacks);
-  const beforeAfter = useBeforeAfterImage(callbacks);
   const [productNote, setProductNote] = useState<string | null>(null);
 
   const authorPicker = useFilePicker((files) => {
@@ -173,19 +177,6 @@ export function EditPhotos({
     );
     if (taken.length > 0) addProducts.mutate(taken);
   }, true);
-
-  const beforePicker = useFilePicker(([file]) => {
-    if (file) beforeAfter.mutate({ side: 'before', file });
-  });
-  const afterPicker = useFilePicker(([file]) => {
-    if (file) beforeAfter.mutate({ side: 'after', file });
-  });
-  const pairBusy = (side: 'before' | 'after') =>
-    beforeAfter.isPending && beforeAfter.variables.side === side
-      ? beforeAfter.variables.file
-        ? 'Uploading…'
-        : 'Removing…'
-      : undefined;
 
   return (
     <div className="grid gap-6">
@@ -270,38 +261,136 @@ export function EditPhotos({
         ) : null}
       </Section>
 
-      <Section title="Before and after photos">
-        <ul className="grid max-w-xs grid-cols-2 gap-3">
-          {(['before', 'after'] as const).map((side) => {
-            const src = side === 'before' ? images.beforeImageUrl : images.afterImageUrl;
-            const word = side === 'before' ? 'Before' : 'After';
-            const picker = side === 'before' ? beforePicker : afterPicker;
-            return (
-              <li key={side} className="grid gap-1.5">
-                <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
-                  {word}
-                </span>
-                {src ? (
-                  <PhotoTile
-                    src={src}
-                    label={`${word} photo`}
-                    busy={pairBusy(side)}
-                    disabled={beforeAfter.isPending}
-                    onRemove={() => beforeAfter.mutate({ side, file: null })}
-                  />
-                ) : (
-                  <AddTile
-                    label={`Add ${side} photo`}
-                    busy={Boolean(pairBusy(side))}
-                    onClick={picker.open}
-                  />
-                )}
-                {picker.input}
-              </li>
-            );
-          })}
-        </ul>
-      </Section>
+      <BeforeAfterPhotos callbacks={callbacks} images={images} />
     </div>
+  );
+}
+
+/** A side changed and not saved yet: a photo picked (with its preview) or the saved one removed (null). */
+type HeldSide = { file: File; preview: string } | null;
+type HeldPair = Partial<Record<PairSide, HeldSide>>;
+
+const SIDES = ['before', 'after'] as const;
+const WORD = { before: 'Before', after: 'After' } as const;
+
+/**
+ * The before and after photos, kept whole as the public form keeps them: a
+ * change that leaves both or neither is saved at once, in one call for every
+ * side it touches; a change that leaves one photo alone is held and shown, with
+ * the shared rule's message, until the other side is added or removed too.
+ */
+function BeforeAfterPhotos({
+  callbacks,
+  images,
+}: {
+  callbacks: Parameters<typeof useBeforeAfterImages>[0];
+  images: TestimonialImages;
+}) {
+  const save = useBeforeAfterImages(callbacks);
+  const [held, setHeldState] = useState<HeldPair>({});
+  const heldRef = useRef(held);
+  const setHeld = (next: HeldPair) => {
+    for (const side of SIDES) {
+      const dropped = heldRef.current[side];
+      if (dropped && dropped !== next[side]) URL.revokeObjectURL(dropped.preview);
+    }
+    heldRef.current = next;
+    setHeldState(next);
+  };
+  useEffect(
+    () => () => {
+      for (const side of SIDES) {
+        const dropped = heldRef.current[side];
+        if (dropped) URL.revokeObjectURL(dropped.preview);
+      }
+    },
+    [],
+  );
+
+  const saved = { before: images.beforeImageUrl, after: images.afterImageUrl };
+  /** The photo a side shows once `pair` is applied, or null. */
+  const photoOf = (pair: HeldPair, side: PairSide) => {
+    const change = pair[side];
+    return change === undefined ? saved[side] : (change?.preview ?? null);
+  };
+
+  const change = (side: PairSide, file: File | null) => {
+    const next: HeldPair = { ...heldRef.current, [side]: file && { file, preview: URL.createObjectURL(file) } };
+    if (Boolean(photoOf(next, 'before')) !== Boolean(photoOf(next, 'after'))) {
+      setHeld(next);
+      return;
+    }
+    // Whole again: every held side that differs from what is saved goes in one call.
+    const files: Partial<Record<PairSide, File | null>> = {};
+    for (const pairSide of SIDES) {
+      const heldSide = next[pairSide];
+      if (heldSide) files[pairSide] = heldSide.file;
+      else if (heldSide === null && saved[pairSide]) files[pairSide] = null;
+    }
+    setHeld(next);
+    if (Object.keys(files).length === 0) {
+      setHeld({});
+      return;
+    }
+    save.mutate(
+      { side, files },
+      {
+        onSuccess: () => setHeld({}),
+        // The side just changed goes back to what is saved; a photo held before stays held.
+        onError: () => {
+          const { [side]: _failed, ...rest } = heldRef.current;
+          setHeld(rest);
+        },
+      },
+    );
+  };
+
+  const pickers = {
+    before: useFilePicker(([file]) => file && change('before', file)),
+    after: useFilePicker(([file]) => file && change('after', file)),
+  };
+  const inFlight = save.isPending ? save.variables.files : {};
+  const issue = save.isPending
+    ? null
+    : beforeAfterPairIssue({ beforeImageUrl: photoOf(held, 'before'), afterImageUrl: photoOf(held, 'after') });
+
+  return (
+    <Section title="Before and after photos">
+      <ul className="grid max-w-xs grid-cols-2 gap-3">
+        {SIDES.map((side) => {
+          const word = WORD[side];
+          const sending = inFlight[side];
+          // A removal in flight keeps showing the saved photo under "Removing…".
+          const src = sending === null ? saved[side] : photoOf(held, side);
+          const busy = sending === undefined ? undefined : sending ? 'Uploading…' : 'Removing…';
+          return (
+            <li key={side} className="grid gap-1.5">
+              <span className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+                {word}
+              </span>
+              {src ? (
+                <PhotoTile
+                  src={src}
+                  label={`${word} photo`}
+                  busy={busy}
+                  disabled={save.isPending}
+                  onRemove={() => change(side, null)}
+                />
+              ) : (
+                <AddTile
+                  label={`Add ${side} photo`}
+                  disabled={save.isPending}
+                  onClick={pickers[side].open}
+                />
+              )}
+              {pickers[side].input}
+            </li>
+          );
+        })}
+      </ul>
+      <p aria-live="polite" className="text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400">
+        {issue?.message}
+      </p>
+    </Section>
   );
 }
