@@ -78,7 +78,7 @@ test('a same-site page on another port cannot change anything with the owner’s
     });
     cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }) => {
       const lower = Object.fromEntries(
-        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
       );
       Object.assign(entry(requestId), {
         cookie: lower.cookie ?? '',

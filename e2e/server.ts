@@ -9,7 +9,7 @@ import path from 'node:path';
 
 export type RunningServer = { baseUrl: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -69,7 +69,7 @@ export async function startServer(
   }
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null) { resolve(); return; }
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });

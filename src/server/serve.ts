@@ -69,7 +69,7 @@ export async function serve(config: Config): Promise<void> {
   }
   if (showsBanner(config.logLevel)) {
     process.stdout.write(
-      startupBanner(config, { cwd: process.cwd(), interactive: process.stdout.isTTY === true }),
+      startupBanner(config, { cwd: process.cwd(), interactive: process.stdout.isTTY }),
     );
   }
 }

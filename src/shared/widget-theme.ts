@@ -11,7 +11,7 @@
 import type { WidgetSettings } from './schemas/widget.js';
 import { FONT_OPTIONS } from './widget-data.js';
 
-export const FALLBACK_ACCENT = '#2563EB';
+const FALLBACK_ACCENT = '#2563EB';
 const FONT_PX = { sm: 14, base: 16, lg: 18 } as const;
 
 // system-ui covers every browser the es2020 build runs in; the rest is for odd setups.
@@ -23,7 +23,7 @@ const NAMES: Record<string, string> = { 'pt sans': 'PT Sans', 'source sans pro':
 const LAST_GOOGLE = 11;
 const FIRST_SERIF = 14;
 
-export const GOOGLE_FONTS_CSS = 'https://fonts.googleapis.com/css2';
+const GOOGLE_FONTS_CSS = 'https://fonts.googleapis.com/css2';
 
 const find = (id: string) => {
   const key = id
@@ -52,9 +52,10 @@ export function fontStylesheetUrl(id: string): string | null {
 
 /** The widget's font size in px (sm, base, lg). */
 export const widgetFontPx = (s: Pick<WidgetSettings, 'fontSize'>): number =>
-  FONT_PX[s.fontSize] ?? 16;
+  // A size this list does not know (an older row, a hand-made request) reads as base.
+  (FONT_PX as Partial<Record<string, number>>)[s.fontSize] ?? 16;
 
-export const accentColor = (s: WidgetSettings): string =>
+const accentColor = (s: WidgetSettings): string =>
   /^#f{6}$/i.test(s.backgroundColor) ? FALLBACK_ACCENT : s.textColor;
 
 /** #RRGGBB (already validated) at the given opacity. */

@@ -7,7 +7,7 @@
 import { vi } from 'vitest';
 
 /** The px sizes of the stylesheet as the fake lays it out (16px font). */
-export const FAKE = {
+const FAKE = {
   font: 16,
   line: 28,
   gap: 16,
@@ -105,7 +105,7 @@ export function layOut(
     define(
       text,
       'scrollHeight',
-      () => lines(text.textContent ?? '') * FAKE.line + (parseFloat(text.style.paddingBottom) || 0),
+      () => lines(text.textContent) * FAKE.line + (parseFloat(text.style.paddingBottom) || 0),
     );
     define(text, 'clientWidth', () => width);
     // happy-dom drops -webkit-line-clamp: keep what the widget sets.

@@ -32,7 +32,9 @@ export function createModals(parent: HTMLElement, onToggle: (open: boolean) => v
       const at = stack.indexOf(close);
       if (at < 0) return;
       stack.splice(at, 1);
-      // close() on a closed dialog and focus() on a removed element do nothing.
+      // close() on a closed dialog and focus() on a removed element do nothing. Browsers without
+      // <dialog> (Safari before 15.4) have no close().
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
       dialog.close?.();
       dialog.remove();
       if (!stack.length) onToggle(false);

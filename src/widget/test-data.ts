@@ -65,6 +65,8 @@ export function mountInPage(data: PublicWidget, options: Partial<MountOptions> =
   const handle = mountWidget(host, data, { baseUrl: BASE_URL, productName: 'Vouchly', ...options });
   handles.push(handle);
   const root = host.shadowRoot as ShadowRoot;
+  // The caller names the element it expects, as with querySelector itself.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
   const $$ = <E extends Element = HTMLElement>(selector: string) =>
     Array.from(root.querySelectorAll<E>(selector));

@@ -4,7 +4,9 @@
  * Rejects when neither works, so the caller can say so.
  */
 export async function copyText(text: string): Promise<void> {
-  if (window.isSecureContext && navigator.clipboard?.writeText) {
+  // Absent in an insecure context and in older browsers, whatever the DOM types say.
+  const clipboard = navigator.clipboard as Partial<Clipboard> | undefined;
+  if (window.isSecureContext && clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;
   }
@@ -19,6 +21,7 @@ export async function copyText(text: string): Promise<void> {
   textarea.select();
   try {
     // The legacy command is the only option outside a secure context.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- deliberately, as the fallback
     if (!document.execCommand('copy')) throw new Error('Copy command was refused');
   } finally {
     textarea.remove();

@@ -2,8 +2,9 @@
 // Undefined where there is none (a page the dev server sent, the server's own renderer).
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../shared/page-data';
 
-export function readPageData(
-  doc: Document | undefined = globalThis.document,
+function readPageData(
+  // Undefined in Node (the server's renderer), whatever the DOM types say.
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
 ): PageData | undefined {
   const text = doc?.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
   if (!text) return undefined;

@@ -3,6 +3,8 @@ import { PRODUCT_NAME } from '../../shared/constants';
 import { readProductName } from './product';
 
 const page = (content: string | null): Pick<Document, 'querySelector'> => ({
+  // The whole overloaded method, deprecated tag names included: the rule sees that overload.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   querySelector: (selector: string) =>
     selector === 'meta[name="application-name"]' && content !== null ? { content } : null,
 });

@@ -12,7 +12,10 @@ declare global {
   var __VOUCHLY_PRODUCT_NAME__: string | undefined;
 }
 
-export function readProductName(doc: MetaSource | undefined = globalThis.document): string {
+export function readProductName(
+  // Undefined in Node (the server's renderer), whatever the DOM types say.
+  doc: MetaSource | undefined = typeof document === 'undefined' ? undefined : document,
+): string {
   const meta = doc?.querySelector<HTMLMetaElement>('meta[name="application-name"]');
   return meta?.content.trim() || globalThis.__VOUCHLY_PRODUCT_NAME__ || PRODUCT_NAME;
 }

@@ -153,7 +153,7 @@ export async function editCachedLists(
   change: (list: TestimonialList, filter: StatusFilter) => TestimonialList,
 ): Promise<ListSnapshot> {
   await queryClient.cancelQueries({ queryKey: listsKey });
-  const snapshot = queryClient.getQueriesData<unknown>({ queryKey: listsKey });
+  const snapshot = queryClient.getQueriesData({ queryKey: listsKey });
   for (const [queryKey, data] of snapshot) {
     if (isTestimonialList(data))
       queryClient.setQueryData(queryKey, change(data, filterOf(queryKey)));

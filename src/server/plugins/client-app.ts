@@ -157,7 +157,7 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
     const { slug } = params.data;
     try {
       const business = await getPublicBusiness({ db: app.database.db }, slug);
-      return sendPage(
+      return await sendPage(
         request,
         reply,
         (await pages.submitPage(slug, business, signedOut)) ?? pages.shell(signedOut),

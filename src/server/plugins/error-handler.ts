@@ -41,7 +41,9 @@ const hangUpCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_
 /** The client closed its connection before the answer, and that is what failed (not the database, not a bug). */
 function isClientHangUp(error: Error, request: FastifyRequest): boolean {
   const { code } = error as { code?: unknown };
-  return request.raw.socket?.destroyed === true && typeof code === 'string' && hangUpCodes.has(code);
+  // Node sets the socket to null once the request is done with it.
+  const socket = request.raw.socket as typeof request.raw.socket | null;
+  return socket?.destroyed === true && typeof code === 'string' && hangUpCodes.has(code);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -50,11 +50,11 @@ export class FastLane {
     const { url } = request;
     // A GET that sends a body goes to Fastify too, where the body has its deadline.
     if (!this.open || request.method !== 'GET' || url === undefined || hasBody(request.headers))
-      return next();
+      { next(); return; }
     const slash = url.lastIndexOf('/');
     const handler = this.handlers.get(url.slice(0, slash + 1));
     const name = url.slice(slash + 1);
-    if (!handler || !PLAIN_NAME.test(name)) return next();
+    if (!handler || !PLAIN_NAME.test(name)) { next(); return; }
     handler(name, request, response, next);
   }
 }

@@ -36,7 +36,7 @@ import { route } from './contract-route.js';
 import { openApiSections, RESPONSE_DESCRIPTIONS, sectionOf } from './openapi-sections.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-export const OPENAPI_PATH = getOpenApiDocument.path;
+const OPENAPI_PATH = getOpenApiDocument.path;
 const API_REFERENCE_PATH = '/docs/api';
 
 /** A new deployment's document is fetched again soon; tools polling it do not hammer the server. */
@@ -84,7 +84,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     const method = [input.route.method].flat().find((m) => m !== 'HEAD') ?? 'GET';
     // Swagger UI adds its page with and without the trailing slash: one path.
     const url = input.url.replace(/(.)\/$/, '$1');
-    const { hide: _hidden, ...declared } = input.schema ?? {};
+    // A route registered without a schema (a plugin's own) has none, whatever the types say.
+    const { hide: _hidden, ...declared } = (input.schema as typeof input.schema | undefined) ?? {};
     const section = sectionOf(method, url);
     const contract = contractByKey.get(`${method} ${url}`);
     const documented = contract?.document;
@@ -210,7 +211,7 @@ const documentationRoutes: FastifyPluginAsync<{ productName: string }> = async (
 };
 
 /** Swagger UI's page has no viewport meta, so a phone draws it at desktop width, shrunk. */
-export const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+const VIEWPORT_META = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /**
  * @fastify/swagger-ui, with the viewport meta put in its one HTML page (it has

@@ -62,9 +62,16 @@ export async function registerSessions(app: FastifyInstance, config: Config): Pr
   });
 }
 
+/**
+ * The request's session, or undefined in a scope without sessions (the public
+ * scope), whatever @fastify/session's types say.
+ */
+const sessionOf = (request: FastifyRequest) =>
+  request.session as FastifyRequest['session'] | undefined;
+
 /** The signed-in user's id, or null. Never throws. */
 export function getSessionUserId(request: FastifyRequest): string | null {
-  return request.session?.get('userId') ?? null;
+  return sessionOf(request)?.get('userId') ?? null;
 }
 
 /** Signs the user in on a fresh session id (no fixation: the old session row is deleted). */
@@ -81,6 +88,6 @@ export async function renewSessionId(request: FastifyRequest): Promise<void> {
 
 /** Deletes the session row (if any) and tells the browser to drop the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await request.session.destroy();
+  await sessionOf(request)?.destroy();
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

@@ -255,9 +255,9 @@ function oneYearLater(unixSeconds: number): number {
 }
 
 /** Stripe's lists: newest first (later insertions win ties), cut at `limit`. */
-function list<T extends { created: number }>(
+function list(
   url: string,
-  items: T[],
+  items: { created: number }[],
   limitParam: FormValue | undefined,
 ): FakeAnswer {
   const limit = Math.min(Math.max(Number(text(limitParam) ?? 10) || 10, 1), 100);

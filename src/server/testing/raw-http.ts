@@ -47,7 +47,7 @@ export async function openExchange(origin: string, head: string | Buffer): Promi
   });
   const write = (data: string | Buffer) =>
     new Promise<void>((resolve) => {
-      if (socket.destroyed || !socket.writable) return resolve();
+      if (socket.destroyed || !socket.writable) { resolve(); return; }
       socket.write(data, () => resolve());
     });
   const closedWithin = async (withinMs: number) => {

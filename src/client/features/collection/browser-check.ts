@@ -17,14 +17,15 @@ const SOLVE_TIMEOUT_MS = MINUTE_MS;
  * The check could not be done in this browser (no WebCrypto, or it took too
  * long). Told apart by its name: the form does not import this module before it needs it.
  */
-export class BrowserCheckError extends Error {
+class BrowserCheckError extends Error {
   override name = 'BrowserCheckError';
 }
 
 export async function passBrowserCheck(slug: string): Promise<SubmissionProof> {
   const { challenge } = await call(getSubmissionChallenge, { params: { slug } });
   // Absent outside a secure context (a page served over plain http from another host).
-  if (!globalThis.crypto?.subtle) {
+  const subtle = (globalThis.crypto as Crypto | undefined)?.subtle;
+  if (!subtle) {
     throw new BrowserCheckError(
       'This browser cannot do the check on a page that is not served securely.',
     );

@@ -135,7 +135,7 @@ export async function safeFetchStreaming<T>(
   }
 }
 
-export function assertAllowedUrl(url: URL, policy: FetchPolicy): void {
+function assertAllowedUrl(url: URL, policy: FetchPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new FetchRefusedError('protocol', `protocol ${url.protocol} is not allowed`);
   }
@@ -159,7 +159,7 @@ function isLocalhostName(hostname: string): boolean {
 }
 
 /** A `lookup` for net.connect that refuses names resolving to any non-public address. */
-export function guardedLookup(policy: FetchPolicy): LookupFunction {
+function guardedLookup(policy: FetchPolicy): LookupFunction {
   const isAllowed = addressGuard(policy);
   return (hostname, options, callback) => {
     const answer = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
@@ -231,7 +231,7 @@ async function* cappedBody(response: IncomingMessage, maxBytes: number): AsyncGe
 
 /** We ask for identity, but a server may compress anyway; the cap applies to the decoded bytes. */
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = (response.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
   let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
   if (encoding === 'identity' || encoding === '') return response;
   if (encoding === 'gzip' || encoding === 'x-gzip') decoder = zlib.createGunzip();

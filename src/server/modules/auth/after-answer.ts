@@ -29,7 +29,7 @@ export function afterAnswer(
   const pending = pendingOf(app);
   const work = new Promise<void>((answered) => {
     // Sent, or failed to send: either way the answer is no longer waiting.
-    void reply.then(
+    reply.then(
       () => answered(),
       () => answered(),
     );

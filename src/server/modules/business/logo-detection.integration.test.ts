@@ -31,7 +31,7 @@ const pages: Record<string, string> = {
 
 function website(request: IncomingMessage, response: ServerResponse): void {
   const url = request.url ?? '/';
-  const host = String(request.headers.host ?? '');
+  const host = (request.headers.host ?? '');
   if (pages[url]) {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[url]);
   } else if (url === '/moved') {

@@ -25,7 +25,7 @@ const MAX_URL_LENGTH = 2048;
  * on most sites; 512 KB leaves room for large inline styles and scripts before
  * them, and the rest of the page (up to the 2 MB fetch cap) is never needed.
  */
-export const MAX_HTML_BYTES = 512 * 1024;
+const MAX_HTML_BYTES = 512 * 1024;
 const HEAD_TAGS = new Set(['link', 'meta', 'base']);
 
 export type LogoDetectionResult = { logoUrl: string | null; failure?: unknown };
@@ -69,7 +69,7 @@ export async function detectLogo(
   }
   try {
     const favicon = await safeFetch(new URL('/favicon.ico', page.url), { ...withBudget(), accept: 'image/*' });
-    const type = String(favicon.headers['content-type'] ?? '').toLowerCase();
+    const type = (favicon.headers['content-type'] ?? '').toLowerCase();
     if (favicon.status === 200 && type.startsWith('image/') && favicon.body.length > 0) {
       return { logoUrl: favicon.url };
     }

@@ -52,7 +52,7 @@ export function slugify(name: string): string {
 
 function slugSuffix(): string {
   let suffix = '';
-  for (let i = 0; i < SLUG_SUFFIX_LENGTH; i++) suffix += BASE36[randomInt(BASE36.length)];
+  for (let i = 0; i < SLUG_SUFFIX_LENGTH; i++) suffix += BASE36.charAt(randomInt(BASE36.length));
   return suffix;
 }
 
@@ -144,8 +144,8 @@ export async function updateBusiness(
 }
 
 /** The schema default of a settings column, for a business whose settings row is missing. */
-function columnDefault<T>(column: { default?: unknown }): T {
-  return column.default as T;
+function columnDefault<C extends { default?: unknown; _: { data: unknown } }>(column: C): C['_']['data'] {
+  return column.default;
 }
 
 export async function getPublicBusiness(

@@ -73,7 +73,7 @@ export async function updateCollectionSettings(
       await repository.findByBusinessId(tx, businessId, { forUpdate: true }),
     );
     const defined = Object.fromEntries(
-      Object.entries(input).filter(([, value]) => value !== undefined),
+      Object.entries(input as Record<string, unknown>).filter(([, value]) => value !== undefined),
     );
     const next = coupleCollectionFlags<FormSettings>(current, { ...current, ...defined });
     return toCollectionSettings(await repository.upsert(tx, businessId, next));

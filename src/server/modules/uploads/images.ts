@@ -10,10 +10,10 @@ import type { UploadPurpose } from '../../../shared/schemas/uploads.js';
 import { AppError, badRequest } from '../../errors.js';
 
 /** 40 megapixels: any real photo, not a decompression bomb. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** The longer side of an SVG logo drawn as PNG: sharp wherever a logo shows. */
-export const SVG_RASTER_SIZE = 512;
+const SVG_RASTER_SIZE = 512;
 
 export const imageExtensions = ['jpg', 'png', 'webp', 'gif', 'avif', 'svg'] as const;
 export type ImageExtension = (typeof imageExtensions)[number];
@@ -36,7 +36,7 @@ const rasterByMime: Record<string, { format: RasterFormat; ext: ImageExtension }
   'image/avif': { format: 'avif', ext: 'avif' },
 };
 
-export const imageMessages = {
+const imageMessages = {
   empty: 'The file is empty',
   tooLarge: 'Images must be 5 MB or smaller',
   tooManyPixels: 'The image is too large (at most 40 megapixels)',
@@ -56,7 +56,7 @@ export type CheckedImage = { data: Buffer; ext: ImageExtension; contentType: str
  * True for a UTF-8 text whose root element is <svg>: an optional XML
  * declaration, comments and a DOCTYPE without an internal subset (no entity tricks).
  */
-export function looksLikeSvg(data: Buffer): boolean {
+function looksLikeSvg(data: Buffer): boolean {
   const text = data.toString('utf8');
   if (text.includes('\uFFFD') || text.includes('\0')) return false;
   const prologue =
@@ -111,11 +111,12 @@ async function reencode(data: Buffer, format: RasterFormat): Promise<Buffer> {
  */
 async function rasterizeSvg(data: Buffer): Promise<Buffer> {
   try {
-    const { width = 0, height = 0 } = await sharp(data, {
+    // An SVG without a size of its own may have none, whatever sharp's types say.
+    const { width, height } = (await sharp(data, {
       limitInputPixels: MAX_IMAGE_PIXELS,
-    }).metadata();
+    }).metadata()) as { width?: number; height?: number };
     // Its own size is at 72 dpi: draw it at the density that makes its longer side the size wanted.
-    const longer = Math.max(width, height, 1);
+    const longer = Math.max(width ?? 0, height ?? 0, 1);
     const density = Math.min(Math.max((72 * SVG_RASTER_SIZE) / longer, 1), 100_000);
     return await sharp(data, { density, limitInputPixels: MAX_IMAGE_PIXELS })
       .resize({ width: SVG_RASTER_SIZE, height: SVG_RASTER_SIZE, fit: 'inside' })

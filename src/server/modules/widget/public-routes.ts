@@ -152,11 +152,11 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
   const perIpInLane = addressLimit(app, perIpRule);
   app.fastLane.add('/api/widget/', (slug, request, response, next) => {
     const known = cache.peek(slug);
-    if (!known) return next();
+    if (!known) { next(); return; }
     const answer = (within: boolean) =>
       within ? writeCompressed(request, response, known.json, LANE_JSON_HEADERS) : next();
     const allowed = perIpInLane(request);
-    if (typeof allowed === 'boolean') return answer(allowed);
+    if (typeof allowed === 'boolean') { answer(allowed); return; }
     allowed.then(answer, next);
   });
   // One hook: the cross-origin headers first, so that a 429 carries them too. Not async: no promise of its own.

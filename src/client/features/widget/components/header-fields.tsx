@@ -17,7 +17,7 @@ const ALIGNMENTS: readonly Choice<WidgetSettings['headerAlignment']>[] = [
 export function HeaderFields() {
   const { control, register } = useWidgetForm();
   const { errors } = useFormState({ control, name: 'headerText' });
-  const headerText = useWatch({ control, name: 'headerText' }) ?? '';
+  const headerText = useWatch({ control, name: 'headerText' });
   return (
     <div className="grid gap-5">
       <FormField

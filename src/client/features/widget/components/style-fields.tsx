@@ -54,8 +54,8 @@ export function DefaultStyleButton() {
  * as extracted (docs/product/widget.md#widget-settings).
  */
 function fontOptions(storedFont: string): { value: string; label: string }[] {
-  const options = FONT_OPTIONS.map((font) => ({
-    value: String(font),
+  const options = FONT_OPTIONS.map((font): { value: string; label: string } => ({
+    value: font,
     label: font === 'inter' ? 'inter (recommended)' : font,
   }));
   if (!isKnownFont(storedFont))
@@ -74,7 +74,7 @@ export function StyleFields({
 }) {
   const { control, register } = useWidgetForm();
   const { errors } = useFormState({ control, name: 'fontFamily' });
-  const fontFamily = useWatch({ control, name: 'fontFamily' }) ?? '';
+  const fontFamily = useWatch({ control, name: 'fontFamily' });
   const fonts = useMemo(() => fontOptions(storedFont), [storedFont]);
   const contrast = contrastRatio(shown.textColor, shown.innerContainerColor);
 
