@@ -24,7 +24,6 @@ export const appPages = {
   testCheckout: '/checkout/test/:sessionId',
 } as const;
 
-export type AppPagePath = (typeof appPages)[keyof typeof appPages];
 
 /**
  * A business's collection link, the public form at {origin}/submit/{slug}:

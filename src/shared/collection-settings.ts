@@ -76,7 +76,7 @@ export function coupleCollectionFlags<T extends CollectionFlags>(
   return result;
 }
 
-export const REDIRECT_URL_MAX_LENGTH = 2048;
+const REDIRECT_URL_MAX_LENGTH = 2048;
 export const redirectUrlMessages = {
   notAbsolute: 'Redirect URL must be a full web address starting with http:// or https://',
   credentials: 'Redirect URL must not contain a username or password',

@@ -35,7 +35,7 @@ const CONTROLS = 2.25;
 const BRANDING = 0.75 * 1.5;
 
 /** Lines of testimonial a card shows in the box's height beside a row of photos; a card without photos shows about two more. */
-export const WIDGET_TEXT_LINES = 4;
+const WIDGET_TEXT_LINES = 4;
 
 /** The card's 1px border, top and bottom. */
 const CARD_BORDER_PX = 2;

@@ -22,7 +22,7 @@ export type Photo = { src: string; alt: string; label?: string };
 export type CardMode = 'slide' | 'whole' | 'static';
 
 /** A slide shows this many thumbnails at most; the last says "+N" when there are more photos. */
-export const MAX_THUMBNAILS = 4;
+const MAX_THUMBNAILS = 4;
 
 /** The photos a card shows, in order: before/after first (the story), then product photos. */
 export function cardPhotos(
@@ -49,7 +49,7 @@ export function cardPhotos(
 }
 
 /** A lazy <img> with its box reserved, decoded off the main thread. */
-export const image = (
+const image = (
   src: string,
   height: number,
   className?: string,
@@ -191,7 +191,7 @@ export function headerMarkup(
 }
 
 /** What the invitation's link says; its accessible name adds that it opens a new tab. */
-export const INVITE_ACTION = 'Write a testimonial';
+const INVITE_ACTION = 'Write a testimonial';
 
 /**
  * While a business has nothing approved: a card, in the widget's style, that

@@ -23,7 +23,6 @@ export const FONT_OPTIONS = [
   'georgia',
   'times new roman',
 ] as const;
-export type FontOption = (typeof FONT_OPTIONS)[number];
 
 export const WIDGET_FONT_SIZES = ['sm', 'base', 'lg'] as const;
 export const WIDGET_HEADER_ALIGNMENTS = ['left', 'center', 'right'] as const;

@@ -9,7 +9,7 @@ import { CAROUSEL_ROTATE_MS } from '../shared/constants';
 import { ARROW_STEP, attrs, h, iconButton } from './dom';
 
 /** Above this many slides a "3 / 12" counter replaces the dots: more would not fit beside the buttons on a small phone. */
-export const MAX_DOTS = 6;
+const MAX_DOTS = 6;
 const SWIPE_PX = 40;
 
 export type Carousel = {

@@ -21,11 +21,11 @@ import {
 import { Skeleton } from './ui/skeleton';
 import { MINUTE_MS } from '../../shared/time';
 
-export const QR_CODE_FILE_NAME = 'testimonial-qr-code.png';
-export const QR_PRINT_TITLE = 'Scan to Leave a Testimonial';
+const QR_CODE_FILE_NAME = 'testimonial-qr-code.png';
+const QR_PRINT_TITLE = 'Scan to Leave a Testimonial';
 
 /** A PNG data URL of the QR code of `text`, QR_CODE_SIZE_PX square. */
-export async function qrCodeDataUrl(text: string): Promise<string> {
+async function qrCodeDataUrl(text: string): Promise<string> {
   // Loaded on demand: only this dialog needs the encoder.
   const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(text, {
@@ -84,7 +84,7 @@ async function whenDecoded(image: HTMLImageElement): Promise<void> {
  * Opens the print page in a new window and prints it. When pop-ups are
  * blocked, prints the same page from a hidden frame instead.
  */
-export async function printQrCode(page: QrPrint): Promise<void> {
+async function printQrCode(page: QrPrint): Promise<void> {
   const win = window.open('', '_blank', 'popup,width=520,height=720');
   if (win) {
     const image = writePrintPage(win.document, page);
@@ -116,7 +116,7 @@ export async function printQrCode(page: QrPrint): Promise<void> {
  * controlled (`open`, `onOpenChange`) or opened by `children`, the trigger
  * (e.g. a "Generate QR Code" button).
  */
-export function QrCodeDialog({
+function QrCodeDialog({
   link,
   businessName,
   open,

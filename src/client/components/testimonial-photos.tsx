@@ -10,7 +10,7 @@ import { ImageGalleryDialog, type GalleryImage } from './image-gallery-dialog';
 type Photo = GalleryImage & { kind: 'product' | 'before' | 'after' };
 
 /** Every photo the gallery shows, in the order the card shows them. */
-export function galleryPhotosOf(
+function galleryPhotosOf(
   testimonial: Pick<Testimonial, 'productImageUrls' | 'beforeImageUrl' | 'afterImageUrl'>,
 ): Photo[] {
   const photos: Photo[] = testimonial.productImageUrls

@@ -28,7 +28,7 @@ const statusStyles: Record<TestimonialStatus, { label: string; className: string
   },
 };
 
-export function TestimonialStatusBadge({
+function TestimonialStatusBadge({
   status,
   className,
 }: {
@@ -52,7 +52,7 @@ export function TestimonialStatusBadge({
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-export function formatTestimonialDate(iso: string): string {
+function formatTestimonialDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }

@@ -14,12 +14,12 @@ import {
 import { mock, type ContractAnswer } from './server';
 
 /** Noon UTC, so the date reads the same in every time zone: Nov 5, 2026 and a year later. */
-export const PERIOD_START = Date.UTC(2026, 10, 5, 12) / 1000;
-export const PERIOD_END = Date.UTC(2027, 10, 5, 12) / 1000;
+const PERIOD_START = Date.UTC(2026, 10, 5, 12) / 1000;
+const PERIOD_END = Date.UTC(2027, 10, 5, 12) / 1000;
 
 const providerNames: Record<PaymentProviderId, string> = { stripe: 'Stripe', local: 'Test checkout' };
 
-export function createBillingPlan(provider: PaymentProviderId = 'stripe'): BillingPlan {
+function createBillingPlan(provider: PaymentProviderId = 'stripe'): BillingPlan {
   return {
     amount: PLAN.amount,
     amountInCents: PLAN.amountInCents,

@@ -30,7 +30,7 @@ export type CircuitBreakerOptions = {
   now?: () => number;
 };
 
-export const DEFAULT_PAUSE_MS = 30_000;
+const DEFAULT_PAUSE_MS = 30_000;
 
 export class CircuitBreaker {
   /** When the pause ends; 0 while calls go through. A past time: the next call is the trial. */

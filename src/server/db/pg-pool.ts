@@ -17,7 +17,7 @@
 import pg from 'pg';
 import { DatabaseConnectionError } from '../errors.js';
 
-export const POOL_OPTIONS = {
+const POOL_OPTIONS = {
   max: 10,
   /** A connection, new or pooled, within 2 s, or the request answers 503. */
   connectionTimeoutMillis: 2000,

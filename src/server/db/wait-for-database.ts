@@ -11,7 +11,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './client
 import { migrateDatabase } from './migrate.js';
 
 /** Seconds between attempts: doubling, then every 10 s. */
-export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 10_000] as const;
+const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 10_000] as const;
 
 export type WaitOptions = {
   log: (line: string) => void;

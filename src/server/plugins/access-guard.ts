@@ -14,7 +14,7 @@ import { requireApiCaller } from './api-key-auth.js';
 import { requireUser } from './auth-guard.js';
 import { requireOwnBusiness } from './business-guard.js';
 
-export const ACCESS_REQUIRED_MESSAGE = 'An active subscription or access code is required.';
+const ACCESS_REQUIRED_MESSAGE = 'An active subscription or access code is required.';
 
 async function assertPaidAccess(request: FastifyRequest, user: UserRow): Promise<void> {
   const status = await billingService.getAccessStatus(depsOf(request.server), user);
@@ -39,7 +39,7 @@ export async function requireApiCallerBusiness(request: FastifyRequest): Promise
 }
 
 /** The paying owner's business (the id from the session, docs/security.md rule 7). */
-export async function requirePaidBusiness(request: FastifyRequest): Promise<BusinessRow> {
+async function requirePaidBusiness(request: FastifyRequest): Promise<BusinessRow> {
   // The user is read once per request (auth-guard.ts), so the two guards share it.
   await requirePaidAccess(request);
   return requireOwnBusiness(request);

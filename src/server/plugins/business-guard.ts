@@ -12,7 +12,3 @@ export async function requireOwnBusiness(request: FastifyRequest): Promise<Busin
   const user = await requireUser(request);
   return businessService.requireOwnBusiness(depsOf(request.server), user.id);
 }
-
-export async function requireOwnBusinessId(request: FastifyRequest): Promise<string> {
-  return (await requireOwnBusiness(request)).id;
-}

@@ -30,7 +30,7 @@ export type CompressedBody = {
   gzip: BodyVariant | undefined;
 };
 
-export const MAX_BROTLI_QUALITY = constants.BROTLI_MAX_QUALITY;
+const MAX_BROTLI_QUALITY = constants.BROTLI_MAX_QUALITY;
 
 /** A strong validator: the body's SHA-256 (first 128 bits, base64url). */
 export function strongEtag(body: Buffer): string {
@@ -150,7 +150,7 @@ export function pickVariant(body: CompressedBody, acceptEncoding: string | undef
 }
 
 /** What to answer a GET for `body`: the variant the request accepts, and whether If-None-Match already names it. */
-export function negotiate(
+function negotiate(
   body: CompressedBody,
   headers: { 'accept-encoding'?: string; 'if-none-match'?: string },
 ): { variant: BodyVariant; notModified: boolean } {
@@ -159,7 +159,7 @@ export function negotiate(
 }
 
 /** True when the body is held in more than one encoding: the answer then depends on Accept-Encoding. */
-export const variesByEncoding = (body: CompressedBody): boolean => Boolean(body.br || body.gzip);
+const variesByEncoding = (body: CompressedBody): boolean => Boolean(body.br || body.gzip);
 
 function varyOnAcceptEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');

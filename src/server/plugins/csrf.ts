@@ -26,8 +26,8 @@ import { SESSION_COOKIE } from './sessions.js';
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
-export const JSON_ONLY_MESSAGE =
+const CROSS_SITE_MESSAGE = 'Cross-site request refused';
+const JSON_ONLY_MESSAGE =
   'Send this request as JSON (Content-Type: application/json), even with no body';
 
 /** A request that changes state and carries the session cookie (any value counts: the browser would send it). */

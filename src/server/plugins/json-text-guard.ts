@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 
-export const INVALID_CHARACTER_MESSAGE = 'Text contains an invalid character';
+const INVALID_CHARACTER_MESSAGE = 'Text contains an invalid character';
 
 const isStorableText = (text: string): boolean => !text.includes('\u0000') && text.isWellFormed();
 

@@ -53,7 +53,7 @@ const PRERENDERED_APP_PAGES = [
  * the template's, the product's name, the page data, and (for a page that
  * reads without script) no "needs JavaScript" notice.
  */
-export function assemblePage(
+function assemblePage(
   template: string,
   page: { markup: string; data: PageData; productName: string },
 ): string {
@@ -89,7 +89,7 @@ const readIfThere = (file: string): string | undefined =>
  * stylesheet is cached for a year, and it has nothing to show before its
  * script runs.
  */
-export function renderedPageTemplates(clientDir: string): {
+function renderedPageTemplates(clientDir: string): {
   of: (template: string) => string;
   scriptHashes: string[];
 } {

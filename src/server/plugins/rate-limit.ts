@@ -118,7 +118,7 @@ const isExceeded = ({ count, max }: Counted) => count.current > max;
  * socket's peer, or with TRUST_PROXY the first address of X-Forwarded-For,
  * as Fastify's trustProxy: true reads it.
  */
-export function clientAddressOf(raw: IncomingMessage, trustProxy: boolean): string {
+function clientAddressOf(raw: IncomingMessage, trustProxy: boolean): string {
   return (trustProxy ? proxyAddr(raw, trustEveryProxy) : raw.socket.remoteAddress) ?? '';
 }
 const trustEveryProxy = () => true;

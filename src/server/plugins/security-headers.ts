@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Paths meant to be loaded by other sites (the widget script, its data, uploaded images). */
-export function isCrossOriginResource(url: string): boolean {
+function isCrossOriginResource(url: string): boolean {
   return (
     url === '/widget.js' ||
     url.startsWith('/widget.js?') ||

@@ -357,7 +357,7 @@ export function submitToForm(
 }
 
 /** Does a browser check's work, as the form's browser does (with Node's PBKDF2 instead of WebCrypto). */
-export async function solveChallengeOf(challenge: SubmissionChallenge): Promise<SubmissionProof> {
+async function solveChallengeOf(challenge: SubmissionChallenge): Promise<SubmissionProof> {
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error('the browser check was not solved in 30 s');
   return { challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };

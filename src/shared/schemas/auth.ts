@@ -82,4 +82,3 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** The plain success answer (logout, forgot and reset password, password change). */
 export const okSchema = z.object({ success: z.literal(true), message: z.string() });
-export type OkResult = z.infer<typeof okSchema>;

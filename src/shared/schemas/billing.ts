@@ -29,7 +29,7 @@ export const ACCESS_REQUIRED_CODE = 'ACCESS_REQUIRED';
 /** The 502/503 code of a billing call the payment provider did not answer (or that waits out its pause). */
 export const PAYMENT_PROVIDER_ERROR_CODE = 'PAYMENT_PROVIDER_ERROR';
 
-export const ACCESS_CODE_MAX_LENGTH = 64;
+const ACCESS_CODE_MAX_LENGTH = 64;
 
 /** POST /api/validate-access-code. */
 export const accessCodeInputSchema = z.object({
@@ -82,7 +82,6 @@ export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
 export const checkoutSuccessQuerySchema = z.object({
   session_id: z.string().trim().min(1, 'No session ID found. Please try subscribing again.').max(255),
 });
-export type CheckoutSuccessQuery = z.infer<typeof checkoutSuccessQuerySchema>;
 
 /** The answer of checkout-success, sync-subscription and cancel-subscription. */
 export const billingResultSchema = z.object({
@@ -145,7 +144,6 @@ export type TestCheckoutSession = z.infer<typeof testCheckoutSessionSchema>;
 
 /** POST /api/test-checkout/:sessionId/pay → where to go next. */
 export const testCheckoutPayResultSchema = z.object({ redirectUrl: z.string() });
-export type TestCheckoutPayResult = z.infer<typeof testCheckoutPayResultSchema>;
 
 export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
 

@@ -32,7 +32,6 @@ export const detectedLogoSchema = z.object({ logoUrl: z.string().nullable() });
 
 /** A logo found on a website, as detection answers it: an absolute http(s) URL. */
 export const detectedLogoUrlField = z.url({ protocol: /^https?$/ }).max(2048);
-export type DetectedLogo = z.infer<typeof detectedLogoSchema>;
 
 /** The public collection form settings (part of GET /api/business/:slug). */
 export const publicCollectionSettingsSchema = z.object({
@@ -55,7 +54,6 @@ export const publicCollectionSettingsSchema = z.object({
   productPhotosRequired: z.boolean(),
   redirectAfterSubmission: z.string().nullable(),
 });
-export type PublicCollectionSettings = z.infer<typeof publicCollectionSettingsSchema>;
 
 /** What anyone may read about a business by its slug: nothing about the owner. */
 export const publicBusinessSchema = z.object({

@@ -14,7 +14,7 @@ export const collectionSettingsSchema = publicCollectionSettingsSchema.extend({
 export type CollectionSettings = z.infer<typeof collectionSettingsSchema>;
 
 /** Null or an empty string clears the redirect; anything else must be an absolute http(s) URL without credentials. */
-export const redirectAfterSubmissionField = z
+const redirectAfterSubmissionField = z
   .string({ error: 'Redirect URL must be text' })
   .nullable()
   .superRefine((value, ctx) => {
@@ -55,4 +55,3 @@ export const updateCollectionSettingsInputSchema = z.object({
   redirectAfterSubmission: redirectAfterSubmissionField.optional(),
 });
 export type UpdateCollectionSettingsInput = z.output<typeof updateCollectionSettingsInputSchema>;
-export type UpdateCollectionSettingsForm = z.input<typeof updateCollectionSettingsInputSchema>;

@@ -27,7 +27,7 @@ export function normalizeWebsite(value: string): string {
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-export const websiteMessage = 'Please enter a valid website (e.g., example.com)';
+const websiteMessage = 'Please enter a valid website (e.g., example.com)';
 
 export const websiteField = (requiredMessage: string) =>
   z

@@ -43,7 +43,7 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 // ---------------------------------------------------------------------------
 // Wix sites.
 
-export const WIX_SITE_ID_MAX = 200;
+const WIX_SITE_ID_MAX = 200;
 
 /** Wix site (app instance) ids are GUIDs: compared trimmed and in lower case wherever they arrive. */
 export const wixSiteIdSchema = z
@@ -69,11 +69,10 @@ export const wixSiteParamsSchema = z.object({ wixSiteId: wixSiteIdSchema });
 
 /** DELETE /api/integrations/wix-sites/:wixSiteId. */
 export const wixSiteDeletedSchema = z.object({ deleted: z.literal(1) });
-export type WixSiteDeleted = z.infer<typeof wixSiteDeletedSchema>;
 
 /** The signed `instance` query parameter Wix gives an app: `<signature>.<data>`, base64url. */
-export const WIX_INSTANCE_MAX = 4096;
-export const wixInstanceSchema = z
+const WIX_INSTANCE_MAX = 4096;
+const wixInstanceSchema = z
   .string()
   .min(1, 'The Wix instance is required')
   .max(WIX_INSTANCE_MAX, 'The Wix instance is too long');
@@ -118,11 +117,10 @@ const apiImageFields = {
 
 /** A testimonial as the API reads it: the dashboard's fields, every image an absolute URL. */
 export const apiTestimonialSchema = testimonialSchema.extend(apiImageFields);
-export type ApiTestimonial = z.infer<typeof apiTestimonialSchema>;
 
-export const API_PAGE_SIZE_DEFAULT = 20;
-export const API_PAGE_SIZE_MAX = 100;
-export const API_CURSOR_MAX = 200;
+const API_PAGE_SIZE_DEFAULT = 20;
+const API_PAGE_SIZE_MAX = 100;
+const API_CURSOR_MAX = 200;
 
 export const apiListTestimonialsQuerySchema = z.object({
   /** Default `approved`; `all` lists every status. */
@@ -219,4 +217,3 @@ export const apiWidgetSchema = publicWidgetSchema.extend({
   }),
   testimonials: z.array(publicWidgetTestimonialSchema.extend(apiImageFields)),
 });
-export type ApiWidget = z.infer<typeof apiWidgetSchema>;

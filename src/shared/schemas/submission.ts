@@ -305,7 +305,6 @@ export type SubmissionChallenge = z.infer<typeof submissionChallengeSchema>;
 
 /** Answer of GET /api/submit/:slug/challenge. */
 export const submissionChallengeResultSchema = z.object({ challenge: submissionChallengeSchema });
-export type SubmissionChallengeResult = z.infer<typeof submissionChallengeResultSchema>;
 
 /** What the browser sends back: the challenge and the counter that solves it. */
 export const submissionProofSchema = z.object({

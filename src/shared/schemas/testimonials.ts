@@ -28,7 +28,7 @@ const L = TESTIMONIAL_LIMITS;
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 export const NUL_MESSAGE = 'Text contains an invalid character';
 
-export const testimonialIdSchema = z.guid('Invalid testimonial id');
+const testimonialIdSchema = z.guid('Invalid testimonial id');
 export const testimonialParamsSchema = z.object({ id: testimonialIdSchema });
 
 // ---------------------------------------------------------------------------
@@ -149,7 +149,7 @@ export function dedupeTags(tags: readonly string[]): string[] {
   return result;
 }
 
-export const tagsField = z
+const tagsField = z
   .array(tagField, { error: 'Tags must be a list' })
   .max(L.tagsMax, `At most ${L.tagsMax} tags`)
   .transform(dedupeTags);
@@ -166,7 +166,7 @@ export const optionalText = (max: number, message: string) =>
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
-export const testimonialEditFields = {
+const testimonialEditFields = {
   authorName: z
     .string({ error: 'Author name is required' })
     .trim()
@@ -223,12 +223,11 @@ export type UpdateTestimonialInput = z.output<typeof updateTestimonialInputSchem
 
 /** Answer of DELETE /api/testimonials/:id. */
 export const deleteTestimonialResultSchema = z.object({ deleted: z.literal(1) });
-export type DeleteTestimonialResult = z.infer<typeof deleteTestimonialResultSchema>;
 
 // ---------------------------------------------------------------------------
 // Bulk actions.
 
-export const bulkTestimonialActions = ['approve', 'reject', 'delete'] as const;
+const bulkTestimonialActions = ['approve', 'reject', 'delete'] as const;
 
 export const bulkTestimonialsInputSchema = z.object({
   action: z.enum(bulkTestimonialActions, { error: 'Invalid action' }),
@@ -265,13 +264,11 @@ export type SubmissionBurst = z.infer<typeof submissionBurstSchema>;
 
 /** Answer of GET /api/testimonials/bursts: the bursts with pending rows, newest first. */
 export const submissionBurstListSchema = z.object({ bursts: z.array(submissionBurstSchema) });
-export type SubmissionBurstList = z.infer<typeof submissionBurstListSchema>;
 
 export const submissionBurstParamsSchema = z.object({ id: z.guid('Invalid burst id') });
 
 /** Answer of DELETE /api/testimonials/bursts/:id/pending. */
 export const deleteBurstPendingResultSchema = z.object({ deleted: z.number().int() });
-export type DeleteBurstPendingResult = z.infer<typeof deleteBurstPendingResultSchema>;
 
 // ---------------------------------------------------------------------------
 // Image calls (docs/product/testimonials.md#calls). URLs are the upload URLs handed out by the uploads
@@ -285,9 +282,7 @@ const imageUrlField = z
   .refine(hasNoNul, NUL_MESSAGE);
 
 export const authorImageInputSchema = z.object({ authorImageURL: imageUrlField });
-export type AuthorImageInput = z.infer<typeof authorImageInputSchema>;
 export const authorImageResultSchema = z.object({ imagePath: z.string() });
-export type AuthorImageResult = z.infer<typeof authorImageResultSchema>;
 
 export const productImagesInputSchema = z.object({
   productImageURLs: z
@@ -295,13 +290,10 @@ export const productImagesInputSchema = z.object({
     .min(1, 'Add at least one product image')
     .max(MAX_PRODUCT_PHOTOS, `At most ${MAX_PRODUCT_PHOTOS} product photos per testimonial`),
 });
-export type ProductImagesInput = z.infer<typeof productImagesInputSchema>;
 /** Every product image of the testimonial after the call, in order. */
 export const productImagesResultSchema = z.object({ imagePaths: z.array(z.string()) });
-export type ProductImagesResult = z.infer<typeof productImagesResultSchema>;
 
 export const removeProductImageInputSchema = z.object({ imageUrl: imageUrlField });
-export type RemoveProductImageInput = z.infer<typeof removeProductImageInputSchema>;
 
 /**
  * The before/after pairing rule (docs/product/testimonials.md#edit-rules), for the public form and the owner's
@@ -336,7 +328,6 @@ export const beforeAfterImagesResultSchema = z.object({
   beforeImagePath: z.string().nullable(),
   afterImagePath: z.string().nullable(),
 });
-export type BeforeAfterImagesResult = z.infer<typeof beforeAfterImagesResultSchema>;
 
 export const exportColumns = [
   'id',

@@ -29,7 +29,7 @@ export const uploadEndpoints = {
   'author-image': '/api/objects/upload/author-image',
 } as const satisfies Record<UploadPurpose, string>;
 
-export const collectionSlugField = z.string().trim().min(1).max(200);
+const collectionSlugField = z.string().trim().min(1).max(200);
 
 /**
  * Body of POST /api/objects/upload/...: none for the owner, `{ slug }` on a
@@ -55,7 +55,6 @@ export const uploadCheckMessages = {
     'This form is receiving an unusual number of photos right now. Your browser needs to pass a quick check before it can upload yours.',
   failed: 'The check of your browser did not pass or has expired. Please add the photo again.',
 } as const;
-export type UploadUrl = z.infer<typeof uploadUrlSchema>;
 
 /** GET /objects/uploads/:file: the stored object's name (`<upload id>.<ext>`). */
 export const uploadedObjectParamsSchema = z.object({ file: z.string().max(64) });
@@ -64,14 +63,8 @@ export const uploadTokenParamsSchema = z.object({ token: z.string().max(1024) })
 
 /** Answer of the PUT to a (disk) upload URL. */
 export const uploadedObjectSchema = z.object({ objectPath: z.string() });
-export type UploadedObject = z.infer<typeof uploadedObjectSchema>;
-
-/** Every stored object's path looks like this; clients may send it or the upload URL they were given. */
-export const OBJECT_PATH_PATTERN =
-  /^\/objects\/uploads\/[0-9a-f-]{36}\.(jpg|png|webp|gif|avif|svg)$/;
 
 /** Body of PUT /api/business/logo: the uploadURL or objectPath of a logo upload; an empty string removes the logo. */
 export const businessLogoInputSchema = z.object({
   logoURL: z.string({ error: 'Logo URL is required' }).trim().max(2048, 'Logo URL is too long'),
 });
-export type BusinessLogoInput = z.infer<typeof businessLogoInputSchema>;

@@ -8,7 +8,7 @@ export const SNIPPET_KINDS = ['script', 'iframe'] as const;
 export type SnippetKind = (typeof SNIPPET_KINDS)[number];
 
 /** Far above any height the settings can ask for (widget-box.ts), far below anything odd. */
-export const SNIPPET_HEIGHT_MAX = 5000;
+const SNIPPET_HEIGHT_MAX = 5000;
 
 /** PUT /api/widget-snippets: the code just copied, and the height of the box it reserves. */
 export const copiedSnippetInputSchema = z.object({
@@ -21,12 +21,11 @@ export const copiedSnippetInputSchema = z.object({
 });
 export type CopiedSnippetInput = z.infer<typeof copiedSnippetInputSchema>;
 
-export const copiedSnippetSchema = z.object({
+const copiedSnippetSchema = z.object({
   height: z.number().int(),
   /** ISO 8601. */
   copiedAt: z.string(),
 });
-export type CopiedSnippet = z.infer<typeof copiedSnippetSchema>;
 
 /** The last copy of each code, or null for a code never copied since the server started remembering. */
 export const copiedSnippetsSchema = z.object({

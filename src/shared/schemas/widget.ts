@@ -13,7 +13,6 @@ import {
 } from '../widget-data.js';
 
 export { FONT_OPTIONS, WIDGET_FONT_SIZES, WIDGET_HEADER_ALIGNMENTS, WIDGET_SETTINGS_DEFAULTS };
-export type { FontOption } from '../widget-data.js';
 
 /** The widget's layouts (docs/product/widget.md#widget-settings): one so far. */
 export const widgetLayouts = ['carousel'] as const;
@@ -68,7 +67,7 @@ export type WidgetSettingsInput = z.input<typeof widgetSettingsSchema>;
  * plain enum. Response schemas use this one, because the 'md' transform above
  * cannot be turned into JSON Schema for the response serializer.
  */
-export const widgetSettingsOutputSchema = widgetSettingsSchema.extend({
+const widgetSettingsOutputSchema = widgetSettingsSchema.extend({
   fontSize: z.enum(WIDGET_FONT_SIZES),
 });
 

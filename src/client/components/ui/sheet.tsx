@@ -6,9 +6,7 @@ import { cn } from '../../lib/utils';
 // A dialog that slides in from the right edge: the mobile navigation menu.
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
-export const SheetDescription = DialogPrimitive.Description;
 
 export function SheetContent({
   className,

@@ -29,7 +29,7 @@ import { call, getErrorMessage, keyOf } from '../../lib/api';
 import { businessQueries, sessionQueries, setSigningOut } from '../../lib/session';
 import { clearSignupProgress } from '../../lib/signup-storage';
 
-export const authQueries = {
+const authQueries = {
   /**
    * The logo found on `website` (POST, but a pure read: cached per address).
    * Not under the business prefix: business changes do not redo it.

@@ -25,7 +25,7 @@ import { formatUnixDate } from '../../../shared/billing-format';
 const retryBillingRead = (failureCount: number, error: Error) =>
   !isUnauthorizedError(error) && failureCount < 2;
 
-export const billingQueries = {
+const billingQueries = {
   /** The owner's latest subscription, null when there is none. */
   subscription: () =>
     queryOptions({ ...contractQuery(getSubscription, {}), retry: retryBillingRead }),

@@ -16,7 +16,7 @@ import { TestimonialForm } from './components/testimonial-form';
 import { ThankYou } from './components/thank-you';
 
 /** Where the id of the customer's latest testimonial is kept (docs/product/collection.md#submit-flow). */
-export const CURRENT_TESTIMONIAL_ID_KEY = 'currentTestimonialId';
+const CURRENT_TESTIMONIAL_ID_KEY = 'currentTestimonialId';
 
 function rememberTestimonial(id: string): void {
   try {

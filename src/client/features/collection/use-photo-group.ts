@@ -30,7 +30,7 @@ export type PhotoUploader = (
   options: { onProgress: (fraction: number) => void; signal: AbortSignal },
 ) => Promise<{ ref: string }>;
 
-export const tooManyPhotosMessage = (max: number) =>
+const tooManyPhotosMessage = (max: number) =>
   max === 1 ? 'Only one photo can be added here.' : `You can add up to ${max} photos.`;
 
 export const photoNotUploadedMessage = 'A photo did not upload. Retry it, or remove it.';

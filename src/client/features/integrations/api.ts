@@ -17,7 +17,7 @@ import { useAdminActionError } from '../../components/moderation';
 import { toast } from '../../components/ui/toast';
 import { ApiError, call, contractQuery } from '../../lib/api';
 
-export const integrationsQueries = {
+const integrationsQueries = {
   /** The key's masked form, status and dates; `hasApiKey: false` without one. */
   apiKey: () => contractQuery(getApiKey, {}),
   /** Newest first. */

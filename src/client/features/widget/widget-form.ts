@@ -15,7 +15,7 @@ export type ColorField = (typeof COLOR_FIELDS)[number];
  * A stored font as the picker's option when it is one in another spelling
  * ("Open-Sans" is "open sans", as the widget reads it); an unknown font as it is.
  */
-export function canonicalFont(fontFamily: string): string {
+function canonicalFont(fontFamily: string): string {
   const key = fontFamily.trim().toLowerCase().replace(/[-_+\s]+/g, ' ');
   return (FONT_OPTIONS as readonly string[]).includes(key) ? key : fontFamily.trim();
 }

@@ -15,7 +15,7 @@ import {
 } from '../../plugins/rate-limit.js';
 import { WrongSecretError } from './service.js';
 
-export const WRONG_SECRET_LIMIT = { max: 10, timeWindowMs: GUESS_WINDOW_MS } as const;
+const WRONG_SECRET_LIMIT = { max: 10, timeWindowMs: GUESS_WINDOW_MS } as const;
 
 const loginAccountKeys = new WeakMap<FastifyRequest, string>();
 

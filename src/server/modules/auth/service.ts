@@ -23,7 +23,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword, type PasswordHashing 
 import * as userRepository from './repository.js';
 import { HOUR_MS } from '../../../shared/time.js';
 
-export const RESET_TOKEN_TTL_MS = HOUR_MS;
+const RESET_TOKEN_TTL_MS = HOUR_MS;
 /**
  * Reset links an account can have outstanding (sent, unused, unexpired) at
  * once: each lives an hour, so at most this many reset emails an hour go to
@@ -64,7 +64,7 @@ export function findUserById({ db }: Pick<Deps, 'db'>, id: string): Promise<User
 }
 
 /** SHA-256 hex: the only form of a reset token the database ever sees. */
-export function hashResetToken(token: string): string {
+function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

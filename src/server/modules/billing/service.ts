@@ -47,7 +47,7 @@ function syncGateOf(payments: PaymentProvider): ProviderSyncGate {
 export const INVALID_ACCESS_CODE_MESSAGE = 'The access code you entered is not valid. Please check and try again.';
 
 /** Codes are compared without surrounding spaces and case, however they were typed or configured. */
-export const normalizeAccessCode = (code: string): string => code.trim().toUpperCase();
+const normalizeAccessCode = (code: string): string => code.trim().toUpperCase();
 
 const toUnixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 

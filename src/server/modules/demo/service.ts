@@ -20,7 +20,7 @@ import * as repository from './repository.js';
 import { DAY_MS } from '../../../shared/time.js';
 
 /** Marks the examples in the dashboard (a tag) and in the API and exports (their source). */
-export const EXAMPLE_MARK = 'example';
+const EXAMPLE_MARK = 'example';
 
 export type DemoConfig = Pick<
   Config,

@@ -50,7 +50,7 @@ export async function listWixSites(db: Executor, userId: string): Promise<WixSit
   return db.select().from(wixSites).where(eq(wixSites.userId, userId)).orderBy(desc(wixSites.createdAt));
 }
 
-export async function findWixSite(db: Executor, wixSiteId: string): Promise<WixSiteRow | null> {
+async function findWixSite(db: Executor, wixSiteId: string): Promise<WixSiteRow | null> {
   const [row] = await db.select().from(wixSites).where(eq(wixSites.wixSiteId, wixSiteId)).limit(1);
   return row ?? null;
 }

@@ -30,7 +30,7 @@ export const WIX_NOT_CONFIGURED_MESSAGE =
 const OPEN_FROM_WIX = 'Please open Vouchly again from your Wix dashboard.';
 export const WIX_INSTANCE_INVALID_MESSAGE = `This Wix connection could not be verified. ${OPEN_FROM_WIX}`;
 export const WIX_INSTANCE_EXPIRED_MESSAGE = `This Wix connection link has expired. ${OPEN_FROM_WIX}`;
-export const WIX_SITE_MISMATCH_MESSAGE = `This link names a different Wix site than the one it was signed for. ${OPEN_FROM_WIX}`;
+const WIX_SITE_MISMATCH_MESSAGE = `This link names a different Wix site than the one it was signed for. ${OPEN_FROM_WIX}`;
 export const WIX_SITE_TAKEN_MESSAGE = 'This Wix site is already connected to another Vouchly account.';
 
 const NO_API_KEY: ApiKeyInfo = { hasApiKey: false, maskedKey: null, status: null, createdAt: null, expiresAt: null };

@@ -14,7 +14,7 @@ import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 /** How old a signed instance may be when the owner connects with it. */
 export const WIX_INSTANCE_MAX_AGE_MS = HOUR_MS;
 /** Clocks differ: a signDate this far in the future still counts. */
-export const WIX_INSTANCE_CLOCK_SKEW_MS = 5 * MINUTE_MS;
+const WIX_INSTANCE_CLOCK_SKEW_MS = 5 * MINUTE_MS;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 

@@ -27,7 +27,7 @@ import { MINUTE_MS } from '../../../shared/time.js';
  * core for a script. Cheap for a customer, and it turns each scripted
  * submission into CPU time on top of the per-address limits.
  */
-export const CHALLENGE_DIFFICULTY = {
+const CHALLENGE_DIFFICULTY = {
   algorithm: 'PBKDF2/SHA-256',
   cost: 5000,
   minCounter: 50,
@@ -71,7 +71,7 @@ export async function issueChallenge(
 }
 
 /** True when the proof is a solution of an unexpired challenge we signed for this form. */
-export async function isValidProof(
+async function isValidProof(
   { config }: Pick<Deps, 'config'>,
   form: string,
   proof: SubmissionProof,

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import * as repository from './repository.js';
 import { toTestimonial } from './service.js';
 
-export const EXPORT_PAGE_SIZE = 500;
+const EXPORT_PAGE_SIZE = 500;
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -35,11 +35,11 @@ function cellValue(testimonial: Testimonial, column: Column): string | number | 
   }
 }
 
-export function csvRow(cells: Array<string | number | null>): string {
+function csvRow(cells: Array<string | number | null>): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-export function csvRecord(testimonial: Testimonial): string {
+function csvRecord(testimonial: Testimonial): string {
   return csvRow(exportColumns.map((column) => cellValue(testimonial, column)));
 }
 

@@ -16,7 +16,7 @@ import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 import { releaseImages, testimonialNotFound } from './service.js';
 
-export const imageMessages = {
+const imageMessages = {
   tooManyProductImages: (existing: number) =>
     `A testimonial can have at most ${MAX_PRODUCT_PHOTOS} product photos; this one has ${existing}, so ${Math.max(0, MAX_PRODUCT_PHOTOS - existing)} more can be added.`,
   imageNotFound: 'Image not found',

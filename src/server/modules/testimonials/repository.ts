@@ -32,7 +32,7 @@ export type EditableValues = Partial<
 >;
 
 /** `%text%` for LIKE, with the pattern characters of `text` escaped (ESCAPE '\'). */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 

@@ -70,7 +70,7 @@ export function toTestimonial(row: TestimonialRow): Testimonial {
  * docs/product/testimonials.md#statuses: becoming approved sets approvedAt to now, leaving approved clears
  * it, staying approved keeps the original time (or repairs a missing one).
  */
-export function approvedAtAfter(
+function approvedAtAfter(
   previous: Pick<TestimonialRow, 'status' | 'approvedAt'>,
   nextStatus: TestimonialRow['status'],
   now: Date,
@@ -79,7 +79,7 @@ export function approvedAtAfter(
   return previous.status === 'approved' && previous.approvedAt ? previous.approvedAt : now;
 }
 
-export function startOfMonthUtc(now: Date): Date {
+function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
@@ -224,7 +224,7 @@ export async function updateTestimonial(
   return testimonial;
 }
 
-export function imagesOf(row: repository.ImageColumns): string[] {
+function imagesOf(row: repository.ImageColumns): string[] {
   return [row.authorImageUrl, ...row.productImageUrls, row.beforeImageUrl, row.afterImageUrl].filter(
     (url): url is string => Boolean(url),
   );

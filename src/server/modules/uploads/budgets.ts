@@ -66,14 +66,14 @@ export const DEFAULT_UPLOAD_BUDGETS: UploadBudgets = {
 /** Uploads leave the hour as it slides and waiting ones are claimed within minutes; a quarter hour is a fair wait. */
 const RETRY_AFTER_SECONDS = (15 * MINUTE_MS) / SECOND_MS;
 
-export const budgetMessages = {
+const budgetMessages = {
   visitorFull: 'You have uploaded too many photos. Please try again later.',
   ownerFull: 'Too many of your uploads are waiting to be saved. Please try again later.',
   storageFull: 'Uploads are paused for now. Please try again later.',
 } as const;
 
 /** 429 (this visitor or owner) or 507 (everyone): an upload past a budget. Leaves with Retry-After. */
-export class UploadBudgetError extends AppError {
+class UploadBudgetError extends AppError {
   override readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
 }
 
@@ -89,7 +89,7 @@ export type BudgetedUpload = {
 /** Which budgets have room for `incomingBytes` more, given what is `used`. */
 export type Room = { own: boolean; global: boolean; form: boolean };
 
-export function roomFor(
+function roomFor(
   budgets: UploadBudgets,
   upload: BudgetedUpload,
   used: repository.StoredBytes,
@@ -124,7 +124,7 @@ export function roomFor(
  * Refuses what does not fit the uploader's own budget (429) or the global
  * one (507): no check can help with either.
  */
-export function refuseOwnOrGlobal(room: Room, upload: BudgetedUpload): void {
+function refuseOwnOrGlobal(room: Room, upload: BudgetedUpload): void {
   if (!room.own) {
     throw new UploadBudgetError(
       429,

@@ -22,11 +22,6 @@ export async function create(db: Executor, values: NewUpload): Promise<UploadRow
   return row;
 }
 
-export async function findById(db: Executor, id: string): Promise<UploadRow | null> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** Spends the upload URL of this row: null when it was spent already (or is not this business's and purpose's). */
 export async function markUploaded(
   db: Executor,

@@ -54,14 +54,14 @@ export type UploadContext = {
 /** The deps of the upload rules. */
 export type UploadDeps = Pick<Deps, 'db' | 'log' | 'uploads'>;
 
-export const UPLOAD_URL_TTL_SECONDS = (10 * MINUTE_MS) / SECOND_MS;
+const UPLOAD_URL_TTL_SECONDS = (10 * MINUTE_MS) / SECOND_MS;
 /** Unreferenced uploads older than this are deleted by the sweep. */
-export const UNCLAIMED_UPLOAD_TTL_MS = DAY_MS;
+const UNCLAIMED_UPLOAD_TTL_MS = DAY_MS;
 /** An upload can be claimed this long after it was made: an hour less than the sweep, so the two never race. */
-export const CLAIM_WINDOW_MS = UNCLAIMED_UPLOAD_TTL_MS - HOUR_MS;
+const CLAIM_WINDOW_MS = UNCLAIMED_UPLOAD_TTL_MS - HOUR_MS;
 const SWEEP_BATCH = 500;
 
-export const uploadMessages = {
+const uploadMessages = {
   linkInvalid: 'This upload link is not valid',
   linkExpired: 'This upload link has expired. Please try again.',
   linkUsed: 'This upload link has already been used. Please try again.',

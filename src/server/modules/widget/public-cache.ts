@@ -55,7 +55,7 @@ const MAX_MISSES = 10_000;
  * and is within 2% of the maximum (11), which takes about 14 ms, on the event
  * loop, for every widget loaded after a start or a change.
  */
-export const CACHED_BODY_BROTLI_QUALITY = 10;
+const CACHED_BODY_BROTLI_QUALITY = 10;
 
 const bodyOf = (bytes: Buffer): CompressedBody =>
   compressBody(bytes, { brotliQuality: CACHED_BODY_BROTLI_QUALITY });

@@ -21,7 +21,7 @@ import * as repository from './repository.js';
 /** The public widget shows at most this many testimonials (the newest approvals). */
 export const PUBLIC_WIDGET_TESTIMONIALS_MAX = 50;
 
-export function toOwnerWidgetSettings(row: WidgetSettingsRow | null): OwnerWidgetSettings {
+function toOwnerWidgetSettings(row: WidgetSettingsRow | null): OwnerWidgetSettings {
   return {
     ...normalizeWidgetSettings(row ?? {}),
     updatedAt: row ? row.updatedAt.toISOString() : null,

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUpdateLogo } from '../api';
 
-export const LOGO_HINT = `Recommended ${RECOMMENDED_LOGO_SIZE_PX}x${RECOMMENDED_LOGO_SIZE_PX} or larger. PNG, JPG or SVG, max 5 MB.`;
+const LOGO_HINT = `Recommended ${RECOMMENDED_LOGO_SIZE_PX}x${RECOMMENDED_LOGO_SIZE_PX} or larger. PNG, JPG or SVG, max 5 MB.`;
 
 export function LogoSettings({ business }: { business: Business }) {
   const updateLogo = useUpdateLogo();

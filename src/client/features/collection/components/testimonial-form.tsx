@@ -34,8 +34,8 @@ import { BrowserCheckNotDone, useBrowserCheck } from '../use-browser-check';
 import { photoNotUploadedMessage, usePhotoGroup, type PhotoUploader } from '../use-photo-group';
 import { BeforeAfterField, ProductPhotosField, SelfieField } from './photo-fields';
 
-export const SUBMIT_FAILED_MESSAGE = 'Failed to submit testimonial. Please try again.';
-export const CHECKING_TEXT = 'Checking your browser...';
+const SUBMIT_FAILED_MESSAGE = 'Failed to submit testimonial. Please try again.';
+const CHECKING_TEXT = 'Checking your browser...';
 const CHECK_EXPLAINED =
   'This form is very busy right now, so your browser does a quick check before it sends your testimonial or photos. It takes a few seconds.';
 

@@ -5,7 +5,7 @@ import { ArrowRight, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { SUBMIT_REDIRECT_COUNTDOWN_SECONDS } from '../../../../shared/constants';
 
-export const THANK_YOU_MESSAGE =
+const THANK_YOU_MESSAGE =
   'Your testimonial has been submitted and will be reviewed shortly.';
 
 export function ThankYou({ redirectUrl }: { redirectUrl: string | null }) {

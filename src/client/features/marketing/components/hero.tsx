@@ -6,7 +6,7 @@ import { productName } from '../../../lib/product';
 import { LiveWidget } from './live-widget';
 
 /** The element landing.html's first paint waits for. */
-export const HERO_END_ID = 'hero-end';
+const HERO_END_ID = 'hero-end';
 
 /** `demoWidgetSlug`: the product's own widget, shown live beside the pitch. */
 export function Hero({ demoWidgetSlug }: { demoWidgetSlug: string | undefined }) {

@@ -37,7 +37,7 @@ export function ListBody({
   return children(data);
 }
 
-export function emptyMessage(filter: StatusFilter): string {
+function emptyMessage(filter: StatusFilter): string {
   return filter === 'all' ? 'No testimonials found' : `No ${filter} testimonials found`;
 }
 
