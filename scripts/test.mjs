@@ -1,24 +1,17 @@
-// `npm test`: typecheck, lint, unit + integration, then the end-to-end tests
-// against a fresh build. Stops at the first failing step.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the static checks side by side (typecheck, lint, formatting,
+// unused code), then every vitest project, then the end-to-end tests against a
+// fresh build. Stops at the first failing step.
+import { runSteps } from './run-steps.mjs';
 
-const steps = [
-  ['typecheck', 'node_modules/.bin/tsc', ['-p', '.']],
-  ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings=0']],
+await runSteps([
+  [
+    ['typecheck', 'node_modules/.bin/tsc', ['-p', '.']],
+    ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings=0']],
+    ['format', 'node_modules/.bin/prettier', ['--check', '.', '--log-level', 'warn']],
+    ['unused code', 'node_modules/.bin/knip', []],
+  ],
   ['unit + integration', 'node_modules/.bin/vitest', ['run']],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['end-to-end', 'node_modules/.bin/playwright', ['test']],
-];
-
-for (const [name, command, args] of steps) {
-  const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${name} (${seconds} s)`);
-}
+]);
