@@ -10,7 +10,9 @@ import tseslint from 'typescript-eslint';
 // zones below: imports flow app -> features -> components -> lib, and a
 // feature never imports another feature. One zone per folder of
 // src/client/features, so a new feature is covered without an edit here.
-const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const clientZones = [
@@ -18,17 +20,28 @@ const clientZones = [
     target: `./src/client/features/${feature}`,
     from: './src/client/features',
     except: [`./${feature}`],
-    message: 'A feature never imports another feature: move what both need down to components/ or lib/.',
+    message:
+      'A feature never imports another feature: move what both need down to components/ or lib/.',
   })),
-  { target: './src/client/lib', from: './src/client/components', message: 'lib/ has no UI: it does not import components/.' },
-  { target: ['./src/client/features', './src/client/components', './src/client/lib'], from: './src/client/app', message: 'Only app/ wires things together; nothing imports it.' },
+  {
+    target: './src/client/lib',
+    from: './src/client/components',
+    message: 'lib/ has no UI: it does not import components/.',
+  },
+  {
+    target: ['./src/client/features', './src/client/components', './src/client/lib'],
+    from: './src/client/app',
+    message: 'Only app/ wires things together; nothing imports it.',
+  },
 ];
 
 // Server module boundaries: a module's repository.ts is imported only from
 // inside its own folder (others go through its service.ts), and no routes
 // file imports any repository. One zone per folder of src/server/modules;
 // src/server/testing/ (factories writing straight to the database) is exempt.
-const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+const serverModules = readdirSync(new URL('./src/server/modules', import.meta.url), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const serverZones = [
@@ -37,11 +50,25 @@ const serverZones = [
     from: `./src/server/modules/${module}/repository.ts`,
     message: `Only modules/${module}/ imports its repository: use modules/${module}/service.ts.`,
   })),
-  { target: './src/server/modules/*/*routes.ts', from: './src/server/modules/*/repository.ts', message: 'Routes are HTTP only: they call a service, never a repository.' },
+  {
+    target: './src/server/modules/*/*routes.ts',
+    from: './src/server/modules/*/repository.ts',
+    message: 'Routes are HTTP only: they call a service, never a repository.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', 'src/client/public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'src/client/public/**',
+    ],
+  },
   js.configs.recommended,
   // The strict type-checked preset: it finds conditions that are always true,
   // promises left floating, template strings that print "[object Object]"…
@@ -57,9 +84,15 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver': { typescript: true, node: true } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': [
@@ -68,12 +101,36 @@ export default tseslint.config(
           zones: [
             ...clientZones,
             ...serverZones,
-            { target: './src/shared', from: ['./src/server', './src/client', './src/widget'], message: 'shared/ is pure: it imports nothing from server, client or widget.' },
-            { target: './src/client', from: './src/server', message: 'The client talks to the server over HTTP only.' },
-            { target: './src/server', from: ['./src/client', './src/widget'], message: 'The server never imports browser code.' },
-            { target: './src/widget', from: ['./src/server', './src/client'], message: 'The widget has no dependencies beyond shared/.' },
-            { target: './src/client/components', from: './src/client/features', message: 'UI primitives do not know about features.' },
-            { target: './src/client/lib', from: './src/client/features', message: 'lib/ does not know about features.' },
+            {
+              target: './src/shared',
+              from: ['./src/server', './src/client', './src/widget'],
+              message: 'shared/ is pure: it imports nothing from server, client or widget.',
+            },
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'The client talks to the server over HTTP only.',
+            },
+            {
+              target: './src/server',
+              from: ['./src/client', './src/widget'],
+              message: 'The server never imports browser code.',
+            },
+            {
+              target: './src/widget',
+              from: ['./src/server', './src/client'],
+              message: 'The widget has no dependencies beyond shared/.',
+            },
+            {
+              target: './src/client/components',
+              from: './src/client/features',
+              message: 'UI primitives do not know about features.',
+            },
+            {
+              target: './src/client/lib',
+              from: './src/client/features',
+              message: 'lib/ does not know about features.',
+            },
           ],
         },
       ],
@@ -86,7 +143,10 @@ export default tseslint.config(
         { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
       // Numbers and booleans read fine in a message; objects and nullish values do not.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
       // `() => setOpen(false)` in JSX and `(x) => void promise` are idioms, not mistakes.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
     },
@@ -97,7 +157,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'src/**/*.test.ts', 'src/**/*.test.tsx', 'src/server/testing/**', '*.config.ts'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/server/testing/**',
+      '*.config.ts',
+    ],
     rules: {
       'no-console': 'off',
       // response.json() is untyped by design in inject() tests.

@@ -16,7 +16,11 @@ export async function measureHealthThroughput(scratch: string) {
   await app.close();
   await database.close();
   return [
-    { name: 'GET /api/health throughput (PGlite)', value: Math.round(result.requests.average), unit: 'req/s' },
+    {
+      name: 'GET /api/health throughput (PGlite)',
+      value: Math.round(result.requests.average),
+      unit: 'req/s',
+    },
     { name: 'GET /api/health p99 latency', value: result.latency.p99, unit: 'ms' },
   ];
 }

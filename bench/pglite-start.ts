@@ -20,6 +20,10 @@ export async function measurePgliteStart(scratch: string) {
   reopenTimes.sort((a, b) => a - b);
   return [
     { name: 'PGlite: create data directory', value: Math.round(createMs), unit: 'ms' },
-    { name: 'PGlite: reopen existing directory (median of 3)', value: Math.round(reopenTimes[1] ?? 0), unit: 'ms' },
+    {
+      name: 'PGlite: reopen existing directory (median of 3)',
+      value: Math.round(reopenTimes[1] ?? 0),
+      unit: 'ms',
+    },
   ];
 }

@@ -8,7 +8,9 @@ export type RealLimitsServer = { url: string; slug: string; stop: () => Promise<
 const serverScript = path.join(import.meta.dirname, 'real-limits-server.ts');
 
 export async function startRealLimitsServer(dataDir: string): Promise<RealLimitsServer> {
-  const { info, stop } = await startBenchServer<{ url: string; slug: string }>(serverScript, [dataDir]);
+  const { info, stop } = await startBenchServer<{ url: string; slug: string }>(serverScript, [
+    dataDir,
+  ]);
   return { ...info, stop };
 }
 

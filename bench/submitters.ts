@@ -52,7 +52,11 @@ function request(
         response.once('end', () => {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
           const text = Buffer.concat(chunks).toString();
-          resolve({ status: response.statusCode ?? 0, json: text ? (JSON.parse(text) as unknown) : null, ms });
+          resolve({
+            status: response.statusCode ?? 0,
+            json: text ? (JSON.parse(text) as unknown) : null,
+            ms,
+          });
         });
       },
     );
@@ -80,10 +84,14 @@ async function submit(baseUrl: string, slug: string, i: number): Promise<Answer>
     const { challenge } = submissionChallengeResultSchema.parse(asked.json);
     const solution = await solveChallenge({ challenge, deriveKey });
     if (!solution) throw new Error('the browser check was not solved');
-    const proof = { challenge, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
+    const proof = {
+      challenge,
+      solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+    };
     sent = await request(baseUrl, 'POST', `/api/submit/${slug}`, address, { ...body, proof });
   }
-  const id = sent.status === 201 ? (sent.json as { testimonial: { id: string } }).testimonial.id : null;
+  const id =
+    sent.status === 201 ? (sent.json as { testimonial: { id: string } }).testimonial.id : null;
   return { status: sent.status, id, ms: sent.ms, checked };
 }
 

@@ -16,7 +16,18 @@ const RUNS = 30;
 
 type Row = { name: string; value: number; unit: string };
 
-const words = ['great', 'sourdough', 'friendly', 'fast', 'delivery', 'cake', 'wedding', 'coffee', 'service', 'price'];
+const words = [
+  'great',
+  'sourdough',
+  'friendly',
+  'fast',
+  'delivery',
+  'cake',
+  'wedding',
+  'coffee',
+  'service',
+  'price',
+];
 const statuses = ['pending', 'approved', 'rejected'] as const;
 
 async function seed(db: Database, businessId: string): Promise<void> {
@@ -48,7 +59,10 @@ async function seed(db: Database, businessId: string): Promise<void> {
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function measureTestimonials(scratch: string): Promise<Row[]> {
-  const config = { ...loadConfig({ DATA_DIR: `${scratch}/testimonials`, LOG_LEVEL: 'silent' }), port: 0 };
+  const config = {
+    ...loadConfig({ DATA_DIR: `${scratch}/testimonials`, LOG_LEVEL: 'silent' }),
+    port: 0,
+  };
   const database = await openDatabase(databaseTarget(config));
   await migrateDatabase(database);
   const { db } = database;
@@ -61,7 +75,11 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
 
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: BENCH_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: BENCH_PASSWORD },
+  });
   const cookie = login.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.value;
   if (!cookie) throw new Error(`bench: login failed (${login.statusCode})`);
 
@@ -69,9 +87,14 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
     const durations: number[] = [];
     for (let i = 0; i < runs + 3; i++) {
       const started = performance.now();
-      const response = await app.inject({ method: 'GET', url, cookies: { [SESSION_COOKIE]: cookie } });
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        cookies: { [SESSION_COOKIE]: cookie },
+      });
       const elapsed = performance.now() - started;
-      if (response.statusCode !== 200) throw new Error(`bench: ${url} answered ${response.statusCode}: ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`bench: ${url} answered ${response.statusCode}: ${response.body}`);
       if (i >= 3) durations.push(elapsed); // the first runs warm caches and JIT
     }
     return { median: percentile(durations, 50), p95: percentile(durations, 95) };
@@ -89,7 +112,9 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
     ['stats', '/api/testimonials/stats'],
     ['export.csv (10,000 rows)', '/api/testimonials/export.csv', 5],
   ];
-  const rows: Row[] = [{ name: `testimonials: seed ${TESTIMONIALS} rows`, value: Math.round(seedMs), unit: 'ms' }];
+  const rows: Row[] = [
+    { name: `testimonials: seed ${TESTIMONIALS} rows`, value: Math.round(seedMs), unit: 'ms' },
+  ];
   for (const [name, url, runs] of cases) {
     const { median, p95 } = await time(url, runs);
     rows.push({ name: `testimonials: ${name} median`, value: round(median), unit: 'ms' });

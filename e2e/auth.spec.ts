@@ -12,14 +12,11 @@ import {
   uniqueEmail,
 } from './helpers';
 
-
-
 /** Creates an account (and its business) through the API; signs in whoever owns `request`'s cookies. */
 const registerOwner = (
   request: APIRequestContext,
   { businessName }: { businessName?: string } = {},
 ) => registerOwnerAs(request, { businessName, website: 'harbour-coffee.com' });
-
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/auth?tab=login');

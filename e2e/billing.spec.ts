@@ -7,7 +7,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { forgiveResponseErrors, PASSWORD, uniqueEmail } from './helpers';
 
-
 /** Steps 1 to 3 of the sign-up wizard; ends on step 4. */
 async function signUp(page: Page, businessName: string): Promise<void> {
   await page.goto('/auth?tab=register');
@@ -38,7 +37,9 @@ async function redeem(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Activate Account' }).click();
 }
 
-test('a new owner meets the upgrade screen, pays through the test checkout, cancels and keeps access', async ({ page }) => {
+test('a new owner meets the upgrade screen, pays through the test checkout, cancels and keeps access', async ({
+  page,
+}) => {
   await signUp(page, 'Paying Bakery');
 
   // Step 4: the subscribe panel, the skip button and the access-code box.
@@ -112,7 +113,9 @@ test('an owner activates with an access code; the same code is refused for the n
   await signUp(page, 'Coded Florist');
   await redeem(page, 'NOT-A-CODE');
   await expect(page.getByText('Invalid code')).toBeVisible();
-  await expect(page.getByText('The access code you entered is not valid. Please check and try again.')).toBeVisible();
+  await expect(
+    page.getByText('The access code you entered is not valid. Please check and try again.'),
+  ).toBeVisible();
   await redeem(page, code.toLowerCase());
   await expect(page.getByText('Access granted!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

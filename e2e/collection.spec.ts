@@ -37,7 +37,6 @@ async function choosePhotos(page: Page, name: string, files: string | string[]) 
   await (await chooser).setFiles(files);
 }
 
-
 test('the owner shapes the form, copies the link, downloads and prints the QR code, and sets a logo', async ({
   page,
   baseURL,
@@ -112,7 +111,9 @@ test('the owner shapes the form, copies the link, downloads and prints the QR co
   await expect(page.getByLabel('Welcome message')).toHaveValue('Tell us about your visit!');
   await expect(page.getByRole('switch', { name: 'Collect Business name' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Business name required' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Name required', exact: true })).not.toBeChecked();
+  await expect(
+    page.getByRole('checkbox', { name: 'Name required', exact: true }),
+  ).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Collect Product photos' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Product photos required' })).toBeDisabled();
   await expect(page.getByLabel(/Redirect after submission/)).toHaveValue(`${baseURL}/terms`);
@@ -148,7 +149,9 @@ test('the owner shapes the form, copies the link, downloads and prints the QR co
   // The logo, uploaded from account settings, shows in the navigation bar.
   const [logo] = await makeImages(['#0f766e']);
   await page.goto('/account-settings');
-  await expect(page.getByText('Recommended 200x200 or larger. PNG, JPG or SVG, max 5 MB.')).toBeVisible();
+  await expect(
+    page.getByText('Recommended 200x200 or larger. PNG, JPG or SVG, max 5 MB.'),
+  ).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload logo' }).click();
   await (await chooser).setFiles(logo as string);
@@ -212,7 +215,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('radio', { name: '5 stars' })).toBeChecked();
 
     await page.getByLabel('Your testimonial').fill('Too short');
-    await page.getByLabel('Your testimonial').fill('The best sourdough in town, and such friendly staff.');
+    await page
+      .getByLabel('Your testimonial')
+      .fill('The best sourdough in town, and such friendly staff.');
     await page.getByLabel('Name', { exact: true }).fill('Jane Customer');
     await page.getByLabel(/Email/).fill('not-an-email');
     await page.getByLabel(/Location/).fill('Portland, OR');
@@ -248,7 +253,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('img', { name: 'After photo' })).toBeVisible();
 
     // Nothing overflows the phone's width.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
 
     // The honeypot is out of sight and out of the accessibility tree; a bot that fills it is
     // refused, and nothing the customer typed or uploaded is lost.
@@ -269,7 +276,8 @@ test.describe('on a phone', () => {
     forgiveResponseErrors(consoleErrors, 400);
 
     const submitted = page.waitForResponse(
-      (response) => response.url().endsWith(`/api/submit/${slug}`) && response.request().method() === 'POST',
+      (response) =>
+        response.url().endsWith(`/api/submit/${slug}`) && response.request().method() === 'POST',
     );
     await page.getByRole('button', { name: 'Submit Testimonial' }).click();
     const response = await submitted;

@@ -13,7 +13,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (message) => {
         // The browser logs every 401 (a signed-out visitor asking who they are) as an error.
-        if (message.type() === 'error' && !/status of 401/.test(message.text())) errors.push(message.text());
+        if (message.type() === 'error' && !/status of 401/.test(message.text()))
+          errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

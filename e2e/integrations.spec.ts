@@ -9,11 +9,21 @@ import { ourPage, PASSWORD, registerOwner } from './helpers';
 /** An `instance` as Wix signs it: base64url HMAC-SHA256 of the base64url JSON, keyed with the app secret. */
 function signedInstance(wixSiteId: string): string {
   const secret = process.env.E2E_WIX_APP_SECRET ?? '';
-  const data = Buffer.from(JSON.stringify({ instanceId: wixSiteId, signDate: new Date().toISOString(), permissions: 'OWNER' })).toString('base64url');
+  const data = Buffer.from(
+    JSON.stringify({
+      instanceId: wixSiteId,
+      signDate: new Date().toISOString(),
+      permissions: 'OWNER',
+    }),
+  ).toString('base64url');
   return `${createHmac('sha256', secret).update(data).digest('base64url')}.${data}`;
 }
 
-test('an owner creates an API key, calls the API with it, and connects a Wix site', async ({ page, context, baseURL }) => {
+test('an owner creates an API key, calls the API with it, and connects a Wix site', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // Registered and paid for, as every journey but billing's is (helpers.ts).
   const { email } = await registerOwner(page.request, {
     businessName: 'Harbour Coffee',
@@ -38,18 +48,31 @@ test('an owner creates an API key, calls the API with it, and connects a Wix sit
   await expect(page.getByText('Status: Active')).toBeVisible();
   // The developer notes: the curl example names this server, the reference is one click away.
   await expect(page.getByText(`${baseURL}/api/v1/testimonials`)).toBeVisible();
-  await expect(page.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/docs/api');
+  await expect(page.getByRole('link', { name: /API reference/ })).toHaveAttribute(
+    'href',
+    '/docs/api',
+  );
 
   // From Node, with no cookie: import a testimonial, list it, read the widget data.
   const headers = { authorization: `Bearer ${apiKey}` };
   const created = await fetch(`${baseURL}/api/v1/testimonials`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ authorName: 'Imported Iris', content: 'Best flat white on the harbour, every morning.', rating: 5, status: 'approved', source: 'google' }),
+    body: JSON.stringify({
+      authorName: 'Imported Iris',
+      content: 'Best flat white on the harbour, every morning.',
+      rating: 5,
+      status: 'approved',
+      source: 'google',
+    }),
   });
   expect(created.status).toBe(201);
-  const listed = (await (await fetch(`${baseURL}/api/v1/testimonials`, { headers })).json()) as { data: { authorName: string; source: string }[] };
-  expect(listed.data).toEqual([expect.objectContaining({ authorName: 'Imported Iris', source: 'google' })]);
+  const listed = (await (await fetch(`${baseURL}/api/v1/testimonials`, { headers })).json()) as {
+    data: { authorName: string; source: string }[];
+  };
+  expect(listed.data).toEqual([
+    expect.objectContaining({ authorName: 'Imported Iris', source: 'google' }),
+  ]);
   expect((await fetch(`${baseURL}/api/v1/testimonials`)).status).toBe(401);
 
   // The dashboard's list says where it came from.
@@ -71,13 +94,20 @@ test('an owner creates an API key, calls the API with it, and connects a Wix sit
   await expect(page.getByRole('heading', { name: 'Wix site connected' })).toBeVisible();
   await expect(page.getByText(wixSiteId)).toBeVisible();
   await page.getByRole('link', { name: 'Go to Integrations' }).click();
-  await expect(page.getByRole('list', { name: 'Connected Wix sites' }).getByText(wixSiteId)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Connected Wix sites' }).getByText(wixSiteId),
+  ).toBeVisible();
 
   // The Wix site's widget, as a page on another origin would read it.
-  const wixWidget = await fetch(`${baseURL}/wix/widget?instance=${wixSiteId}`, { headers: { origin: 'https://harbour.wixsite.com' } });
+  const wixWidget = await fetch(`${baseURL}/wix/widget?instance=${wixSiteId}`, {
+    headers: { origin: 'https://harbour.wixsite.com' },
+  });
   expect(wixWidget.status).toBe(200);
   expect(wixWidget.headers.get('access-control-allow-origin')).toBe('*');
-  const widget = (await wixWidget.json()) as { business: { name: string }; testimonials: { authorName: string }[] };
+  const widget = (await wixWidget.json()) as {
+    business: { name: string };
+    testimonials: { authorName: string }[];
+  };
   expect(widget.business.name).toBe('Harbour Coffee');
   expect(widget.testimonials.map((row) => row.authorName)).toEqual(['Imported Iris']);
 });

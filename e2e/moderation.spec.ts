@@ -30,7 +30,6 @@ async function submit(request: APIRequestContext, slug: string, submission: Subm
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-
 /** The number shown on a dashboard stat card. */
 function stat(page: Page, label: string): Locator {
   return page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
@@ -49,7 +48,10 @@ test('a customer submits; the owner approves, edits, hides, deletes, bulk-approv
     rating: 3,
   });
   for (const name of ['Amy Bulk', 'Ben Bulk', 'Cat Bulk']) {
-    await submit(page.request, slug, { authorName: name, content: `${name} loves the croissants.` });
+    await submit(page.request, slug, {
+      authorName: name,
+      content: `${name} loves the croissants.`,
+    });
   }
 
   // A customer, in their own browser, sends one through the public form.
@@ -57,7 +59,9 @@ test('a customer submits; the owner approves, edits, hides, deletes, bulk-approv
   const form = await customer.newPage();
   await form.goto(`/submit/${slug}`);
   await form.getByRole('radio', { name: '5 stars' }).click();
-  await form.getByLabel('Your testimonial').fill('The best sourdough in town, and such friendly staff.');
+  await form
+    .getByLabel('Your testimonial')
+    .fill('The best sourdough in town, and such friendly staff.');
   await form.getByLabel('Name', { exact: true }).fill('Jane Customer');
   await form.getByLabel(/Location/).fill('Portland, OR');
   await form.getByRole('button', { name: 'Submit Testimonial' }).click();
@@ -111,15 +115,17 @@ test('a customer submits; the owner approves, edits, hides, deletes, bulk-approv
   await tags.fill('Staff');
   await tags.press('Enter');
   await dialog.getByRole('button', { name: 'Remove tag Staff' }).click();
-  await expect(dialog.getByRole('list', { name: 'Current tags' }).getByRole('listitem')).toHaveText([
-    'Sourdough',
-  ]);
+  await expect(dialog.getByRole('list', { name: 'Current tags' }).getByRole('listitem')).toHaveText(
+    ['Sourdough'],
+  );
   await dialog.getByRole('radio', { name: '3 stars' }).click();
   await expect(dialog.getByRole('radio', { name: '3 stars' })).toBeChecked();
 
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Add product photo' }).click();
-  await (await chooser).setFiles({
+  await (
+    await chooser
+  ).setFiles({
     name: 'loaf.png',
     mimeType: 'image/png',
     buffer: await pngOf('#c2410c'),
@@ -186,7 +192,8 @@ test('a customer submits; the owner approves, edits, hides, deletes, bulk-approv
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
   expect(csv).toContain('authorName');
-  for (const name of ['Jane Customer', 'Amy Bulk', 'Ben Bulk', 'Cat Bulk']) expect(csv).toContain(name);
+  for (const name of ['Jane Customer', 'Amy Bulk', 'Ben Bulk', 'Cat Bulk'])
+    expect(csv).toContain(name);
   expect(csv).not.toContain('Old Bob');
   expect(csv).toContain('Sourdough');
   expect(csv.trim().split(/\r\n/)).toHaveLength(5);

@@ -7,7 +7,12 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type RunningServer = { baseUrl: string; dataDir: string; child: ChildProcess; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -15,7 +20,9 @@ function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no free port')),
       );
     });
   });
@@ -69,7 +76,10 @@ export async function startServer(
   }
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) { resolve(); return; }
+      if (child.exitCode !== null) {
+        resolve();
+        return;
+      }
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });

@@ -34,14 +34,15 @@ export const SHORT_TEXTS = [
 
 export type ShowcaseOwner = { api: APIRequestContext; slug: string };
 
-
 /** Uploads a photo the way the public form does, for a submission; answers its reference. */
-export type Upload = (purpose: 'product-image' | 'before-after-image', colour: string) => Promise<string>;
+export type Upload = (
+  purpose: 'product-image' | 'before-after-image',
+  colour: string,
+) => Promise<string>;
 
 /** One submission of the public form (fields over rating 5 in Springfield), or one that uploads its photos first. */
 export type Submission =
-  | Record<string, unknown>
-  | ((upload: Upload) => Promise<Record<string, unknown>>);
+  Record<string, unknown> | ((upload: Upload) => Promise<Record<string, unknown>>);
 
 /** The long testimonial with five photos: before, after and three product photos. */
 export const PHOTO_SHOWCASE: Submission = async (upload) => ({

@@ -53,12 +53,10 @@ export function expectNoShift(
 ): void {
   const detail = `${label}: ${result.total.toFixed(4)} ${JSON.stringify(result.shifts)}`;
   // The measure itself, for the record (the JSON reporter lists annotations).
-  test
-    .info()
-    .annotations.push({
-      type: 'layout shift',
-      description: `${label}: ${result.total.toFixed(4)}`,
-    });
+  test.info().annotations.push({
+    type: 'layout shift',
+    description: `${label}: ${result.total.toFixed(4)}`,
+  });
   expect(result.total, detail).toBeLessThanOrEqual(MAX_SHIFT);
   expect(result.lastTop, detail).toBe(result.firstTop);
 }

@@ -41,13 +41,19 @@ const HOSTILE_CSS =
   '* { all: unset !important } html, body { font-size: 40px }' +
   ' html, body, vouchly-widget { font-size: 40px !important; line-height: 3 !important; color: red !important }';
 
-async function startHostSite(base: string, slugs: string[]): Promise<{ server: Server; origin: string }> {
+async function startHostSite(
+  base: string,
+  slugs: string[],
+): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     if (request.url === '/hostile.css') {
       response.writeHead(200, { 'content-type': 'text/css' }).end(HOSTILE_CSS);
     } else if (request.url === '/') {
       response
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': hostCsp(base) })
+        .writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': hostCsp(base),
+        })
         .end(hostPage(base, slugs));
     } else {
       response.writeHead(204).end();
@@ -114,7 +120,9 @@ test.beforeAll(async ({ playwright }) => {
   // Our own Origin, as a browser on our pages would send it (docs/security.md rule 3).
   const newApi = () =>
     playwright.request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
-  alpha = await createOwner(newApi, 'Alpha Bakery', [{ authorName: XSS_NAME, content: XSS_CONTENT }]);
+  alpha = await createOwner(newApi, 'Alpha Bakery', [
+    { authorName: XSS_NAME, content: XSS_CONTENT },
+  ]);
   beta = await createOwner(newApi, 'Beta Plumbing');
   host = await startHostSite(base, [alpha.slug, beta.slug]);
 });
@@ -145,7 +153,8 @@ test('two widgets on a hostile host page show their own approved testimonials as
     [b, beta, alpha],
   ] as const) {
     await expect(widget.getByRole('group', { name: `1 of ${own.approved.length}` })).toBeVisible();
-    for (const text of own.approved) await expect(widget.getByText(text, { exact: true })).toHaveCount(1);
+    for (const text of own.approved)
+      await expect(widget.getByText(text, { exact: true })).toHaveCount(1);
     await expect(widget.getByText(own.pending)).toHaveCount(0);
     for (const text of other.approved) await expect(widget.getByText(text)).toHaveCount(0);
   }
@@ -156,17 +165,23 @@ test('two widgets on a hostile host page show their own approved testimonials as
   await expect(card.locator('blockquote')).toHaveCSS('font-size', '17px');
   // `all: unset !important` also takes the snippet box's height away: the widget then takes its own, and shows its text.
   await expect(card.locator('blockquote')).toBeVisible();
-  expect((await a.locator('section.w').boundingBox())?.height).toBe(widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS));
+  expect((await a.locator('section.w').boundingBox())?.height).toBe(
+    widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS),
+  );
 
   // A customer's markup is text: no element made from it, nothing run.
-  await expect(a.locator('blockquote', { hasText: 'Great service indeed' })).toHaveText(XSS_CONTENT);
+  await expect(a.locator('blockquote', { hasText: 'Great service indeed' })).toHaveText(
+    XSS_CONTENT,
+  );
   await expect(a.getByText(XSS_NAME, { exact: true })).toHaveCount(1);
   // (Inside the widget: the snippet's own script tag stands in the box, outside the shadow root.)
   await expect(a.locator('section.w').locator('img[src="x"], script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
 
   // One request per widget: the snippet's preload, which the widget's own fetch takes over.
-  expect(dataRequests.sort()).toEqual([widgetDataUrl(baseURL!, alpha.slug), widgetDataUrl(baseURL!, beta.slug)].sort());
+  expect(dataRequests.sort()).toEqual(
+    [widgetDataUrl(baseURL!, alpha.slug), widgetDataUrl(baseURL!, beta.slug)].sort(),
+  );
   expect(consoleMessages).toEqual([]);
 
   // Public, cookie-free: nothing stored for either origin.
@@ -175,7 +190,9 @@ test('two widgets on a hostile host page show their own approved testimonials as
   await page.screenshot({ path: testInfo.outputPath('host-page.png'), fullPage: true });
 });
 
-test('the carousel turns every 4000 ms and holds while the pointer is over it', async ({ page }) => {
+test('the carousel turns every 4000 ms and holds while the pointer is over it', async ({
+  page,
+}) => {
   // Playwright's clock drives the page's timers: exact turns, no waiting on the wall clock.
   const start = new Date('2026-06-01T09:00:00Z').getTime();
   await page.clock.install({ time: start });
@@ -211,14 +228,21 @@ test('the carousel turns every 4000 ms and holds while the pointer is over it', 
   await expect(a.locator('.sl.on')).toHaveAttribute('aria-label', next(current));
 });
 
-test('a header saved in /widget shows on the host page after a reload', async ({ page, browser, baseURL }) => {
+test('a header saved in /widget shows on the host page after a reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto(host.origin);
   const a = widgetOf(page, alpha.slug);
   await expect(a.locator('.sl.on')).toBeVisible();
   await expect(a.getByRole('heading', { name: 'Fresh from the oven' })).toHaveCount(0);
 
   // The owner changes the header in the settings screen (their own browser).
-  const ownerContext = await browser.newContext({ baseURL, storageState: await alpha.api.storageState() });
+  const ownerContext = await browser.newContext({
+    baseURL,
+    storageState: await alpha.api.storageState(),
+  });
   const owner = await ownerContext.newPage();
   const ownerErrors: string[] = [];
   owner.on('console', (message) => {
@@ -242,5 +266,7 @@ test('a header saved in /widget shows on the host page after a reload', async ({
 
   await page.reload();
   await expect(a.getByRole('heading', { name: 'Fresh from the oven' })).toBeVisible();
-  await expect(widgetOf(page, beta.slug).getByRole('heading', { name: 'Fresh from the oven' })).toHaveCount(0);
+  await expect(
+    widgetOf(page, beta.slug).getByRole('heading', { name: 'Fresh from the oven' }),
+  ).toHaveCount(0);
 });

@@ -14,8 +14,14 @@ if (!existsSync(CHROMIUM)) {
     process.exit(1);
   }
   console.log('Chromium is missing: installing it with apt-get (about 20 s).');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
+    const result = spawnSync('apt-get', args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (result.status !== 0) {
       console.error('apt-get failed; install Chromium by hand: apt-get install -y chromium');
       process.exit(result.status ?? 1);

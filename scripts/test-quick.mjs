@@ -30,5 +30,9 @@ await runSteps([
       ['--max-warnings=0', '--no-warn-ignored', ...(changed.length > 0 ? changed : ['.'])],
     ],
   ],
-  ['unit + component', 'node_modules/.bin/vitest', ['run', '--project', 'unit', '--project', 'component']],
+  [
+    'unit + component',
+    'node_modules/.bin/vitest',
+    ['run', '--project', 'unit', '--project', 'component'],
+  ],
 ]);

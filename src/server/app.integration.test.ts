@@ -6,7 +6,6 @@ import { createWorkerDatabase, testDatabase } from './testing/test-database.js';
 import { fakeBuild } from './testing/fake-build.js';
 import { createTestApp, testConfig } from './testing/test-app.js';
 
-
 describe('GET /api/health', () => {
   it('answers 200 {"status":"ok"} once the database answers', async () => {
     const app = await createTestApp();
@@ -47,7 +46,11 @@ describe('error shape', () => {
 
   it('turns a validation failure into a 400 with the schema message', async () => {
     const app = await appWithProbeRoutes();
-    const response = await app.inject({ method: 'POST', url: '/api/probe/validate', payload: { email: 'nope' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/probe/validate',
+      payload: { email: 'nope' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error.code).toBe('VALIDATION_ERROR');
@@ -60,7 +63,9 @@ describe('error shape', () => {
     const app = await appWithProbeRoutes();
     const response = await app.inject({ method: 'GET', url: '/api/probe/crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+    });
     expect(response.body).not.toContain('secret');
     await app.close();
   });
@@ -113,7 +118,9 @@ describe('routing of unknown paths', () => {
     });
     const post = await app.inject({ method: 'POST', url: '/somewhere', payload: {} });
     expect(post.statusCode).toBe(404);
-    expect(post.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route POST /somewhere not found' } });
+    expect(post.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Route POST /somewhere not found' },
+    });
   });
 
   it('gives any other unknown path the app, which shows its own 404 screen', async () => {
@@ -222,7 +229,9 @@ describe('request logging', () => {
       expect.objectContaining({ method: 'GET', url: '/api/auth/user' }),
       expect.objectContaining({ method: 'GET', url: '/some/page' }),
     ]);
-    expect(completed.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([200, 401, 200]);
+    expect(completed.map((line) => (line.res as { statusCode: number }).statusCode)).toEqual([
+      200, 401, 200,
+    ]);
     for (const line of completed) expect(typeof line.responseTime).toBe('number');
     expect(new Set([...incoming, ...completed].map((line) => line.level))).toEqual(new Set([20]));
   });

@@ -7,7 +7,15 @@ import type { Config } from './config.js';
 
 export type BannerConfig = Pick<
   Config,
-  'productName' | 'baseUrl' | 'dataDir' | 'databaseUrl' | 'smtpUrl' | 's3' | 'redisUrl' | 'stripe' | 'wixAppSecret'
+  | 'productName'
+  | 'baseUrl'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'smtpUrl'
+  | 's3'
+  | 'redisUrl'
+  | 'stripe'
+  | 'wixAppSecret'
 >;
 
 export type BannerOptions = {

@@ -22,13 +22,18 @@ describe('loadConfig', () => {
   it('derives BASE_URL from PORT and trims a trailing slash from an explicit one', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
-    expect(loadConfig({ DATA_DIR: dataDir, BASE_URL: 'https://reviews.example.com/' }).baseUrl).toBe(
-      'https://reviews.example.com',
-    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, BASE_URL: 'https://reviews.example.com/' }).baseUrl,
+    ).toBe('https://reviews.example.com');
   });
 
   it('treats an empty string as unset', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '', PRODUCT_NAME: '' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '',
+      DATABASE_URL: '',
+      PRODUCT_NAME: '',
+    });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.productName).toBe('Vouchly');
@@ -63,13 +68,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none/,
     );
-    expect(() => loadConfig({ DATA_DIR: tempDir(), STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(/STRIPE_API_URL/);
-    const stripeVars = { DATA_DIR: tempDir(), STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_ID: 'price_1' };
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+    ).toThrow(/STRIPE_API_URL/);
+    const stripeVars = {
+      DATA_DIR: tempDir(),
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ID: 'price_1',
+    };
     // A path the SDK would silently drop, and other protocols, are listed as bad variables at start-up.
-    expect(() => loadConfig({ ...stripeVars, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toThrow(
-      /STRIPE_API_URL: must be an origin without a path/,
+    expect(() =>
+      loadConfig({ ...stripeVars, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' }),
+    ).toThrow(/STRIPE_API_URL: must be an origin without a path/);
+    expect(() => loadConfig({ ...stripeVars, STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(
+      /STRIPE_API_URL: must be an http\(s\) URL/,
     );
-    expect(() => loadConfig({ ...stripeVars, STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(/STRIPE_API_URL: must be an http\(s\) URL/);
     const config = loadConfig({
       DATA_DIR: tempDir(),
       STRIPE_SECRET_KEY: 'sk_test_1',
@@ -85,7 +99,10 @@ describe('loadConfig', () => {
       apiUrl: 'http://127.0.0.1:12111',
     });
     expect(config.accessCodes).toEqual(['launch-1', 'LAUNCH-2']);
-    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ stripe: undefined, accessCodes: [] });
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      stripe: undefined,
+      accessCodes: [],
+    });
   });
 
   it('names the demo widget vouchly and its owner demo@ the public host, or demo@example.com on a local one', () => {
@@ -93,12 +110,21 @@ describe('loadConfig', () => {
     expect(local.demoWidgetSlug).toBe('vouchly');
     // demo@localhost is no address the forms accept, so the owner could not ask for a reset link.
     expect(local.demoOwnerEmail).toBe('demo@example.com');
-    expect(loadConfig({ DATA_DIR: tempDir(), BASE_URL: 'http://192.168.1.20:3000' }).demoOwnerEmail).toBe('demo@example.com');
-    expect(loadConfig({ DATA_DIR: tempDir(), BASE_URL: 'https://Reviews.Example.com/' }).demoOwnerEmail).toBe(
-      'demo@reviews.example.com',
-    );
-    const set = loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: 'acme-reviews-2', DEMO_OWNER_EMAIL: ' Owner@Acme.Example ' });
-    expect(set).toMatchObject({ demoWidgetSlug: 'acme-reviews-2', demoOwnerEmail: 'owner@acme.example' });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), BASE_URL: 'http://192.168.1.20:3000' }).demoOwnerEmail,
+    ).toBe('demo@example.com');
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), BASE_URL: 'https://Reviews.Example.com/' }).demoOwnerEmail,
+    ).toBe('demo@reviews.example.com');
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      DEMO_WIDGET_SLUG: 'acme-reviews-2',
+      DEMO_OWNER_EMAIL: ' Owner@Acme.Example ',
+    });
+    expect(set).toMatchObject({
+      demoWidgetSlug: 'acme-reviews-2',
+      demoOwnerEmail: 'owner@acme.example',
+    });
   });
 
   it('takes any slug the business module makes as DEMO_WIDGET_SLUG', () => {
@@ -111,8 +137,12 @@ describe('loadConfig', () => {
   it.each(['Vouchly', 'my demo', '-demo', 'demo-', 'de--mo', 'café', 'demo/../x', 'a'.repeat(48)])(
     'refuses DEMO_WIDGET_SLUG=%s',
     (slug) => {
-      expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug })).toThrow(ConfigError);
-      expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug })).toThrow(/DEMO_WIDGET_SLUG: must/);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug })).toThrow(
+        ConfigError,
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), DEMO_WIDGET_SLUG: slug })).toThrow(
+        /DEMO_WIDGET_SLUG: must/,
+      );
     },
   );
 
@@ -129,6 +159,8 @@ describe('loadConfig', () => {
     expect(first).toHaveLength(64);
     expect(second).toBe(first);
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe('x'.repeat(40));
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe(
+      'x'.repeat(40),
+    );
   });
 });

@@ -66,14 +66,15 @@ const envSchema = z.object({
   DEMO_WIDGET_SLUG: z
     .string()
     .max(COLLECTION_SLUG_MAX_LENGTH, `must be at most ${COLLECTION_SLUG_MAX_LENGTH} characters`)
-    .regex(COLLECTION_SLUG_PATTERN, 'must be a collection slug: lowercase letters and digits, words joined by single hyphens')
+    .regex(
+      COLLECTION_SLUG_PATTERN,
+      'must be a collection slug: lowercase letters and digits, words joined by single hyphens',
+    )
     .default(DEFAULT_DEMO_WIDGET_SLUG),
   DEMO_OWNER_EMAIL: emailField.optional(),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = {
@@ -86,7 +87,13 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   s3:
-    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
     | undefined;
   /** Stripe takes payments when set; the built-in test checkout otherwise. */
   stripe:
@@ -154,10 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const stripeVars = [vars.STRIPE_SECRET_KEY, vars.STRIPE_WEBHOOK_SECRET, vars.STRIPE_PRICE_ID];
   if (stripeVars.some(Boolean) && !stripeVars.every(Boolean)) {
-    problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none');
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three or none',
+    );
   }
   if (vars.STRIPE_API_URL && !vars.STRIPE_SECRET_KEY) {
-    problems.push('STRIPE_API_URL: needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID');
+    problems.push(
+      'STRIPE_API_URL: needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

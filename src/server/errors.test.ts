@@ -5,8 +5,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DatabaseConnectionError, isDatabaseUnavailable } from './errors.js';
 
-const socketError = (code: string) => Object.assign(new Error(`read ${code}`), { code, syscall: 'read' });
-const sqlError = (code: string) => Object.assign(new pg.DatabaseError('server says no', 0, 'error'), { code });
+const socketError = (code: string) =>
+  Object.assign(new Error(`read ${code}`), { code, syscall: 'read' });
+const sqlError = (code: string) =>
+  Object.assign(new pg.DatabaseError('server says no', 0, 'error'), { code });
 const failedQuery = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error);
 
 describe('isDatabaseUnavailable', () => {
@@ -21,8 +23,14 @@ describe('isDatabaseUnavailable', () => {
     ['too many connections (53300)', failedQuery(sqlError('53300'))],
     ['a statement over the server-side timeout (57014)', failedQuery(sqlError('57014'))],
     ['a closed PGlite', failedQuery(new Error('PGlite is closed'))],
-    ['a connection closed after a timeout', failedQuery(new Error('Client was closed and is not queryable'))],
-    ['a pool with no free connection', new DatabaseConnectionError(new Error('timeout exceeded when trying to connect'))],
+    [
+      'a connection closed after a timeout',
+      failedQuery(new Error('Client was closed and is not queryable')),
+    ],
+    [
+      'a pool with no free connection',
+      new DatabaseConnectionError(new Error('timeout exceeded when trying to connect')),
+    ],
     [
       'a connection attempt that timed out',
       new DatabaseConnectionError(new Error('Connection terminated due to connection timeout')),

@@ -18,7 +18,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'BAD_REQUEST', message, details);
-export const unauthorized = (message = 'Unauthorized') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Unauthorized') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
@@ -78,7 +79,16 @@ export class DatabaseConnectionError extends Error {
 
 // A network failure on the database connection: the same codes on another
 // socket (a client that hung up, an outside service) mean something else.
-const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const socketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // SQLSTATEs of a server that is going or not there: connection exceptions (class 08), shutdown and
 // start-up (57P01-57P03), too many connections (53300), a statement over statement_timeout (57014).
 const unavailableSqlStates = /^(08...|57P0[123]|53300|57014)$/;
@@ -91,7 +101,8 @@ const isFromDatabase = (error: object) =>
 
 function isConnectionFailure(error: object): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (socketCodes.has(code) || unavailableSqlStates.test(code))) return true;
+  if (typeof code === 'string' && (socketCodes.has(code) || unavailableSqlStates.test(code)))
+    return true;
   return typeof message === 'string' && driverMessages.test(message);
 }
 
@@ -102,7 +113,7 @@ function isConnectionFailure(error: object): boolean {
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const chain: object[] = [];
-  for (let current: unknown = error; current && typeof current === 'object' && chain.length < 5; ) {
+  for (let current: unknown = error; current && typeof current === 'object' && chain.length < 5;) {
     chain.push(current);
     current = (current as { cause?: unknown }).cause;
   }

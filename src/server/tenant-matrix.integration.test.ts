@@ -122,28 +122,56 @@ const matrix: Record<string, Expectation> = {
       own(() => ({
         method: 'POST',
         url: '/api/v1/testimonials',
-        payload: { authorName: 'Imported', content: 'Imported into B only, please.', status: 'approved', source: 'matrix' },
+        payload: {
+          authorName: 'Imported',
+          content: 'Imported into B only, please.',
+          status: 'approved',
+          source: 'matrix',
+        },
       })),
     ],
   },
   'GET /api/v1/widget': { kind: 'api', probes: [get('/api/v1/widget')] },
   'GET /api/integrations/api-key': { kind: 'owner', probes: [get('/api/integrations/api-key')] },
-  'POST /api/integrations/api-key': { kind: 'owner', probes: [own(() => ({ method: 'POST', url: '/api/integrations/api-key' }))] },
-  'DELETE /api/integrations/api-key': { kind: 'owner', probes: [own(() => ({ method: 'DELETE', url: '/api/integrations/api-key' }))] },
-  'GET /api/integrations/wix-sites': { kind: 'owner', probes: [get('/api/integrations/wix-sites')] },
+  'POST /api/integrations/api-key': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/integrations/api-key' }))],
+  },
+  'DELETE /api/integrations/api-key': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'DELETE', url: '/api/integrations/api-key' }))],
+  },
+  'GET /api/integrations/wix-sites': {
+    kind: 'owner',
+    probes: [get('/api/integrations/wix-sites')],
+  },
   'DELETE /api/integrations/wix-sites/:wixSiteId': {
     kind: 'owner',
-    probes: [notFound((a) => ({ method: 'DELETE', url: `/api/integrations/wix-sites/${a.wixSiteId}` }))],
+    probes: [
+      notFound((a) => ({ method: 'DELETE', url: `/api/integrations/wix-sites/${a.wixSiteId}` })),
+    ],
   },
   'POST /api/wix/connect': {
     kind: 'owner',
     // A's site, correctly signed: it stays A's (409).
-    probes: [refused((a) => ({ method: 'POST', url: '/api/wix/connect', payload: { instance: signedInstance(a.wixSiteId) } }))],
+    probes: [
+      refused((a) => ({
+        method: 'POST',
+        url: '/api/wix/connect',
+        payload: { instance: signedInstance(a.wixSiteId) },
+      })),
+    ],
   },
   'GET /api/user/access-status': { kind: 'owner', probes: [get('/api/user/access-status')] },
   'POST /api/validate-access-code': {
     kind: 'owner',
-    probes: [refused(() => ({ method: 'POST', url: '/api/validate-access-code', payload: { code: 'NOT-A-CODE' } }))],
+    probes: [
+      refused(() => ({
+        method: 'POST',
+        url: '/api/validate-access-code',
+        payload: { code: 'NOT-A-CODE' },
+      })),
+    ],
   },
   'POST /api/create-checkout-session': {
     kind: 'owner',
@@ -151,9 +179,17 @@ const matrix: Record<string, Expectation> = {
   },
   'GET /api/checkout-success': {
     kind: 'owner',
-    probes: [notFound((a) => ({ method: 'GET', url: `/api/checkout-success?session_id=${a.billing.paidSessionId}` }))],
+    probes: [
+      notFound((a) => ({
+        method: 'GET',
+        url: `/api/checkout-success?session_id=${a.billing.paidSessionId}`,
+      })),
+    ],
   },
-  'POST /api/sync-subscription': { kind: 'owner', probes: [own(() => ({ method: 'POST', url: '/api/sync-subscription' }))] },
+  'POST /api/sync-subscription': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/sync-subscription' }))],
+  },
   'GET /api/billing/subscription': { kind: 'owner', probes: [get('/api/billing/subscription')] },
   'GET /api/billing/invoices': { kind: 'owner', probes: [get('/api/billing/invoices')] },
   'POST /api/cancel-subscription': {
@@ -163,11 +199,18 @@ const matrix: Record<string, Expectation> = {
   },
   'GET /api/test-checkout/:sessionId': {
     kind: 'owner',
-    probes: [notFound((a) => ({ method: 'GET', url: `/api/test-checkout/${a.billing.openSessionId}` }))],
+    probes: [
+      notFound((a) => ({ method: 'GET', url: `/api/test-checkout/${a.billing.openSessionId}` })),
+    ],
   },
   'POST /api/test-checkout/:sessionId/pay': {
     kind: 'owner',
-    probes: [notFound((a) => ({ method: 'POST', url: `/api/test-checkout/${a.billing.openSessionId}/pay` }))],
+    probes: [
+      notFound((a) => ({
+        method: 'POST',
+        url: `/api/test-checkout/${a.billing.openSessionId}/pay`,
+      })),
+    ],
   },
   'GET /checkout/test/:sessionId': {
     kind: 'owner',
@@ -182,15 +225,25 @@ const matrix: Record<string, Expectation> = {
     kind: 'owner',
     // A receipt page: a signed-out visitor is sent to log in.
     anonymous: 302,
-    probes: [notFound((a) => ({ method: 'GET', url: `/test-checkout/invoices/${a.billing.invoiceId}` }))],
+    probes: [
+      notFound((a) => ({ method: 'GET', url: `/test-checkout/invoices/${a.billing.invoiceId}` })),
+    ],
   },
 
   'GET /api/auth/user': { kind: 'owner', probes: [get('/api/auth/user')] },
   'PATCH /api/auth/email': {
     kind: 'owner',
     probes: [
-      refused((a) => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: a.email, currentPassword: TEST_PASSWORD } })),
-      own(() => ({ method: 'PATCH', url: '/api/auth/email', payload: { email: uniqueEmail('tenant-b'), currentPassword: TEST_PASSWORD } })),
+      refused((a) => ({
+        method: 'PATCH',
+        url: '/api/auth/email',
+        payload: { email: a.email, currentPassword: TEST_PASSWORD },
+      })),
+      own(() => ({
+        method: 'PATCH',
+        url: '/api/auth/email',
+        payload: { email: uniqueEmail('tenant-b'), currentPassword: TEST_PASSWORD },
+      })),
     ],
   },
   'PATCH /api/auth/password': {
@@ -200,30 +253,62 @@ const matrix: Record<string, Expectation> = {
       own(() => ({
         method: 'PATCH',
         url: '/api/auth/password',
-        payload: { currentPassword: TEST_PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' },
+        payload: {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'another long password',
+          confirmPassword: 'another long password',
+        },
       })),
     ],
   },
-  'POST /api/logout': { kind: 'owner', last: true, anonymous: 200, probes: [own(() => ({ method: 'POST', url: '/api/logout' }))] },
+  'POST /api/logout': {
+    kind: 'owner',
+    last: true,
+    anonymous: 200,
+    probes: [own(() => ({ method: 'POST', url: '/api/logout' }))],
+  },
 
   'GET /api/business': { kind: 'owner', probes: [get('/api/business')] },
   'POST /api/business': {
     kind: 'owner',
-    probes: [refused(() => ({ method: 'POST', url: '/api/business', payload: { name: 'Second', website: 'second.example' } }))],
+    probes: [
+      refused(() => ({
+        method: 'POST',
+        url: '/api/business',
+        payload: { name: 'Second', website: 'second.example' },
+      })),
+    ],
   },
   'PATCH /api/business': {
     kind: 'owner',
-    probes: [own(() => ({ method: 'PATCH', url: '/api/business', payload: { name: 'B renamed', website: 'b.example' } }))],
+    probes: [
+      own(() => ({
+        method: 'PATCH',
+        url: '/api/business',
+        payload: { name: 'B renamed', website: 'b.example' },
+      })),
+    ],
   },
   'PUT /api/business/logo': {
     kind: 'owner',
     probes: [
-      refused((a) => ({ method: 'PUT', url: '/api/business/logo', payload: { logoURL: a.uploads.logo } })),
-      own((_a, b) => ({ method: 'PUT', url: '/api/business/logo', payload: { logoURL: b.uploads.logo } })),
+      refused((a) => ({
+        method: 'PUT',
+        url: '/api/business/logo',
+        payload: { logoURL: a.uploads.logo },
+      })),
+      own((_a, b) => ({
+        method: 'PUT',
+        url: '/api/business/logo',
+        payload: { logoURL: b.uploads.logo },
+      })),
     ],
   },
   'GET /api/business/qr-code.png': { kind: 'owner', probes: [get('/api/business/qr-code.png')] },
-  'POST /api/objects/upload': { kind: 'owner', probes: [own(() => ({ method: 'POST', url: '/api/objects/upload' }))] },
+  'POST /api/objects/upload': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/objects/upload' }))],
+  },
   'POST /api/objects/upload/product-image': {
     kind: 'owner',
     probes: [own(() => ({ method: 'POST', url: '/api/objects/upload/product-image' }))],
@@ -236,7 +321,10 @@ const matrix: Record<string, Expectation> = {
     kind: 'owner',
     probes: [own(() => ({ method: 'POST', url: '/api/objects/upload/author-image' }))],
   },
-  'GET /api/collection-page-settings': { kind: 'owner', probes: [get('/api/collection-page-settings')] },
+  'GET /api/collection-page-settings': {
+    kind: 'owner',
+    probes: [get('/api/collection-page-settings')],
+  },
   'PUT /api/collection-page-settings': {
     kind: 'owner',
     probes: [
@@ -275,14 +363,26 @@ const matrix: Record<string, Expectation> = {
   'GET /api/testimonials/bursts': { kind: 'owner', probes: [get('/api/testimonials/bursts')] },
   'DELETE /api/testimonials/bursts/:id/pending': {
     kind: 'owner',
-    probes: [notFound((a) => ({ method: 'DELETE', url: `/api/testimonials/bursts/${a.burstId}/pending` }))],
+    probes: [
+      notFound((a) => ({ method: 'DELETE', url: `/api/testimonials/bursts/${a.burstId}/pending` })),
+    ],
   },
-  'GET /api/testimonials/export.csv': { kind: 'owner', probes: [get('/api/testimonials/export.csv')] },
-  'GET /api/testimonials/export.json': { kind: 'owner', probes: [get('/api/testimonials/export.json')] },
+  'GET /api/testimonials/export.csv': {
+    kind: 'owner',
+    probes: [get('/api/testimonials/export.csv')],
+  },
+  'GET /api/testimonials/export.json': {
+    kind: 'owner',
+    probes: [get('/api/testimonials/export.json')],
+  },
   'POST /api/testimonials/bulk': {
     kind: 'owner',
     probes: (['approve', 'reject', 'delete'] as const).flatMap((action) => [
-      notFound((a) => ({ method: 'POST', url: '/api/testimonials/bulk', payload: { action, ids: [a.testimonialId] } })),
+      notFound((a) => ({
+        method: 'POST',
+        url: '/api/testimonials/bulk',
+        payload: { action, ids: [a.testimonialId] },
+      })),
       notFound((a, b) => ({
         method: 'POST',
         url: '/api/testimonials/bulk',
@@ -297,33 +397,69 @@ const matrix: Record<string, Expectation> = {
       notFound((a) => ({
         method: 'PATCH',
         url: tid(a),
-        payload: { authorName: 'B was here', content: 'Overwritten', rating: 1, status: 'approved', tags: ['b'], authorImageUrl: null },
+        payload: {
+          authorName: 'B was here',
+          content: 'Overwritten',
+          rating: 1,
+          status: 'approved',
+          tags: ['b'],
+          authorImageUrl: null,
+        },
       })),
     ],
   },
-  'DELETE /api/testimonials/:id': { kind: 'owner', probes: [notFound((a) => ({ method: 'DELETE', url: tid(a) }))] },
+  'DELETE /api/testimonials/:id': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'DELETE', url: tid(a) }))],
+  },
   'PUT /api/testimonials/:id/author-image': {
     kind: 'owner',
     probes: [
-      notFound((a, b) => ({ method: 'PUT', url: `${tid(a)}/author-image`, payload: { authorImageURL: b.uploads.author } })),
-      refused((a, b) => ({ method: 'PUT', url: `${tid(b)}/author-image`, payload: { authorImageURL: a.uploads.author } })),
+      notFound((a, b) => ({
+        method: 'PUT',
+        url: `${tid(a)}/author-image`,
+        payload: { authorImageURL: b.uploads.author },
+      })),
+      refused((a, b) => ({
+        method: 'PUT',
+        url: `${tid(b)}/author-image`,
+        payload: { authorImageURL: a.uploads.author },
+      })),
     ],
   },
   'PUT /api/testimonials/:id/product-images': {
     kind: 'owner',
     probes: [
-      notFound((a, b) => ({ method: 'PUT', url: `${tid(a)}/product-images`, payload: { productImageURLs: [b.uploads.product] } })),
-      refused((a, b) => ({ method: 'PUT', url: `${tid(b)}/product-images`, payload: { productImageURLs: [a.uploads.product] } })),
+      notFound((a, b) => ({
+        method: 'PUT',
+        url: `${tid(a)}/product-images`,
+        payload: { productImageURLs: [b.uploads.product] },
+      })),
+      refused((a, b) => ({
+        method: 'PUT',
+        url: `${tid(b)}/product-images`,
+        payload: { productImageURLs: [a.uploads.product] },
+      })),
     ],
   },
   'DELETE /api/testimonials/:id/product-images': {
     kind: 'owner',
-    probes: [notFound((a) => ({ method: 'DELETE', url: `${tid(a)}/product-images`, payload: { imageUrl: '/objects/uploads/a-product.jpg' } }))],
+    probes: [
+      notFound((a) => ({
+        method: 'DELETE',
+        url: `${tid(a)}/product-images`,
+        payload: { imageUrl: '/objects/uploads/a-product.jpg' },
+      })),
+    ],
   },
   'PUT /api/testimonials/:id/before-after-images': {
     kind: 'owner',
     probes: [
-      notFound((a) => ({ method: 'PUT', url: `${tid(a)}/before-after-images`, payload: { beforeImageURL: null, afterImageURL: null } })),
+      notFound((a) => ({
+        method: 'PUT',
+        url: `${tid(a)}/before-after-images`,
+        payload: { beforeImageURL: null, afterImageURL: null },
+      })),
       refused((a, b) => ({
         method: 'PUT',
         url: `${tid(b)}/before-after-images`,
@@ -334,7 +470,13 @@ const matrix: Record<string, Expectation> = {
   'GET /api/widget-settings': { kind: 'owner', probes: [get('/api/widget-settings')] },
   'PUT /api/widget-settings': {
     kind: 'owner',
-    probes: [own(() => ({ method: 'PUT', url: '/api/widget-settings', payload: { showBusinessName: true } }))],
+    probes: [
+      own(() => ({
+        method: 'PUT',
+        url: '/api/widget-settings',
+        payload: { showBusinessName: true },
+      })),
+    ],
   },
   'POST /api/widget-settings': {
     kind: 'owner',
@@ -342,14 +484,24 @@ const matrix: Record<string, Expectation> = {
       own(() => ({
         method: 'POST',
         url: '/api/widget-settings',
-        payload: { ...WIDGET_SETTINGS_DEFAULTS, headerText: 'B was here', backgroundColor: '#000000' },
+        payload: {
+          ...WIDGET_SETTINGS_DEFAULTS,
+          headerText: 'B was here',
+          backgroundColor: '#000000',
+        },
       })),
     ],
   },
   'GET /api/widget-snippets': { kind: 'owner', probes: [get('/api/widget-snippets')] },
   'PUT /api/widget-snippets': {
     kind: 'owner',
-    probes: [own(() => ({ method: 'PUT', url: '/api/widget-snippets', payload: { kind: 'script', height: 410 } }))],
+    probes: [
+      own(() => ({
+        method: 'PUT',
+        url: '/api/widget-snippets',
+        payload: { kind: 'script', height: 410 },
+      })),
+    ],
   },
 };
 
@@ -358,8 +510,9 @@ async function tenant(app: App, name: string): Promise<Tenant> {
   const business = created.business;
   if (!business) throw new Error('tenant without business');
   const cookie = created.cookie;
-  const upload = async (purpose: 'logo' | 'product-image' | 'author-image' | 'before-after-image') =>
-    (await uploadImage(app, { purpose, cookie })).uploadURL;
+  const upload = async (
+    purpose: 'logo' | 'product-image' | 'author-image' | 'before-after-image',
+  ) => (await uploadImage(app, { purpose, cookie })).uploadURL;
   const testimonial = await createTestimonial(app.database.db, business.id, {
     authorName: `${name} customer`,
     content: `${name === 'Tenant A' ? 'TENANT-A-SECRET' : 'tenant b'} review text`,
@@ -372,8 +525,15 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     .insert(schema.submissionBursts)
     .values({ businessId: business.id, startedAt: new Date(), lastAt: new Date() })
     .returning();
-  await createTestimonial(app.database.db, business.id, { authorName: `${name} burst`, burstId: burst!.id });
-  const keyResponse = await app.inject({ method: 'POST', url: '/api/integrations/api-key', ...withSession(cookie) });
+  await createTestimonial(app.database.db, business.id, {
+    authorName: `${name} burst`,
+    burstId: burst!.id,
+  });
+  const keyResponse = await app.inject({
+    method: 'POST',
+    url: '/api/integrations/api-key',
+    ...withSession(cookie),
+  });
   const wixSiteId = `5e0c2b7a-4d1f-4e8a-9b3c-${business.id.slice(-12)}`;
   const linked = await app.inject({
     method: 'POST',
@@ -381,7 +541,8 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     payload: { instance: signedInstance(wixSiteId) },
     ...withSession(cookie),
   });
-  if (linked.statusCode !== 200) throw new Error(`tenant could not link a Wix site: ${linked.body}`);
+  if (linked.statusCode !== 200)
+    throw new Error(`tenant could not link a Wix site: ${linked.body}`);
   return {
     apiKey: keyResponse.json<{ apiKey: string }>().apiKey,
     wixSiteId,
@@ -405,7 +566,10 @@ async function tenant(app: App, name: string): Promise<Tenant> {
 /** Every row that belongs to tenant A, table by table (new tables are picked up by their columns). */
 async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
-  const [owner] = await app.database.db.select().from(schema.users).where(eq(schema.users.id, a.userId));
+  const [owner] = await app.database.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.id, a.userId));
   const customerId = owner?.stripeCustomerId ?? 'none';
   for (const value of Object.values(schema)) {
     if (!isTable(value)) continue;
@@ -425,12 +589,27 @@ async function snapshotOf(app: App, a: Tenant): Promise<Record<string, unknown[]
 }
 
 function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: string): void {
-  for (const secret of [a.testimonialId, a.burstId, a.businessId, a.userId, a.email, a.slug, a.apiKey.slice(4), a.wixSiteId, 'TENANT-A-SECRET']) {
+  for (const secret of [
+    a.testimonialId,
+    a.burstId,
+    a.businessId,
+    a.userId,
+    a.email,
+    a.slug,
+    a.apiKey.slice(4),
+    a.wixSiteId,
+    'TENANT-A-SECRET',
+  ]) {
     expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);
   }
 }
 
-function expectProbeAnswer(probe: Probe, response: LightMyRequestResponse, a: Tenant, label: string): void {
+function expectProbeAnswer(
+  probe: Probe,
+  response: LightMyRequestResponse,
+  a: Tenant,
+  label: string,
+): void {
   if (probe.expect === 404) {
     expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
   } else if (probe.expect === '4xx') {
@@ -474,13 +653,19 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
 
   it('would miss a route added without a contract', async () => {
     const { routes, deps } = collectingRoutes();
-    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false, ...deps });
+    const app = await buildApp(testConfig(), {
+      database: await testDatabase(),
+      logger: false,
+      ...deps,
+    });
     try {
       await app.register(async (scope) => {
         scope.get('/api/probe/new-owner-route', async () => ({ ok: true }));
       });
       await app.ready();
-      expect(routes.filter((route) => !contractByKey.has(route))).toEqual(['GET /api/probe/new-owner-route']);
+      expect(routes.filter((route) => !contractByKey.has(route))).toEqual([
+        'GET /api/probe/new-owner-route',
+      ]);
     } finally {
       await app.close();
     }
@@ -495,7 +680,8 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
     expect(before.submission_bursts).toHaveLength(1);
 
     const entries = Object.entries(matrix).filter(
-      (entry): entry is [string, Extract<Expectation, { kind: 'owner' }>] => entry[1].kind === 'owner',
+      (entry): entry is [string, Extract<Expectation, { kind: 'owner' }>] =>
+        entry[1].kind === 'owner',
     );
     entries.sort(([, x], [, y]) => Number(x.last ?? false) - Number(y.last ?? false));
     let cookie = b.cookie;
@@ -521,7 +707,10 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
       for (const [index, probe] of expectation.probes.entries()) {
         const label = `${route} #${index + 1}`;
         const request = probe.request(a, b);
-        const response = await app.inject({ ...request, headers: { authorization: `Bearer ${b.apiKey}` } });
+        const response = await app.inject({
+          ...request,
+          headers: { authorization: `Bearer ${b.apiKey}` },
+        });
         expectProbeAnswer(probe, response, a, label);
       }
     }

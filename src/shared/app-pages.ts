@@ -24,7 +24,6 @@ export const appPages = {
   testCheckout: '/checkout/test/:sessionId',
 } as const;
 
-
 /**
  * A business's collection link, the public form at {origin}/submit/{slug}:
  * shown and copied by the app, in the QR code and in the widget's invitation.

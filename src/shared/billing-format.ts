@@ -6,7 +6,10 @@
 export function formatMinorUnits(minorUnits: number, currency: string): string {
   const amount = minorUnits / 100;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+    }).format(amount);
   } catch {
     // Not an ISO 4217 code Intl knows: still show the figure.
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;

@@ -24,14 +24,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
  * - `apiKey`: the bearer API key of an owner with paid access (API v1).
  */
 export type Access =
-  | 'public'
-  | 'visitor'
-  | 'visitorOrOwner'
-  | 'signedIn'
-  | 'paidUser'
-  | 'owner'
-  | 'paid'
-  | 'apiKey';
+  'public' | 'visitor' | 'visitorOrOwner' | 'signedIn' | 'paidUser' | 'owner' | 'paid' | 'apiKey';
 
 /** The OpenAPI document's sections, in its order. */
 export type Section = 'api' | 'widget' | 'files' | 'webhooks' | 'reference' | 'pages' | 'app';
@@ -99,8 +92,10 @@ function fillPath(path: string, params: Readonly<Record<string, string>> = {}): 
   });
 }
 
-type Schema<C extends Contract, Part extends 'params' | 'query' | 'body'> =
-  C[Part] extends z.ZodType ? C[Part] : never;
+type Schema<
+  C extends Contract,
+  Part extends 'params' | 'query' | 'body',
+> = C[Part] extends z.ZodType ? C[Part] : never;
 
 /** The status of an endpoint's success: 201 when it declares one, else 200 (or 204). */
 type SuccessStatus<C extends Contract> = 201 extends keyof C['response']
@@ -109,8 +104,9 @@ type SuccessStatus<C extends Contract> = 201 extends keyof C['response']
     ? 200
     : 204;
 
-type SuccessSchema<C extends Contract> =
-  C['response'][SuccessStatus<C>] extends z.ZodType ? C['response'][SuccessStatus<C>] : never;
+type SuccessSchema<C extends Contract> = C['response'][SuccessStatus<C>] extends z.ZodType
+  ? C['response'][SuccessStatus<C>]
+  : never;
 
 /** What a successful call answers, once parsed (the client's type). */
 export type ResponseOf<C extends Contract> = [SuccessSchema<C>] extends [never]

@@ -49,13 +49,7 @@ export function cardPhotos(
 }
 
 /** A lazy <img> with its box reserved, decoded off the main thread. */
-const image = (
-  src: string,
-  height: number,
-  className?: string,
-  width = height,
-  ref?: string,
-) =>
+const image = (src: string, height: number, className?: string, width = height, ref?: string) =>
   el(
     'img',
     { class: className, src, alt: '', width, height, loading: 'lazy', decoding: 'async' },

@@ -84,8 +84,14 @@ describe('widget.js', () => {
     );
     expect(fetchMock.mock.calls).toEqual([
       // As the snippet's preload asks (crossorigin="anonymous"), so its answer is used, not fetched again.
-      [`${ORIGIN}/api/widget/alpha`, expect.objectContaining({ mode: 'cors', credentials: 'same-origin' })],
-      [`${ORIGIN}/api/widget/beta`, expect.objectContaining({ mode: 'cors', credentials: 'same-origin' })],
+      [
+        `${ORIGIN}/api/widget/alpha`,
+        expect.objectContaining({ mode: 'cors', credentials: 'same-origin' }),
+      ],
+      [
+        `${ORIGIN}/api/widget/beta`,
+        expect.objectContaining({ mode: 'cors', credentials: 'same-origin' }),
+      ],
     ]);
     expect(containers().map((c) => c.style.minHeight)).toEqual(['', '']);
     expect(warn).not.toHaveBeenCalled();
@@ -121,7 +127,9 @@ describe('widget.js', () => {
     await runWidgetScript();
     const box = document.querySelector('vouchly-widget') as HTMLElement;
     await vi.waitFor(() => expect(box.shadowRoot?.querySelector('.iv a')).toBeTruthy());
-    expect(box.shadowRoot?.querySelector('.iv a')?.getAttribute('href')).toBe(`${ORIGIN}/submit/acme`);
+    expect(box.shadowRoot?.querySelector('.iv a')?.getAttribute('href')).toBe(
+      `${ORIGIN}/submit/acme`,
+    );
     expect(box.isConnected).toBe(true);
     expect(box.style.height).toBe(`${widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS)}px`);
     expect(warn).not.toHaveBeenCalled();
@@ -179,7 +187,9 @@ describe('widget.js', () => {
     page(`<script src="${ORIGIN}/widget.js" data-widget="alpha"></script>`);
     await runWidgetScript();
     await vi.waitFor(() => expect(containers()[0]?.shadowRoot?.querySelector('a.br')).toBeTruthy());
-    expect(containers()[0]?.shadowRoot?.querySelector('a.br')?.textContent).toBe('Powered by Kudos Box');
+    expect(containers()[0]?.shadowRoot?.querySelector('a.br')?.textContent).toBe(
+      'Powered by Kudos Box',
+    );
   });
 
   it('exposes only window.Vouchly, with a version and a manual mount', async () => {

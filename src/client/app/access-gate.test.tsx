@@ -35,7 +35,8 @@ function renderGated(content = <h1>Moderation</h1>) {
   });
 }
 
-const upgradeHeading = () => screen.queryByRole('heading', { name: 'Upgrade to unlock Testimonials' });
+const upgradeHeading = () =>
+  screen.queryByRole('heading', { name: 'Upgrade to unlock Testimonials' });
 
 describe('AccessGate', () => {
   it('shows the page to an owner with access', async () => {
@@ -50,7 +51,9 @@ describe('AccessGate', () => {
     serveOwner(() => false);
     renderGated();
 
-    expect(await screen.findByRole('heading', { name: 'Upgrade to unlock Testimonials' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Upgrade to unlock Testimonials' }),
+    ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Have an access code?' })).toBeDefined();
     expect(screen.queryByRole('heading', { name: 'Moderation' })).toBeNull();
@@ -71,7 +74,9 @@ describe('AccessGate', () => {
     }
     renderGated(<Stats />);
 
-    expect(await screen.findByRole('heading', { name: 'Upgrade to unlock Testimonials' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Upgrade to unlock Testimonials' }),
+    ).toBeDefined();
     expect(checks.count).toBe(2);
   });
 

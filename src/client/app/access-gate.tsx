@@ -33,7 +33,9 @@ export function AccessGate({ page, children }: { page: string; children: ReactNo
 }
 
 const isGatedHandle = (handle: unknown): handle is GatedRouteHandle =>
-  typeof handle === 'object' && handle !== null && typeof (handle as GatedRouteHandle).pageName === 'string';
+  typeof handle === 'object' &&
+  handle !== null &&
+  typeof (handle as GatedRouteHandle).pageName === 'string';
 
 /** The gate as a layout route: the page's name comes from the matched child's `handle`. */
 export function RequireAccess() {

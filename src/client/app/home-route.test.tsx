@@ -33,7 +33,9 @@ describe('HomeRoute for a signed-in owner', () => {
     const { calls, checks } = serveHome(() => ({ success: true, message: 'Synced' }));
     renderScreen(<HomeRoute />);
 
-    expect(await screen.findByRole('heading', { name: 'Upgrade to unlock Dashboard' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Upgrade to unlock Dashboard' }),
+    ).toBeDefined();
     expect(checks.count).toBe(1);
     expect(calls.sync).toBe(0);
 
@@ -44,7 +46,9 @@ describe('HomeRoute for a signed-in owner', () => {
 
   it('only logs a failed sync', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { calls, checks } = serveHome(() => apiErrorResponse(502, 'BAD_GATEWAY', 'Provider down'));
+    const { calls, checks } = serveHome(() =>
+      apiErrorResponse(502, 'BAD_GATEWAY', 'Provider down'),
+    );
     renderScreen(<HomeRoute />);
     await screen.findByRole('heading', { name: 'Upgrade to unlock Dashboard' });
 

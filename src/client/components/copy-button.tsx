@@ -52,7 +52,11 @@ export function CopyButton({
         className={cn('min-w-24', className)}
         onClick={() => void copy()}
       >
-        {copied ? <Check className="text-success" aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        {copied ? (
+          <Check className="text-success" aria-hidden="true" />
+        ) : (
+          <Copy aria-hidden="true" />
+        )}
         {copied ? 'Copied' : 'Copy'}
         <span className="sr-only"> {what}</span>
       </Button>

@@ -35,7 +35,10 @@ export function useStartCheckout({ onCheckoutStart }: { onCheckoutStart?: () => 
     },
     onSuccess: (result) => {
       if (result.isAlreadySubscribed) {
-        toast({ title: 'Already Subscribed', description: 'You already have an active subscription!' });
+        toast({
+          title: 'Already Subscribed',
+          description: 'You already have an active subscription!',
+        });
         void refreshAccessStatus(queryClient);
         return;
       }

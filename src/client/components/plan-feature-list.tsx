@@ -4,7 +4,13 @@ import { Check } from 'lucide-react';
 import { PLAN } from '../../shared/constants';
 import { cn } from '../lib/utils';
 
-export function PlanFeatureList({ className, itemClassName }: { className?: string; itemClassName?: string }) {
+export function PlanFeatureList({
+  className,
+  itemClassName,
+}: {
+  className?: string;
+  itemClassName?: string;
+}) {
   return (
     <ul aria-label="Included features" className={className}>
       {PLAN.features.map((feature) => (

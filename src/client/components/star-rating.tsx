@@ -9,7 +9,12 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   }
   const label = `${rating} out of ${RATING_MAX} stars`;
   return (
-    <span role="img" aria-label={label} title={label} className={cn('inline-flex gap-0.5', className)}>
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      className={cn('inline-flex gap-0.5', className)}
+    >
       {Array.from({ length: RATING_MAX }, (_, index) => (
         <Star
           key={index}

@@ -48,9 +48,11 @@ describe('SubscribePanel', () => {
     expect(panel.textContent).toContain(PLAN.displayPrice);
     expect(within(panel).getByText('Billed annually')).toBeDefined();
     const features = within(panel).getByRole('list', { name: 'Included features' });
-    expect(within(features).getAllByRole('listitem').map((item) => item.textContent)).toEqual(
-      PLAN.features,
-    );
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(PLAN.features);
     expect(await screen.findByText('Secure payment powered by Stripe')).toBeDefined();
     expect(screen.queryByText('Test checkout: no card is charged')).toBeNull();
   });
@@ -65,7 +67,10 @@ describe('SubscribePanel', () => {
   });
 
   it('goes to the checkout page, dropping the sign-up progress, and says where it is going', async () => {
-    window.sessionStorage.setItem(SIGNUP_STORAGE_KEY, JSON.stringify({ step: 4, userCreated: true }));
+    window.sessionStorage.setItem(
+      SIGNUP_STORAGE_KEY,
+      JSON.stringify({ step: 4, userCreated: true }),
+    );
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const calls = serveCheckout(() => ({ isAlreadySubscribed: false, checkoutUrl: CHECKOUT_URL }));
     const { user } = renderPanel({ provider: 'stripe' });
@@ -105,7 +110,9 @@ describe('SubscribePanel', () => {
 
     await user.click(subscribeButton());
 
-    expect(await screen.findByText('Failed to create checkout session. Please try again.')).toBeDefined();
+    expect(
+      await screen.findByText('Failed to create checkout session. Please try again.'),
+    ).toBeDefined();
     expect(screen.getByText('Error')).toBeDefined();
     expect(assign).not.toHaveBeenCalled();
     expect(subscribeButton()).toBeDefined();

@@ -51,15 +51,16 @@ export function SubscribePanel({
         )}
       >
         <div className="grid gap-0.5">
-          <h2 id={headingId} className={cn('font-semibold tracking-tight', full ? 'text-xl' : 'text-base')}>
+          <h2
+            id={headingId}
+            className={cn('font-semibold tracking-tight', full ? 'text-xl' : 'text-base')}
+          >
             {PLAN.label}
           </h2>
           <p className="text-sm text-muted-foreground">{PLAN.billingNote}</p>
         </div>
         <p className="flex items-baseline gap-1">
-          <span
-            className={cn('font-extrabold tracking-tight', full ? 'text-5xl' : 'text-3xl')}
-          >
+          <span className={cn('font-extrabold tracking-tight', full ? 'text-5xl' : 'text-3xl')}>
             {PRICE_AMOUNT}
           </span>
           <span className="font-medium text-muted-foreground">/{PRICE_INTERVAL}</span>
@@ -67,7 +68,9 @@ export function SubscribePanel({
       </div>
 
       {variant === 'minimal' ? null : (
-        <PlanFeatureList className={cn('grid gap-2.5', compact && 'gap-2 text-sm @md:grid-cols-2')} />
+        <PlanFeatureList
+          className={cn('grid gap-2.5', compact && 'gap-2 text-sm @md:grid-cols-2')}
+        />
       )}
 
       <div className="grid gap-3">

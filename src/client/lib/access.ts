@@ -24,7 +24,8 @@ export const accessQueries = {
           return await call(getAccessStatus, {}, { signal });
         } catch (error) {
           // The session ended elsewhere: we are signed out now, and the guards send us on.
-          if (isUnauthorizedError(error)) client.setQueryData(sessionQueries.currentUser().queryKey, null);
+          if (isUnauthorizedError(error))
+            client.setQueryData(sessionQueries.currentUser().queryKey, null);
           throw error;
         }
       },

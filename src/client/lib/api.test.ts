@@ -41,7 +41,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-const conflict = JSON.stringify({ error: { code: 'CONFLICT', message: 'Email is already in use' } });
+const conflict = JSON.stringify({
+  error: { code: 'CONFLICT', message: 'Email is already in use' },
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,7 +119,12 @@ describe('call', () => {
   it('keeps the details of a validation error', async () => {
     const details = [{ path: 'content', message: 'Content is required' }];
     stubFetch(
-      answer(400, JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: 'Content is required', details } })),
+      answer(
+        400,
+        JSON.stringify({
+          error: { code: 'VALIDATION_ERROR', message: 'Content is required', details },
+        }),
+      ),
     );
     const error = await failure(call(submitTestimonial, { params: { slug: 'cafe' }, body: {} }));
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -163,36 +170,50 @@ describe('call', () => {
     controller.abort();
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     stubFetch(abort);
-    await expect(call(listTestimonials, { query: {} }, { signal: controller.signal })).rejects.toBe(abort);
+    await expect(call(listTestimonials, { query: {} }, { signal: controller.signal })).rejects.toBe(
+      abort,
+    );
   });
 });
 
 describe('isUnauthorizedError', () => {
   it('is true for every 401 answer, whatever its body', () => {
-    expect(isUnauthorizedError(ApiError.fromResponse(401, '{"error":{"code":"UNAUTHORIZED","message":"Unauthorized"}}'))).toBe(true);
+    expect(
+      isUnauthorizedError(
+        ApiError.fromResponse(401, '{"error":{"code":"UNAUTHORIZED","message":"Unauthorized"}}'),
+      ),
+    ).toBe(true);
     expect(isUnauthorizedError(ApiError.fromResponse(401, '', 'Unauthorized'))).toBe(true);
   });
 
   it('reads the status, never the message', () => {
     expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(false);
     expect(isUnauthorizedError(ApiError.fromResponse(403, 'Unauthorized'))).toBe(false);
-    expect(isUnauthorizedError(ApiError.fromNetworkFailure(new Error('401: Unauthorized'), 'x'))).toBe(false);
+    expect(
+      isUnauthorizedError(ApiError.fromNetworkFailure(new Error('401: Unauthorized'), 'x')),
+    ).toBe(false);
     expect(isUnauthorizedError(null)).toBe(false);
   });
 });
 
 describe('getErrorMessage', () => {
   it("answers the server's message, else the body text, else the fallback", () => {
-    expect(getErrorMessage(ApiError.fromResponse(409, conflict), 'Failed')).toBe('Email is already in use');
-    expect(getErrorMessage(ApiError.fromResponse(400, '{"message":"Bare message"}'), 'Failed')).toBe('Bare message');
-    expect(getErrorMessage(ApiError.fromResponse(502, ' Bad gateway \n'), 'Failed')).toBe('Bad gateway');
+    expect(getErrorMessage(ApiError.fromResponse(409, conflict), 'Failed')).toBe(
+      'Email is already in use',
+    );
+    expect(
+      getErrorMessage(ApiError.fromResponse(400, '{"message":"Bare message"}'), 'Failed'),
+    ).toBe('Bare message');
+    expect(getErrorMessage(ApiError.fromResponse(502, ' Bad gateway \n'), 'Failed')).toBe(
+      'Bad gateway',
+    );
     expect(getErrorMessage(ApiError.fromResponse(500, ''), 'Failed')).toBe('Failed');
   });
 
   it('answers the message of a network failure or any other error', () => {
-    expect(getErrorMessage(ApiError.fromNetworkFailure(new TypeError('Failed to fetch'), 'x'), 'Failed')).toBe(
-      'Failed to fetch',
-    );
+    expect(
+      getErrorMessage(ApiError.fromNetworkFailure(new TypeError('Failed to fetch'), 'x'), 'Failed'),
+    ).toBe('Failed to fetch');
     expect(getErrorMessage(new Error('Something odd'), 'Failed')).toBe('Something odd');
     expect(getErrorMessage(new Error(''), 'Failed')).toBe('Failed');
     expect(getErrorMessage('nope', 'Failed')).toBe('Failed');

@@ -35,7 +35,10 @@ export class ApiError extends Error {
   readonly details: unknown;
   readonly reason: string | null;
 
-  constructor(message: string, { status, code = null, details, reason = null, cause }: ApiErrorFields) {
+  constructor(
+    message: string,
+    { status, code = null, details, reason = null, cause }: ApiErrorFields,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.code = code;
@@ -151,7 +154,11 @@ export async function call<C extends Contract>(
 export function keyOf<C extends Contract>(contract: C, input?: CallInput<C>) {
   const key = `${contract.method} ${contract.path}`;
   const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
-  return [key, ...(params === undefined ? [] : [params]), ...(query === undefined ? [] : [query])] as const;
+  return [
+    key,
+    ...(params === undefined ? [] : [params]),
+    ...(query === undefined ? [] : [query]),
+  ] as const;
 }
 
 /** The query options of a read: its key from the contract, its fetcher `call`. */

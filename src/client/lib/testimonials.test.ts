@@ -42,7 +42,10 @@ describe('withStatus', () => {
 
 describe('without', () => {
   it('removes items and adjusts counts and total', () => {
-    const next = without(list([testimonial({ id: 'a' }), testimonial({ id: 'b' })]), new Set(['a']));
+    const next = without(
+      list([testimonial({ id: 'a' }), testimonial({ id: 'b' })]),
+      new Set(['a']),
+    );
     expect(next.items.map((item) => item.id)).toEqual(['b']);
     expect(next.counts).toEqual({ all: 1, pending: 1, approved: 0, rejected: 0 });
     expect(next.total).toBe(1);
@@ -65,18 +68,27 @@ describe('testimonialListQuery', () => {
 describe('testimonialQueries', () => {
   it('keys every list under the one prefix that moderation invalidates', () => {
     for (const params of [{}, { status: 'pending' as const, q: 'x', page: 3 }]) {
-      expect(partialMatchKey(testimonialQueries.list(params).queryKey, testimonialQueries.lists())).toBe(true);
+      expect(
+        partialMatchKey(testimonialQueries.list(params).queryKey, testimonialQueries.lists()),
+      ).toBe(true);
     }
-    expect(partialMatchKey(testimonialQueries.widgetPreview().queryKey, testimonialQueries.lists())).toBe(true);
+    expect(
+      partialMatchKey(testimonialQueries.widgetPreview().queryKey, testimonialQueries.lists()),
+    ).toBe(true);
     // The stats have their own key; refreshTestimonials invalidates both.
-    expect(partialMatchKey(testimonialQueries.stats().queryKey, testimonialQueries.lists())).toBe(false);
+    expect(partialMatchKey(testimonialQueries.stats().queryKey, testimonialQueries.lists())).toBe(
+      false,
+    );
   });
 
   it('gives the widget preview one cache entry: up to 6 approved', () => {
     const preview = testimonialQueries.widgetPreview().queryKey;
     expect(hashKey(preview)).toBe(hashKey(testimonialQueries.widgetPreview().queryKey));
     expect(hashKey(preview)).toBe(
-      hashKey(testimonialQueries.list({ status: 'approved', pageSize: WIDGET_PREVIEW_MAX_ITEMS }).queryKey),
+      hashKey(
+        testimonialQueries.list({ status: 'approved', pageSize: WIDGET_PREVIEW_MAX_ITEMS })
+          .queryKey,
+      ),
     );
     expect(preview[1]).toEqual({ status: 'approved', pageSize: 6 });
   });

@@ -17,7 +17,10 @@ import { mock, type ContractAnswer } from './server';
 const PERIOD_START = Date.UTC(2026, 10, 5, 12) / 1000;
 const PERIOD_END = Date.UTC(2027, 10, 5, 12) / 1000;
 
-const providerNames: Record<PaymentProviderId, string> = { stripe: 'Stripe', local: 'Test checkout' };
+const providerNames: Record<PaymentProviderId, string> = {
+  stripe: 'Stripe',
+  local: 'Test checkout',
+};
 
 function createBillingPlan(provider: PaymentProviderId = 'stripe'): BillingPlan {
   return {
@@ -31,7 +34,10 @@ function createBillingPlan(provider: PaymentProviderId = 'stripe'): BillingPlan 
   };
 }
 
-export function createAccessStatus(hasAccess: boolean, overrides: Partial<AccessStatus> = {}): AccessStatus {
+export function createAccessStatus(
+  hasAccess: boolean,
+  overrides: Partial<AccessStatus> = {},
+): AccessStatus {
   return {
     hasAccess,
     requiresRedirect: !hasAccess,
@@ -67,7 +73,9 @@ export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-export function createTestCheckoutSession(overrides: Partial<TestCheckoutSession> = {}): TestCheckoutSession {
+export function createTestCheckoutSession(
+  overrides: Partial<TestCheckoutSession> = {},
+): TestCheckoutSession {
   return {
     id: 'cs_local_1',
     status: 'open',

@@ -31,21 +31,33 @@ export function createTestimonial(overrides: Partial<Testimonial> = {}): Testimo
 /** One page of a list, with counts worked out from `all` (the whole collection). */
 export function listPage(
   all: Testimonial[],
-  { page = 1, pageSize = 10, status }: { page?: number; pageSize?: number; status?: Testimonial['status'] } = {},
+  {
+    page = 1,
+    pageSize = 10,
+    status,
+  }: { page?: number; pageSize?: number; status?: Testimonial['status'] } = {},
 ): TestimonialList {
   const matching = status ? all.filter((item) => item.status === status) : all;
-  const count = (wanted: Testimonial['status']) => all.filter((item) => item.status === wanted).length;
+  const count = (wanted: Testimonial['status']) =>
+    all.filter((item) => item.status === wanted).length;
   return {
     items: matching.slice((page - 1) * pageSize, page * pageSize),
     page,
     pageSize,
     total: matching.length,
-    counts: { all: all.length, pending: count('pending'), approved: count('approved'), rejected: count('rejected') },
+    counts: {
+      all: all.length,
+      pending: count('pending'),
+      approved: count('approved'),
+      rejected: count('rejected'),
+    },
   };
 }
 
 /** The owner's widget settings (GET /api/widget-settings): the defaults, never saved. */
-export function createWidgetSettings(overrides: Partial<OwnerWidgetSettings> = {}): OwnerWidgetSettings {
+export function createWidgetSettings(
+  overrides: Partial<OwnerWidgetSettings> = {},
+): OwnerWidgetSettings {
   return { ...WIDGET_SETTINGS_DEFAULTS, updatedAt: null, ...overrides };
 }
 

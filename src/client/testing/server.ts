@@ -31,9 +31,7 @@ export type ContractCall<C extends Contract> = {
 
 /** What a contract's mock answers: its success (typed by its response schema) or a ready HttpResponse. */
 export type ContractAnswer<C extends Contract> =
-  | ReplyOf<C>
-  | ResponseOf<C>
-  | HttpResponse<JsonBodyType>;
+  ReplyOf<C> | ResponseOf<C> | HttpResponse<JsonBodyType>;
 
 /**
  * The fake of one endpoint, named by its contract (src/shared/contracts): the
@@ -76,12 +74,19 @@ export function mock<C extends Contract>(
 
 /** The server's error answer, `{ error: { code, message, details? } }`. */
 export function apiErrorResponse(status: number, code: string, message: string, details?: unknown) {
-  const body: ApiErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
+  const body: ApiErrorBody = {
+    error: { code, message, ...(details === undefined ? {} : { details }) },
+  };
   return HttpResponse.json(body, { status });
 }
 
 /** A file stored through `uploadStorage`. */
-export type StoredUpload = { purpose: string; objectPath: string; contentType: string | null; size: number };
+export type StoredUpload = {
+  purpose: string;
+  objectPath: string;
+  contentType: string | null;
+  size: number;
+};
 
 /**
  * The two steps of lib/uploads.ts, answered as the server's disk storage does:

@@ -28,7 +28,8 @@ describe('npm run access-codes', { timeout: COMMAND_TIMEOUT_MS }, () => {
     expect(result.status, result.stderr).toBe(0);
     const printed = result.stdout.trim().split('\n');
     expect(printed).toHaveLength(3);
-    for (const code of printed) expect(code).toMatch(/^VCH-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    for (const code of printed)
+      expect(code).toMatch(/^VCH-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     expect(new Set(printed).size).toBe(3);
 
     const database = await openDatabase(databaseTarget({ databaseUrl: undefined, dataDir }));

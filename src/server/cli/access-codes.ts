@@ -16,7 +16,8 @@ const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** VCH-XXXX-XXXX-XXXX: 12 characters of a 31-letter alphabet, about 59 bits. */
 function generateAccessCode(): string {
-  const group = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  const group = () =>
+    Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `VCH-${group()}-${group()}-${group()}`;
 }
 
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
     const codes = Array.from({ length: count }, generateAccessCode);
     const added = await addAccessCodes({ db: database.db }, codes);
     // A collision of 59-bit codes is next to impossible; say so rather than print a code that does not work.
-    if (added !== codes.length) fail('Some generated codes existed already; nothing printed. Run the command again.');
+    if (added !== codes.length)
+      fail('Some generated codes existed already; nothing printed. Run the command again.');
     process.stdout.write(`${codes.join('\n')}\n`);
     process.stderr.write(`${count} new access code(s) stored. Each works once.\n`);
   } finally {

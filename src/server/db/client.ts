@@ -33,7 +33,10 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-client'; client: PGlite };
 
-export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+export function databaseTarget(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
@@ -50,7 +53,12 @@ export async function openDatabase(
     // Its own connection: a pooled one may not stay in LISTEN. Timeouts so a frozen server cannot hang it.
     const notifications = new PgListener({
       createClient: () =>
-        new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 2000, query_timeout: 5000, keepAlive: true }),
+        new pg.Client({
+          connectionString: target.url,
+          connectionTimeoutMillis: 2000,
+          query_timeout: 5000,
+          keepAlive: true,
+        }),
       onError: onPoolError,
     });
     const db: Database = drizzlePg(pool, { schema, casing: 'snake_case' });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase, createWorkerDatabase, testDatabase, usingPostgres } from '../testing/test-database.js';
+import {
+  createPostgresDatabase,
+  createWorkerDatabase,
+  testDatabase,
+  usingPostgres,
+} from '../testing/test-database.js';
 import { openDatabase } from './client.js';
 import { migrateDatabase, migrationsFolder } from './migrate.js';
 
@@ -42,81 +47,122 @@ describe('migrations', () => {
 
   it('cascade from a user to their business and from a business to its testimonials and settings', async () => {
     const { db } = await testDatabase();
-    await db.execute(sql`insert into users (id, email, password) values ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'x')`);
-    await db.execute(sql`insert into businesses (id, owner_id, name, collection_slug) values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'Acme', 'acme-1')`);
-    await db.execute(sql`insert into testimonials (business_id, author_name, content, rating) values ('00000000-0000-4000-8000-000000000002', 'Ann', 'Lovely service', 5)`);
-    await db.execute(sql`insert into widget_settings (business_id) values ('00000000-0000-4000-8000-000000000002')`);
-    await db.execute(sql`insert into collection_page_settings (business_id) values ('00000000-0000-4000-8000-000000000002')`);
+    await db.execute(
+      sql`insert into users (id, email, password) values ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'x')`,
+    );
+    await db.execute(
+      sql`insert into businesses (id, owner_id, name, collection_slug) values ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001', 'Acme', 'acme-1')`,
+    );
+    await db.execute(
+      sql`insert into testimonials (business_id, author_name, content, rating) values ('00000000-0000-4000-8000-000000000002', 'Ann', 'Lovely service', 5)`,
+    );
+    await db.execute(
+      sql`insert into widget_settings (business_id) values ('00000000-0000-4000-8000-000000000002')`,
+    );
+    await db.execute(
+      sql`insert into collection_page_settings (business_id) values ('00000000-0000-4000-8000-000000000002')`,
+    );
     const defaults = await db.execute<{ status: string; tags: string[]; welcome_message: string }>(
       sql`select t.status, t.tags, c.welcome_message from testimonials t join collection_page_settings c using (business_id)`,
     );
-    expect(defaults.rows[0]).toEqual({ status: 'pending', tags: [], welcome_message: 'Share your experience with us!' });
+    expect(defaults.rows[0]).toEqual({
+      status: 'pending',
+      tags: [],
+      welcome_message: 'Share your experience with us!',
+    });
 
     await db.execute(sql`delete from users`);
-    for (const table of ['businesses', 'testimonials', 'widget_settings', 'collection_page_settings']) {
-      const count = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+    for (const table of [
+      'businesses',
+      'testimonials',
+      'widget_settings',
+      'collection_page_settings',
+    ]) {
+      const count = await db.execute<{ n: number }>(
+        sql.raw(`select count(*)::int as n from ${table}`),
+      );
       expect(count.rows[0]?.n).toBe(0);
     }
   });
 
-  it.runIf(usingPostgres())('run longer than a request may wait (PostgreSQL: no pool timeouts on the migration connection)', async () => {
-    // pg-pool.ts cuts a statement at 4 s and a query at 5 s; this migration takes 6 s. Dated after
-    // every real migration (drizzle applies only those newer than the last one applied).
-    const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
-    await mkdir(path.join(folder, 'meta'));
-    await writeFile(path.join(folder, '0000_slow.sql'), 'select pg_sleep(6);');
-    await writeFile(
-      path.join(folder, 'meta', '_journal.json'),
-      JSON.stringify({
-        version: '7',
-        dialect: 'postgresql',
-        entries: [{ idx: 0, version: '7', when: 4_102_444_800_000, tag: '0000_slow', breakpoints: true }],
-      }),
-    );
-    const handle = await createWorkerDatabase();
-    try {
-      await migrateDatabase(handle, folder);
-      const applied = await handle.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations where created_at = 4102444800000`,
+  it.runIf(usingPostgres())(
+    'run longer than a request may wait (PostgreSQL: no pool timeouts on the migration connection)',
+    async () => {
+      // pg-pool.ts cuts a statement at 4 s and a query at 5 s; this migration takes 6 s. Dated after
+      // every real migration (drizzle applies only those newer than the last one applied).
+      const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
+      await mkdir(path.join(folder, 'meta'));
+      await writeFile(path.join(folder, '0000_slow.sql'), 'select pg_sleep(6);');
+      await writeFile(
+        path.join(folder, 'meta', '_journal.json'),
+        JSON.stringify({
+          version: '7',
+          dialect: 'postgresql',
+          entries: [
+            { idx: 0, version: '7', when: 4_102_444_800_000, tag: '0000_slow', breakpoints: true },
+          ],
+        }),
       );
-      expect(applied.rows[0]?.n).toBe(1);
-    } finally {
-      await handle.close();
-      await rm(folder, { recursive: true, force: true });
-    }
-  }, 20_000);
+      const handle = await createWorkerDatabase();
+      try {
+        await migrateDatabase(handle, folder);
+        const applied = await handle.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations where created_at = 4102444800000`,
+        );
+        expect(applied.rows[0]?.n).toBe(1);
+      } finally {
+        await handle.close();
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    20_000,
+  );
 
-  it.runIf(usingPostgres())('apply once when several servers start together on an empty database (PostgreSQL)', async () => {
-    const url = await createPostgresDatabase('together', { empty: true });
-    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ kind: 'postgres', url })));
-    try {
-      await Promise.all(handles.map((handle) => migrateDatabase(handle)));
-      expect(await tablesOf(handles[0]!)).toEqual(expect.arrayContaining(expectedTables));
-    } finally {
-      await Promise.all(handles.map((handle) => handle.close()));
-    }
-  }, 30_000);
+  it.runIf(usingPostgres())(
+    'apply once when several servers start together on an empty database (PostgreSQL)',
+    async () => {
+      const url = await createPostgresDatabase('together', { empty: true });
+      const handles = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url })),
+      );
+      try {
+        await Promise.all(handles.map((handle) => migrateDatabase(handle)));
+        expect(await tablesOf(handles[0]!)).toEqual(expect.arrayContaining(expectedTables));
+      } finally {
+        await Promise.all(handles.map((handle) => handle.close()));
+      }
+    },
+    30_000,
+  );
 
   it('0005 keeps the reset links sent before it: an unexpired one moves to password_reset_tokens', async () => {
     // The migrations up to 0004 only, in a folder of their own.
     const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
     await cp(migrationsFolder, folder, { recursive: true });
-    const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const journal = JSON.parse(
+      await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: { tag: string }[] };
     journal.entries = journal.entries.filter((entry) => entry.tag < '0005');
     await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
     const handle = usingPostgres()
-      ? await openDatabase({ kind: 'postgres', url: await createPostgresDatabase('reset_links', { empty: true }) })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: await createPostgresDatabase('reset_links', { empty: true }),
+        })
       : await openDatabase({ kind: 'pglite-client', client: await PGlite.create() });
     try {
       await migrateDatabase(handle, folder);
-      await handle.db.execute(sql`insert into users (id, email, password, reset_token, reset_token_expiry) values
+      await handle.db
+        .execute(sql`insert into users (id, email, password, reset_token, reset_token_expiry) values
         ('00000000-0000-4000-8000-000000000011', 'waiting@example.com', 'x', 'hash-of-a-waiting-link', now() + interval '30 minutes'),
         ('00000000-0000-4000-8000-000000000012', 'expired@example.com', 'x', 'hash-of-an-expired-link', now() - interval '1 minute')`);
       await migrateDatabase(handle);
       const moved = await handle.db.execute<{ token_hash: string; user_id: string }>(
         sql`select token_hash, user_id from password_reset_tokens`,
       );
-      expect(moved.rows).toEqual([{ token_hash: 'hash-of-a-waiting-link', user_id: '00000000-0000-4000-8000-000000000011' }]);
+      expect(moved.rows).toEqual([
+        { token_hash: 'hash-of-a-waiting-link', user_id: '00000000-0000-4000-8000-000000000011' },
+      ]);
     } finally {
       await handle.close();
       await rm(folder, { recursive: true, force: true });

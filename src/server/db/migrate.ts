@@ -18,12 +18,19 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../../driz
 /** Any fixed number: the advisory lock every Vouchly server takes to migrate. */
 const MIGRATION_LOCK_ID = 0x766f7563; // "vouc"
 
-export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  folder = migrationsFolder,
+): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
-  const client = new pg.Client({ connectionString: handle.url, connectionTimeoutMillis: 2000, keepAlive: true });
+  const client = new pg.Client({
+    connectionString: handle.url,
+    connectionTimeoutMillis: 2000,
+    keepAlive: true,
+  });
   // A dropped connection also fails the query under way, which reports it; unheard, it would end the process.
   client.on('error', () => {});
   try {

@@ -32,7 +32,11 @@ const POOL_OPTIONS = {
 
 const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
 
-type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 export class DatabasePool extends pg.Pool {
   private readonly checkedOut = new WeakSet<pg.PoolClient>();
@@ -55,7 +59,9 @@ export class DatabasePool extends pg.Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     if (callback) {
-      super.connect((error, client, done) => callback(error && new DatabaseConnectionError(error), client, done));
+      super.connect((error, client, done) =>
+        callback(error && new DatabaseConnectionError(error), client, done),
+      );
       return;
     }
     return super.connect().catch((error: unknown) => {
@@ -68,7 +74,8 @@ export class DatabasePool extends pg.Pool {
 function endOnQueryTimeout(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const endIfTimedOut = (error: unknown) => {
-    if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE) client.end().catch(() => {});
+    if (error instanceof Error && error.message === QUERY_TIMEOUT_MESSAGE)
+      client.end().catch(() => {});
   };
   client.query = ((...args: unknown[]) => {
     const callback = args.at(-1);

@@ -142,7 +142,9 @@ export const testimonials = pgTable(
     burstId: uuid().references((): AnyPgColumn => submissionBursts.id, { onDelete: 'set null' }),
   },
   (table) => [
-    index('testimonials_burst_idx').on(table.burstId).where(sql`${table.burstId} is not null`),
+    index('testimonials_burst_idx')
+      .on(table.burstId)
+      .where(sql`${table.burstId} is not null`),
     index('testimonials_business_submitted_idx').on(table.businessId, table.submittedAt.desc()),
     index('testimonials_business_status_submitted_idx').on(
       table.businessId,
@@ -225,7 +227,9 @@ export const localSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [index('local_subscriptions_customer_idx').on(table.customerId, table.createdAt.desc())],
+  (table) => [
+    index('local_subscriptions_customer_idx').on(table.customerId, table.createdAt.desc()),
+  ],
 );
 
 export const localInvoices = pgTable(
@@ -248,9 +252,7 @@ export const widgetSettings = pgTable('widget_settings', {
     .notNull()
     .unique()
     .references(() => businesses.id, { onDelete: 'cascade' }),
-  layout: text({ enum: widgetLayouts })
-    .notNull()
-    .default(W.layout),
+  layout: text({ enum: widgetLayouts }).notNull().default(W.layout),
   backgroundColor: text().notNull().default(W.backgroundColor),
   innerContainerColor: text().notNull().default(W.innerContainerColor),
   textColor: text().notNull().default(W.textColor),
@@ -356,7 +358,9 @@ export const uploads = pgTable(
   (table) => [
     index('uploads_created_at_idx').on(table.createdAt),
     // The uploads still waiting for a claim: what the waiting budgets sum (modules/uploads/budgets.ts).
-    index('uploads_waiting_idx').on(table.businessId).where(sql`${table.claimedAt} is null`),
+    index('uploads_waiting_idx')
+      .on(table.businessId)
+      .where(sql`${table.claimedAt} is null`),
   ],
 );
 

@@ -22,7 +22,10 @@ export type WaitOptions = {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `attempt` until it succeeds, waiting between tries while the database is unreachable. */
-export async function waitForDatabase<T>(attempt: () => Promise<T>, options: WaitOptions): Promise<T> {
+export async function waitForDatabase<T>(
+  attempt: () => Promise<T>,
+  options: WaitOptions,
+): Promise<T> {
   const delays = options.delaysMs ?? RETRY_DELAYS_MS;
   const sleep = options.sleep ?? pause;
   for (let failures = 0; ; failures++) {
@@ -31,7 +34,9 @@ export async function waitForDatabase<T>(attempt: () => Promise<T>, options: Wai
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delay = delays[Math.min(failures, delays.length - 1)] ?? 1000;
-      options.log(`database not reachable yet (${reasonOf(error)}); retrying in ${formatDelay(delay)}`);
+      options.log(
+        `database not reachable yet (${reasonOf(error)}); retrying in ${formatDelay(delay)}`,
+      );
       await sleep(delay);
     }
   }
@@ -57,8 +62,16 @@ export function openMigratedDatabase(
 /** The innermost cause: a socket code (ECONNREFUSED) or the driver's words ("timeout exceeded when trying to connect"). */
 function reasonOf(error: unknown): string {
   let reason = 'unknown error';
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+  for (
+    let current: unknown = error, depth = 0;
+    current && typeof current === 'object' && depth < 5;
+    depth++
+  ) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) reason = code;
     else if (typeof message === 'string' && message) reason = message;
     current = cause;

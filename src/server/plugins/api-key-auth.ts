@@ -16,7 +16,10 @@ import * as integrationsService from '../modules/integrations/service.js';
 import { failureLimit, GUESS_WINDOW_MS, rateLimit, type RateLimitHook } from './rate-limit.js';
 import { MINUTE_MS } from '../../shared/time.js';
 
-export const API_KEY_RATE_LIMIT = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: MINUTE_MS } as const;
+export const API_KEY_RATE_LIMIT = {
+  max: PUBLIC_API_RATE_LIMIT_PER_MINUTE,
+  timeWindowMs: MINUTE_MS,
+} as const;
 export const WRONG_API_KEY_LIMIT = { max: 10, timeWindowMs: GUESS_WINDOW_MS } as const;
 
 export const MISSING_API_KEY_MESSAGE = 'Missing API key. Send it as Authorization: Bearer <key>.';

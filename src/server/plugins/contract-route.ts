@@ -100,7 +100,9 @@ export function route<C extends Contract>(
       `${key} (${contract.access}) belongs in the ${inSessionScope ? 'public' : 'session'} scope of app.ts`,
     );
   }
-  const guard = guards[contract.access] as (request: FastifyRequest) => Promise<CallerOf<C['access']>>;
+  const guard = guards[contract.access] as (
+    request: FastifyRequest,
+  ) => Promise<CallerOf<C['access']>>;
   const successStatus = 201 in contract.response ? 201 : 200 in contract.response ? 200 : 204;
   // Widened: the handler below reads the parsed parts through the contract's types.
   const schema: FastifySchema = routeSchema(contract);

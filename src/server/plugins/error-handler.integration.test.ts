@@ -22,7 +22,10 @@ async function observedApp(deps: Parameters<typeof createTestApp>[1] = {}) {
   const app = await createTestApp(
     {},
     {
-      logger: { level: 'debug', stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } },
+      logger: {
+        level: 'debug',
+        stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+      },
       beforeRoutes: (root) => {
         root.addHook('preParsing', async (_request, _reply, payload) => {
           bodiesBeingRead += 1;
@@ -40,7 +43,11 @@ async function observedApp(deps: Parameters<typeof createTestApp>[1] = {}) {
 }
 
 /** Sends `head` over a real connection, waits until the app reads the body, and hangs up. */
-async function hangUpMidBody(app: FastifyInstance, head: string, bodiesBeingRead: () => number): Promise<void> {
+async function hangUpMidBody(
+  app: FastifyInstance,
+  head: string,
+  bodiesBeingRead: () => number,
+): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const socket = connect(Number(new URL(address).port), '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -72,7 +79,10 @@ describe('a client that hangs up (docs/security.md rule 25)', () => {
       bodiesBeingRead,
     );
     await until(() => lines.some((line) => line.err));
-    expect(lines.find((line) => line.err)).toMatchObject({ level: DEBUG, msg: 'client closed the connection before the answer' });
+    expect(lines.find((line) => line.err)).toMatchObject({
+      level: DEBUG,
+      msg: 'client closed the connection before the answer',
+    });
     expect(lines.filter((line) => line.level >= WARN)).toEqual([]);
     // The answer nobody reads is a 400, not a 503.
     expect(statuses.at(-1)).toBe(400);
@@ -86,7 +96,10 @@ describe('a client that hangs up (docs/security.md rule 25)', () => {
       bodiesBeingRead,
     );
     await until(() => lines.some((line) => line.err));
-    expect(lines.find((line) => line.err)).toMatchObject({ level: DEBUG, msg: 'client closed the connection before the answer' });
+    expect(lines.find((line) => line.err)).toMatchObject({
+      level: DEBUG,
+      msg: 'client closed the connection before the answer',
+    });
     expect(lines.filter((line) => line.level >= WARN)).toEqual([]);
     // The answer nobody reads is a 400, not a 503.
     expect(statuses.at(-1)).toBe(400);
@@ -98,13 +111,20 @@ describe('which failures are the database being away', () => {
     const { app, lines } = await observedApp({
       beforeRoutes: (root) =>
         root.get('/api/probe/outbound-reset', async () => {
-          throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+          throw Object.assign(new Error('read ECONNRESET'), {
+            code: 'ECONNRESET',
+            syscall: 'read',
+          });
         }),
     });
     const response = await app.inject({ method: 'GET', url: '/api/probe/outbound-reset' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
-    expect(lines.filter((line) => line.level >= 50).map((line) => line.err?.code)).toEqual(['ECONNRESET']);
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+    });
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.err?.code)).toEqual([
+      'ECONNRESET',
+    ]);
   });
 
   it('a query on a database that has gone away is a 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
@@ -129,12 +149,18 @@ describe('answers the server gives on purpose (docs/security.md rule 25)', () =>
     const { app, lines } = await observedApp({
       beforeRoutes: (root) =>
         root.get('/api/probe/storage-full', async () => {
-          throw new AppError(507, 'STORAGE_FULL', 'Uploads are paused for now. Please try again later.');
+          throw new AppError(
+            507,
+            'STORAGE_FULL',
+            'Uploads are paused for now. Please try again later.',
+          );
         }),
     });
     const response = await app.inject({ method: 'GET', url: '/api/probe/storage-full' });
     expect(response.statusCode).toBe(507);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
-    expect(lines.filter((line) => line.level === WARN).map((line) => line.msg)).toEqual(['request refused']);
+    expect(lines.filter((line) => line.level === WARN).map((line) => line.msg)).toEqual([
+      'request refused',
+    ]);
   });
 });

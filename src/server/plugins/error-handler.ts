@@ -32,7 +32,11 @@ function toAppError(error: FastifyError | Error): AppError {
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
   const fastifyStatus = (error as FastifyError).statusCode;
   const status = fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 600 ? fastifyStatus : 500;
-  return new AppError(status, codeForStatus(status), status >= 500 ? 'Internal server error' : error.message);
+  return new AppError(
+    status,
+    codeForStatus(status),
+    status >= 500 ? 'Internal server error' : error.message,
+  );
 }
 
 // What reading a request from, or answering, a client that hung up fails with.
@@ -49,9 +53,14 @@ function isClientHangUp(error: Error, request: FastifyRequest): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (isClientHangUp(error, request)) {
-      request.log.debug({ err: error, reqId: request.id }, 'client closed the connection before the answer');
+      request.log.debug(
+        { err: error, reqId: request.id },
+        'client closed the connection before the answer',
+      );
       // Nobody reads it; sent so the request ends like any other.
-      void reply.status(400).send({ error: { code: 'BAD_REQUEST', message: 'The request was not received in full' } });
+      void reply
+        .status(400)
+        .send({ error: { code: 'BAD_REQUEST', message: 'The request was not received in full' } });
       return;
     }
     const { statusCode: status, code, message, details } = toAppError(error);

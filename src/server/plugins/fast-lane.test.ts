@@ -11,7 +11,10 @@ function laneWithWidget(options = { enabled: true }) {
   const lane = new FastLane(options);
   let reached = '';
   lane.add('/api/widget/', (name, _request, _response, next) => {
-    if (name === 'unknown') { next(); return; }
+    if (name === 'unknown') {
+      next();
+      return;
+    }
     reached = `handler: ${name}`;
   });
   const route = (url: string, method = 'GET', headers: IncomingHttpHeaders = {}) => {

@@ -49,12 +49,17 @@ export class FastLane {
   serve(request: IncomingMessage, response: ServerResponse, next: () => void): void {
     const { url } = request;
     // A GET that sends a body goes to Fastify too, where the body has its deadline.
-    if (!this.open || request.method !== 'GET' || url === undefined || hasBody(request.headers))
-      { next(); return; }
+    if (!this.open || request.method !== 'GET' || url === undefined || hasBody(request.headers)) {
+      next();
+      return;
+    }
     const slash = url.lastIndexOf('/');
     const handler = this.handlers.get(url.slice(0, slash + 1));
     const name = url.slice(slash + 1);
-    if (!handler || !PLAIN_NAME.test(name)) { next(); return; }
+    if (!handler || !PLAIN_NAME.test(name)) {
+      next();
+      return;
+    }
     handler(name, request, response, next);
   }
 }

@@ -12,7 +12,8 @@ const isStorableText = (text: string): boolean => !text.includes('\u0000') && te
 function containsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return !isStorableText(value);
   // A raw body (the payment webhook) is bytes, checked by its own route.
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value))
+    return false;
   if (Array.isArray(value)) return value.some((item) => containsUnstorableText(item, depth + 1));
   // A loop over own keys, not Object.entries: every request runs this on its params and query, and most are tiny.
   for (const key in value) {
@@ -26,7 +27,10 @@ function containsUnstorableText(value: unknown, depth = 0): boolean {
 export function registerJsonTextGuard(app: FastifyInstance): void {
   // Callback style: every request runs it, so no promise per request.
   app.addHook('preValidation', (request, _reply, done) => {
-    const refused = containsUnstorableText(request.body) || containsUnstorableText(request.query) || containsUnstorableText(request.params);
+    const refused =
+      containsUnstorableText(request.body) ||
+      containsUnstorableText(request.query) ||
+      containsUnstorableText(request.params);
     done(refused ? badRequest(INVALID_CHARACTER_MESSAGE) : undefined);
   });
 }

@@ -94,12 +94,7 @@ describe('server-rendered public pages', () => {
 
   it('renders /auth with either tab and /forgot-password once at start, and gives other variants the app', async () => {
     const app = await createTestApp({}, fakeBuild());
-    for (const url of [
-      '/auth',
-      '/auth?tab=login',
-      '/auth?tab=register',
-      '/forgot-password',
-    ]) {
+    for (const url of ['/auth', '/auth?tab=login', '/auth?tab=register', '/forgot-password']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain(`<h1>Rendered ${url}</h1>`);

@@ -35,7 +35,12 @@ export class MemoryCounts {
 
   constructor(private readonly capacity = MEMORY_CAPACITY) {}
 
-  increment(key: string, timeWindow: number, now = Date.now(), max = Number.POSITIVE_INFINITY): Count {
+  increment(
+    key: string,
+    timeWindow: number,
+    now = Date.now(),
+    max = Number.POSITIVE_INFINITY,
+  ): Count {
     const live = this.live(key, now);
     const window: Window = live
       ? { current: live.current + 1, resetAt: live.resetAt, max }
@@ -195,7 +200,10 @@ export class SharedCounts {
   private wentAway(error: unknown): void {
     if (this.away) return;
     this.away = true;
-    this.log.warn({ err: error }, 'rate-limit store (Redis) unavailable: counting in this process until it is back');
+    this.log.warn(
+      { err: error },
+      'rate-limit store (Redis) unavailable: counting in this process until it is back',
+    );
   }
 }
 

@@ -7,7 +7,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceUnavailable, unauthorized } from '../errors.js';
-import { TEST_PASSWORD, createSignedInUser, createUser, uniqueEmail } from '../testing/factories.js';
+import {
+  TEST_PASSWORD,
+  createSignedInUser,
+  createUser,
+  uniqueEmail,
+} from '../testing/factories.js';
 import { redisServerBinary, startRedis } from '../testing/redis-server.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
 import { createTestApp, testConfig } from '../testing/test-app.js';
@@ -16,12 +21,21 @@ import { failureLimit, registerRateLimits } from './rate-limit.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
-const RATE_LIMITED = { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' } };
+const RATE_LIMITED = {
+  error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
+};
 
-const attemptLogin = (app: App, email: string, password: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/login', headers, payload: { email, password } });
+const attemptLogin = (
+  app: App,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url: '/api/login', headers, payload: { email, password } });
 
-function expectRateLimited(response: Awaited<ReturnType<App['inject']>>, windowSeconds: number): void {
+function expectRateLimited(
+  response: Awaited<ReturnType<App['inject']>>,
+  windowSeconds: number,
+): void {
   expect(response.statusCode).toBe(429);
   expect(response.json()).toEqual(RATE_LIMITED);
   const retryAfter = Number(response.headers['retry-after']);
@@ -36,11 +50,17 @@ describe('login rate limits', () => {
     const { email } = await createUser(app);
     const owner = { 'x-forwarded-for': '198.51.100.1' };
     for (let i = 0; i < 10; i++) {
-      expect((await attemptLogin(app, email, 'wrong password', { 'x-forwarded-for': `203.0.113.${i}` })).statusCode).toBe(401);
+      expect(
+        (await attemptLogin(app, email, 'wrong password', { 'x-forwarded-for': `203.0.113.${i}` }))
+          .statusCode,
+      ).toBe(401);
     }
     expectRateLimited(await attemptLogin(app, email, TEST_PASSWORD, owner), 15 * 60);
     // Counted on the normalised email.
-    expectRateLimited(await attemptLogin(app, `  ${email.toUpperCase()}`, TEST_PASSWORD, owner), 15 * 60);
+    expectRateLimited(
+      await attemptLogin(app, `  ${email.toUpperCase()}`, TEST_PASSWORD, owner),
+      15 * 60,
+    );
     // Another account from the same IP is not affected.
     const other = await createUser(app, { businessName: null });
     expect((await attemptLogin(app, other.email, TEST_PASSWORD, owner)).statusCode).toBe(200);
@@ -49,11 +69,15 @@ describe('login rate limits', () => {
   it('allows 10 attempts per IP in 15 minutes; a spoofed X-Forwarded-For does not reset the count', async () => {
     const app = await createTestApp();
     for (let i = 0; i < 10; i++) {
-      const response = await attemptLogin(app, uniqueEmail(), 'whatever password', { 'x-forwarded-for': `203.0.113.${i}` });
+      const response = await attemptLogin(app, uniqueEmail(), 'whatever password', {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
       expect(response.statusCode).toBe(401);
     }
     expectRateLimited(
-      await attemptLogin(app, uniqueEmail(), 'whatever password', { 'x-forwarded-for': '198.51.100.77' }),
+      await attemptLogin(app, uniqueEmail(), 'whatever password', {
+        'x-forwarded-for': '198.51.100.77',
+      }),
       15 * 60,
     );
   });
@@ -61,11 +85,19 @@ describe('login rate limits', () => {
   it('counts per forwarded client address behind a trusted proxy (control for the test above)', async () => {
     const app = await createTestApp({ trustProxy: true });
     for (let i = 0; i < 10; i++) {
-      const response = await attemptLogin(app, uniqueEmail(), 'whatever password', { 'x-forwarded-for': '203.0.113.1' });
+      const response = await attemptLogin(app, uniqueEmail(), 'whatever password', {
+        'x-forwarded-for': '203.0.113.1',
+      });
       expect(response.statusCode).toBe(401);
     }
-    expect((await attemptLogin(app, uniqueEmail(), 'x', { 'x-forwarded-for': '203.0.113.1' })).statusCode).toBe(429);
-    expect((await attemptLogin(app, uniqueEmail(), 'x', { 'x-forwarded-for': '203.0.113.2' })).statusCode).toBe(401);
+    expect(
+      (await attemptLogin(app, uniqueEmail(), 'x', { 'x-forwarded-for': '203.0.113.1' }))
+        .statusCode,
+    ).toBe(429);
+    expect(
+      (await attemptLogin(app, uniqueEmail(), 'x', { 'x-forwarded-for': '203.0.113.2' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -73,11 +105,19 @@ describe('other rate limits', () => {
   it('allows 5 forgot-password requests per IP in 15 minutes', async () => {
     const app = await createTestApp();
     for (let i = 0; i < 5; i++) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: uniqueEmail() } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: uniqueEmail() },
+      });
       expect(response.statusCode).toBe(200);
     }
     expectRateLimited(
-      await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: uniqueEmail() } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: uniqueEmail() },
+      }),
       15 * 60,
     );
   });
@@ -85,19 +125,32 @@ describe('other rate limits', () => {
   it('allows 10 registrations per IP in an hour (invalid attempts count too)', async () => {
     const app = await createTestApp();
     for (let i = 0; i < 10; i++) {
-      expect((await app.inject({ method: 'POST', url: '/api/register', payload: {} })).statusCode).toBe(400);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/register', payload: {} })).statusCode,
+      ).toBe(400);
     }
-    expectRateLimited(await app.inject({ method: 'POST', url: '/api/register', payload: {} }), 60 * 60);
+    expectRateLimited(
+      await app.inject({ method: 'POST', url: '/api/register', payload: {} }),
+      60 * 60,
+    );
   });
 
   it('allows 20 logo detections per IP in a minute', async () => {
     const app = await createTestApp();
     for (let i = 0; i < 20; i++) {
-      const response = await app.inject({ method: 'POST', url: '/api/business/detect-logo', payload: { website: '' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/business/detect-logo',
+        payload: { website: '' },
+      });
       expect(response.statusCode).toBe(400);
     }
     expectRateLimited(
-      await app.inject({ method: 'POST', url: '/api/business/detect-logo', payload: { website: 'example.com' } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/business/detect-logo',
+        payload: { website: 'example.com' },
+      }),
       60,
     );
   });
@@ -141,9 +194,13 @@ async function failureLimitApp() {
     }
     return { ok: true };
   });
-  app.post('/strict', { onRequest: limit.check, schema: { body: { type: 'object', required: ['secret'] } } }, () => ({
-    ok: true,
-  }));
+  app.post(
+    '/strict',
+    { onRequest: limit.check, schema: { body: { type: 'object', required: ['secret'] } } },
+    () => ({
+      ok: true,
+    }),
+  );
   app.post('/checked-twice', async (request, reply) => {
     await limit.check(request, reply);
     await limit.check(request, reply);
@@ -179,7 +236,9 @@ describe('failureLimit: only failures stay counted', () => {
       await Promise.race([here, answer]);
     }
     release();
-    expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
+    expect((await Promise.all(answers)).map((answer) => answer.statusCode)).toEqual(
+      Array(15).fill(200),
+    );
   });
 
   it('takes back an attempt that ends in anything but a recorded failure: an outage, invalid input', async () => {
@@ -198,7 +257,8 @@ describe('failureLimit: only failures stay counted', () => {
 
   it('record without a check counts the failure all the same', async () => {
     const { guess } = await failureLimitApp();
-    for (let i = 0; i < 10; i++) expect((await guess({}, '/failed-unchecked')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await guess({}, '/failed-unchecked')).statusCode).toBe(401);
     expectRateLimited(await guess({ secret: 'right' }), 60);
   });
 });
@@ -231,7 +291,9 @@ describe('rate limits while the Redis store is away (docs/security.md rule 20)',
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      await expectLoginLimitWithin1s(await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` }));
+      await expectLoginLimitWithin1s(
+        await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` }),
+      );
     } finally {
       for (const socket of silent) socket.destroy();
       server.close();
@@ -265,12 +327,16 @@ describe.skipIf(!redisServerBinary)('rate limits in Redis (REDIS_URL)', () => {
       return inspector.get(keys[0]!);
     };
     try {
-      for (let i = 0; i < 5; i++) expect((await attemptLogin(first, email, TEST_PASSWORD)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await attemptLogin(first, email, TEST_PASSWORD)).statusCode).toBe(200);
       expect(await countedFor('*login:email:*')).toBe('0');
       for (let i = 0; i < 10; i++) {
-        expect((await attemptLogin(i % 2 === 0 ? first : second, email, 'wrong password')).statusCode).toBe(401);
+        expect(
+          (await attemptLogin(i % 2 === 0 ? first : second, email, 'wrong password')).statusCode,
+        ).toBe(401);
       }
-      for (let i = 0; i < 3; i++) expectRateLimited(await attemptLogin(second, email, TEST_PASSWORD), 15 * 60);
+      for (let i = 0; i < 3; i++)
+        expectRateLimited(await attemptLogin(second, email, TEST_PASSWORD), 15 * 60);
       expect(await countedFor('*login:email:*')).toBe('10');
       // Taking back a count that is not there (its window ended) makes none.
       await first.rateLimitStore.decrement('test:nothing-here');
@@ -284,7 +350,10 @@ describe.skipIf(!redisServerBinary)('rate limits in Redis (REDIS_URL)', () => {
     // The public widget sends its cached body itself; an answer held for a Redis round trip went out empty.
     const app = await createTestApp({ redisUrl: await startRedis() });
     const { business } = await createSignedInUser(app);
-    const response = await app.inject({ method: 'GET', url: `/api/widget/${business!.collectionSlug}` });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/widget/${business!.collectionSlug}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ business: { name: string } }>().business.name).toBe(business!.name);
   });
@@ -307,7 +376,8 @@ describe.skipIf(!redisServerBinary)('rate limits in Redis (REDIS_URL)', () => {
       return values.reduce((sum, value) => sum + Number(value ?? 0), 0);
     };
     try {
-      for (let i = 0; i < 3; i++) expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
       expect(await countedInRedis()).toBe(3);
 
       proxy.cut();
@@ -328,7 +398,8 @@ describe.skipIf(!redisServerBinary)('rate limits in Redis (REDIS_URL)', () => {
       const counted = await countedInRedis();
       expect(counted).toBeGreaterThan(3);
       // The shared count, not this server's own, now decides: the other server uses up the rest.
-      for (let i = counted; i < 10; i++) expect((await attemptLogin(direct, uniqueEmail(), 'x')).statusCode).toBe(401);
+      for (let i = counted; i < 10; i++)
+        expect((await attemptLogin(direct, uniqueEmail(), 'x')).statusCode).toBe(401);
       expectRateLimited(await attemptLogin(viaProxy, uniqueEmail(), 'x'), 15 * 60);
     } finally {
       inspector.disconnect();
@@ -337,7 +408,8 @@ describe.skipIf(!redisServerBinary)('rate limits in Redis (REDIS_URL)', () => {
 
   it('answers within 1 s and limits in memory while Redis is frozen; Redis decides again once it answers', async () => {
     const { proxy, viaProxy } = await redisBehindProxy();
-    for (let i = 0; i < 3; i++) expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attemptLogin(viaProxy, uniqueEmail(), 'x')).statusCode).toBe(401);
     proxy.freeze();
     await expectLoginLimitWithin1s(viaProxy);
     proxy.restore();

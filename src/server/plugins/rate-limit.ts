@@ -154,7 +154,10 @@ const ALLOWED = Promise.resolve();
  * With `headers`, every answer also carries RateLimit-Limit, -Remaining and
  * -Reset (the IETF draft's names), as the public API promises its callers.
  */
-export function rateLimit(app: FastifyInstance, rule: RateLimitRule & { headers?: boolean }): RateLimitHook {
+export function rateLimit(
+  app: FastifyInstance,
+  rule: RateLimitRule & { headers?: boolean },
+): RateLimitHook {
   const count = limiter(app, rule);
   /** Sets the rule's headers; the 429 to throw when the count is over the limit. */
   const refusal = (reply: FastifyReply, counted: Counted): AppError | undefined => {

@@ -89,7 +89,10 @@ export class DrizzleSessionStore implements SessionStore {
       .limit(1);
     if (!row) return null;
     const session = row.sess as Session;
-    if (typeof session.loginAt === 'number' && session.loginAt + this.lifetimes.absoluteMs <= now.getTime()) {
+    if (
+      typeof session.loginAt === 'number' &&
+      session.loginAt + this.lifetimes.absoluteMs <= now.getTime()
+    ) {
       await this.db.delete(sessions).where(eq(sessions.sid, sid));
       return null;
     }

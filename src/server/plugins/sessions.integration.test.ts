@@ -4,7 +4,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema.js';
-import { createSignedInUser, createUser, sessionCookieOf, withSession } from '../testing/factories.js';
+import {
+  createSignedInUser,
+  createUser,
+  sessionCookieOf,
+  withSession,
+} from '../testing/factories.js';
 import { buildApp } from '../app.js';
 import { createTestApp, testConfig } from '../testing/test-app.js';
 import { testDatabase } from '../testing/test-database.js';
@@ -21,7 +26,8 @@ async function onlySession(app: App) {
   return rows[0]!;
 }
 
-const me = (app: App, cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', ...withSession(cookie) });
+const me = (app: App, cookie: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/user', ...withSession(cookie) });
 
 describe('session lifetimes', () => {
   it('are 7 days idle and 30 days absolute', () => {
@@ -33,12 +39,17 @@ describe('session lifetimes', () => {
     const app = await createTestApp();
     const { cookie } = await createSignedInUser(app);
     const { sid } = await onlySession(app);
-    await app.database.db.update(sessions).set({ expire: new Date(Date.now() + 60_000) }).where(eq(sessions.sid, sid));
+    await app.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.sid, sid));
     const response = await me(app, cookie);
     expect(response.statusCode).toBe(200);
     const { expire } = await onlySession(app);
     expect(expire.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
-    const cookieExpiry = response.cookies.find((candidate) => candidate.name === 'vouchly.sid')?.expires;
+    const cookieExpiry = response.cookies.find(
+      (candidate) => candidate.name === 'vouchly.sid',
+    )?.expires;
     expect(cookieExpiry?.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
   });
 
@@ -150,7 +161,9 @@ describe('session storage', () => {
       beforeRoutes: (root) =>
         root.addHook('preHandler', async (request) => {
           if (request.headers['x-test-end-session'] === undefined) return;
-          await root.database.db.delete(sessions).where(eq(sessions.sid, request.session.sessionId));
+          await root.database.db
+            .delete(sessions)
+            .where(eq(sessions.sid, request.session.sessionId));
         }),
     });
     await app.ready();
@@ -209,7 +222,13 @@ describe('public and session scopes', () => {
     // Older than anything a rolled session would get.
     await app.database.db.update(sessions).set({ expire: new Date(Date.now() + 60_000) });
     const before = await onlySession(app);
-    const urls = [`/api/widget/${slug}`, '/widget.js', `/embed/${slug}`, '/api/health', '/objects/uploads/missing.png'];
+    const urls = [
+      `/api/widget/${slug}`,
+      '/widget.js',
+      `/embed/${slug}`,
+      '/api/health',
+      '/objects/uploads/missing.png',
+    ];
     for (const url of urls) {
       const response = await app.inject({ method: 'GET', url, ...withSession(cookie) });
       expect(response.statusCode, url).toBeLessThan(500);
@@ -223,10 +242,16 @@ describe('public and session scopes', () => {
     const { app, hadSession } = await appRecordingSessions();
     const { cookie } = await createSignedInUser(app);
     await app.database.db.update(sessions).set({ expire: new Date(Date.now() + 60_000) });
-    const response = await app.inject({ method: 'GET', url: '/api/business', ...withSession(cookie) });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/business',
+      ...withSession(cookie),
+    });
     expect(response.statusCode).toBe(200);
     expect(hadSession.get('/api/business')).toBe(true);
     expect(sessionCookieOf(response)).toBeDefined();
-    expect((await onlySession(app)).expire.getTime()).toBeGreaterThan(Date.now() + SESSION_IDLE_MS - 60_000);
+    expect((await onlySession(app)).expire.getTime()).toBeGreaterThan(
+      Date.now() + SESSION_IDLE_MS - 60_000,
+    );
   });
 });

@@ -60,7 +60,12 @@ export function withSession(
   return { cookies: { [SESSION_COOKIE]: cookie }, headers: { ...OWN_PAGE_HEADERS, ...headers } };
 }
 
-export type CreatedUser = { user: UserRow; email: string; password: string; business: BusinessRow | null };
+export type CreatedUser = {
+  user: UserRow;
+  email: string;
+  password: string;
+  business: BusinessRow | null;
+};
 
 export async function createUser(
   app: FastifyInstance,
@@ -81,8 +86,12 @@ export async function createUser(
     password: await hashPassword(password, { memoryKib: app.config.passwordHashMemoryKib }),
   });
   if (!created) throw new Error(`createUser: ${email} exists already`);
-  const user = (overrides.access ?? true) ? ((await billingRepository.setFreeAccount(db, created.id)) ?? created) : created;
-  const businessName = overrides.businessName === undefined ? 'Acme Bakery' : overrides.businessName;
+  const user =
+    (overrides.access ?? true)
+      ? ((await billingRepository.setFreeAccount(db, created.id)) ?? created)
+      : created;
+  const businessName =
+    overrides.businessName === undefined ? 'Acme Bakery' : overrides.businessName;
   const business = businessName
     ? await db.transaction((tx) =>
         createBusinessRecords(
@@ -95,8 +104,16 @@ export async function createUser(
 }
 
 /** Signs in through POST /api/login and returns the session cookie. */
-export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+  });
   expect(response.statusCode, response.body).toBe(200);
   const cookie = sessionCookieOf(response);
   if (!cookie) throw new Error('login set no session cookie');
@@ -114,14 +131,28 @@ export async function createSignedInUser(
 
 /** Starts a checkout of the built-in test provider as the signed-in owner: answers its session id (the last part of the checkout URL). */
 export async function startTestCheckout(app: FastifyInstance, cookie: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(cookie) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    ...withSession(cookie),
+  });
   expect(response.statusCode, response.body).toBe(200);
-  return decodeURIComponent(response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '');
+  return decodeURIComponent(
+    response.json<{ checkoutUrl: string }>().checkoutUrl.split('/').pop() ?? '',
+  );
 }
 
 /** Pays a test checkout as its owner, as the test checkout page's Pay button does. */
-export async function payTestCheckout(app: FastifyInstance, cookie: string, sessionId: string): Promise<void> {
-  const response = await app.inject({ method: 'POST', url: `/api/test-checkout/${sessionId}/pay`, ...withSession(cookie) });
+export async function payTestCheckout(
+  app: FastifyInstance,
+  cookie: string,
+  sessionId: string,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/test-checkout/${sessionId}/pay`,
+    ...withSession(cookie),
+  });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -133,13 +164,19 @@ export async function paidAndOpenTestCheckouts(
   const paidSessionId = await startTestCheckout(app, cookie);
   const openSessionId = await startTestCheckout(app, cookie);
   await payTestCheckout(app, cookie, paidSessionId);
-  const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(cookie) });
+  const invoices = await app.inject({
+    method: 'GET',
+    url: '/api/billing/invoices',
+    ...withSession(cookie),
+  });
   const invoiceId = invoices.json<{ id: string }[]>()[0]?.id;
   if (!invoiceId) throw new Error('the test checkout made no invoice');
   return { paidSessionId, openSessionId, invoiceId };
 }
 
-export function registrationInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function registrationInput(
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     businessName: 'Acme Bakery',
     website: 'acme-bakery.example',
@@ -171,7 +208,9 @@ export function decodeQuotedPrintable(raw: string): string {
 
 /** The reset link of a raw password-reset message. */
 export function resetLinkOf(rawMessage: string): URL {
-  const match = /https?:\/\/[^\s"<>]*\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(decodeQuotedPrintable(rawMessage));
+  const match = /https?:\/\/[^\s"<>]*\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(
+    decodeQuotedPrintable(rawMessage),
+  );
   if (!match) throw new Error(`no reset link in:\n${rawMessage}`);
   return new URL(match[0]);
 }
@@ -237,28 +276,45 @@ export async function createWidgetBusiness(app: FastifyInstance, count: number):
 // Images and uploads.
 
 /** A small JPEG; with `gps`, it carries EXIF with a camera make and GPS coordinates. */
-export async function makeJpeg(options: { width?: number; height?: number; gps?: boolean } = {}): Promise<Buffer> {
+export async function makeJpeg(
+  options: { width?: number; height?: number; gps?: boolean } = {},
+): Promise<Buffer> {
   const image = sharp({
-    create: { width: options.width ?? 64, height: options.height ?? 48, channels: 3, background: '#c0392b' },
+    create: {
+      width: options.width ?? 64,
+      height: options.height ?? 48,
+      channels: 3,
+      background: '#c0392b',
+    },
   }).jpeg();
   if (!options.gps) return image.toBuffer();
   return image
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 1234/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3900/100',
+      },
     })
     .toBuffer();
 }
 
 export function makePng(width = 32, height = 32): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: '#2563eb' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: '#2563eb' } })
+    .png()
+    .toBuffer();
 }
 
 export const SVG_LOGO =
   '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><script>alert(1)</script><rect width="20" height="20" fill="#2563eb"/></svg>\n';
 
 /** The first bytes of a Linux executable, then padding. */
-export const ELF_BINARY = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(256, 1)]);
+export const ELF_BINARY = Buffer.concat([
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
+  Buffer.alloc(256, 1),
+]);
 
 export type UploadCaller = {
   purpose: UploadPurpose;
@@ -271,12 +327,22 @@ export type UploadCaller = {
 };
 
 /** POST /api/objects/upload... as the owner (cookie) or as a visitor of a collection page (slug). */
-export function requestUploadUrl(app: FastifyInstance, caller: UploadCaller): Promise<LightMyRequestResponse> {
+export function requestUploadUrl(
+  app: FastifyInstance,
+  caller: UploadCaller,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: uploadEndpoints[caller.purpose],
     ...(caller.cookie ? withSession(caller.cookie) : {}),
-    ...(caller.slug ? { payload: { slug: caller.slug, ...(caller.proof === undefined ? {} : { proof: caller.proof }) } } : {}),
+    ...(caller.slug
+      ? {
+          payload: {
+            slug: caller.slug,
+            ...(caller.proof === undefined ? {} : { proof: caller.proof }),
+          },
+        }
+      : {}),
     ...(caller.remoteAddress ? { remoteAddress: caller.remoteAddress } : {}),
   });
 }
@@ -294,7 +360,12 @@ export function putUpload(
   body: Buffer | string,
   contentType = 'application/octet-stream',
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'PUT', url: uploadURL, headers: { 'content-type': contentType }, payload: body });
+  return app.inject({
+    method: 'PUT',
+    url: uploadURL,
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
 }
 
 /** Asks for an upload URL and PUTs the file (a small JPEG by default); returns the upload URL and object path. */
@@ -322,7 +393,12 @@ export function budgetsWith(parts: {
     perVisitor: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, ...parts.perVisitor },
     perForm: { perHour: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.perForm },
     perOwner: { waiting: PLENTY_OF_BYTES, ...parts.perOwner },
-    global: { perHour: PLENTY_OF_BYTES, perDay: PLENTY_OF_BYTES, waiting: PLENTY_OF_BYTES, ...parts.global },
+    global: {
+      perHour: PLENTY_OF_BYTES,
+      perDay: PLENTY_OF_BYTES,
+      waiting: PLENTY_OF_BYTES,
+      ...parts.global,
+    },
   };
 }
 
@@ -333,7 +409,12 @@ export function budgetsWith(parts: {
  */
 export function budgetsForFilesOf(fileBytes: number): UploadBudgets {
   const scale = (budget: Record<string, number>) =>
-    Object.fromEntries(Object.entries(budget).map(([name, bytes]) => [name, Math.floor((bytes * fileBytes) / MAX_IMAGE_BYTES)]));
+    Object.fromEntries(
+      Object.entries(budget).map(([name, bytes]) => [
+        name,
+        Math.floor((bytes * fileBytes) / MAX_IMAGE_BYTES),
+      ]),
+    );
   return Object.fromEntries(
     Object.entries(DEFAULT_UPLOAD_BUDGETS).map(([part, budget]) => [part, scale(budget)]),
   ) as UploadBudgets;
@@ -364,7 +445,11 @@ async function solveChallengeOf(challenge: SubmissionChallenge): Promise<Submiss
 }
 
 /** Fetches the form's browser check (GET /api/submit/:slug/challenge) and solves it: the `proof` to send. */
-export async function solveBrowserCheck(app: FastifyInstance, slug: string, remoteAddress?: string): Promise<SubmissionProof> {
+export async function solveBrowserCheck(
+  app: FastifyInstance,
+  slug: string,
+  remoteAddress?: string,
+): Promise<SubmissionProof> {
   const response = await app.inject({
     method: 'GET',
     url: `/api/submit/${slug}/challenge`,
@@ -380,11 +465,20 @@ export async function solveBrowserCheck(app: FastifyInstance, slug: string, remo
  * expired (each solved honestly), ours altered after signing, a guessed
  * answer, a broken signature, and things that are not proofs at all.
  */
-export async function forgedProofs(app: FastifyInstance, slug: string, proof: SubmissionProof): Promise<unknown[]> {
+export async function forgedProofs(
+  app: FastifyInstance,
+  slug: string,
+  proof: SubmissionProof,
+): Promise<unknown[]> {
   const ours = { config: app.config, clock: () => new Date() };
-  const anotherSecret = { ...ours, config: { ...app.config, sessionSecret: 'another secret, at least 32 characters' } };
+  const anotherSecret = {
+    ...ours,
+    config: { ...app.config, sessionSecret: 'another secret, at least 32 characters' },
+  };
   const expired = { ...ours, clock: () => new Date(Date.now() - CHALLENGE_TTL_MS - 1000) };
-  const withParameters = (changes: Partial<SubmissionProof['challenge']['parameters']>): SubmissionProof => ({
+  const withParameters = (
+    changes: Partial<SubmissionProof['challenge']['parameters']>,
+  ): SubmissionProof => ({
     ...proof,
     challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...changes } },
   });

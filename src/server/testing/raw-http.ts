@@ -47,7 +47,10 @@ export async function openExchange(origin: string, head: string | Buffer): Promi
   });
   const write = (data: string | Buffer) =>
     new Promise<void>((resolve) => {
-      if (socket.destroyed || !socket.writable) { resolve(); return; }
+      if (socket.destroyed || !socket.writable) {
+        resolve();
+        return;
+      }
       socket.write(data, () => resolve());
     });
   const closedWithin = async (withinMs: number) => {

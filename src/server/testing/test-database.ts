@@ -27,7 +27,10 @@ export const usingPostgres = (): boolean => inject('postgresUrl') !== '';
  * migrated template, or empty with `{ empty: true }`. Named after the worker,
  * so global-setup.ts drops it with the rest at the next run.
  */
-export async function createPostgresDatabase(label = '', options: { empty?: boolean } = {}): Promise<string> {
+export async function createPostgresDatabase(
+  label = '',
+  options: { empty?: boolean } = {},
+): Promise<string> {
   const postgresUrl = inject('postgresUrl');
   if (!postgresUrl) throw new Error('createPostgresDatabase needs TEST_DATABASE_URL');
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -35,7 +38,9 @@ export async function createPostgresDatabase(label = '', options: { empty?: bool
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"${options.empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`);
+    await admin.query(
+      `CREATE DATABASE "${name}"${options.empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`,
+    );
   } finally {
     await admin.end();
   }
@@ -44,7 +49,8 @@ export async function createPostgresDatabase(label = '', options: { empty?: bool
 
 /** A fresh, migrated, private database (for tests that close or break it). */
 export async function createWorkerDatabase(): Promise<DatabaseHandle> {
-  if (usingPostgres()) return openDatabase({ kind: 'postgres', url: await createPostgresDatabase() });
+  if (usingPostgres())
+    return openDatabase({ kind: 'postgres', url: await createPostgresDatabase() });
   const snapshot = await readFile(inject('pgliteSnapshot'));
   const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
   return openDatabase({ kind: 'pglite-client', client });

@@ -127,9 +127,13 @@ export const testCheckoutPage = defineContract({
   response: { 200: pageBody },
   document: {
     response: {
-      200: htmlBody("The built-in test checkout of one of the owner's checkout sessions (the app)."),
+      200: htmlBody(
+        "The built-in test checkout of one of the owner's checkout sessions (the app).",
+      ),
       302: SIGNED_OUT,
-      404: htmlBody('Not a checkout session of yours, or Stripe is set up: the app, which says so.'),
+      404: htmlBody(
+        'Not a checkout session of yours, or Stripe is set up: the app, which says so.',
+      ),
     },
   },
 });

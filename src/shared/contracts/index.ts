@@ -29,7 +29,11 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
 ];
 
 const isContract = (value: unknown): value is Contract =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'access' in value;
 
 /** An export's contracts: a contract, or the contracts of a map of them (the pages, the upload URLs). */
 const contractsOf = (value: unknown): Contract[] =>

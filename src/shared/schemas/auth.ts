@@ -31,7 +31,10 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
 export const resetPasswordInputSchema = z
   .object({
-    token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(256),
+    token: z
+      .string({ error: 'Reset token is required' })
+      .min(1, 'Reset token is required')
+      .max(256),
     password: newPasswordField,
     confirmPassword: z
       .string({ error: 'Password confirmation is required' })
@@ -49,7 +52,10 @@ const currentPasswordField = z
   .max(1024);
 
 /** Changing the email needs the current password (docs/security.md rule 18). */
-export const changeEmailInputSchema = z.object({ email: emailField, currentPassword: currentPasswordField });
+export const changeEmailInputSchema = z.object({
+  email: emailField,
+  currentPassword: currentPasswordField,
+});
 export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
 
 export const changePasswordInputSchema = z

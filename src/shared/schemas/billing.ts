@@ -80,7 +80,11 @@ export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
 
 /** GET /api/checkout-success?session_id= */
 export const checkoutSuccessQuerySchema = z.object({
-  session_id: z.string().trim().min(1, 'No session ID found. Please try subscribing again.').max(255),
+  session_id: z
+    .string()
+    .trim()
+    .min(1, 'No session ID found. Please try subscribing again.')
+    .max(255),
 });
 
 /** The answer of checkout-success, sync-subscription and cancel-subscription. */

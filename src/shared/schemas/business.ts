@@ -3,7 +3,11 @@ import { businessNameField, websiteField } from './fields.js';
 
 export const createBusinessInputSchema = z.object({
   name: businessNameField,
-  description: z.string().trim().max(1000, 'Description must be at most 1000 characters').optional(),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description must be at most 1000 characters')
+    .optional(),
   website: websiteField('Website is required'),
 });
 export type CreateBusinessInput = z.infer<typeof createBusinessInputSchema>;

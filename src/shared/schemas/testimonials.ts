@@ -82,7 +82,12 @@ export const listTestimonialsQuerySchema = z.object({
   ),
   page: z.preprocess(
     emptyAsUnset,
-    z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').max(1_000_000).default(1),
+    z.coerce
+      .number()
+      .int('Page must be a whole number')
+      .min(1, 'Page must be at least 1')
+      .max(1_000_000)
+      .default(1),
   ),
   pageSize: z.preprocess(
     emptyAsUnset,
@@ -180,7 +185,10 @@ const testimonialEditFields = {
     .refine((value) => value === '' || isEmail(value), 'Invalid email format')
     .nullable()
     .transform((value) => (value ? value : null)),
-  authorLocation: optionalText(L.authorLocationMax, `Location must be at most ${L.authorLocationMax} characters`),
+  authorLocation: optionalText(
+    L.authorLocationMax,
+    `Location must be at most ${L.authorLocationMax} characters`,
+  ),
   content: z
     .string({ error: 'Content is required' })
     .trim()
@@ -305,7 +313,8 @@ export const BEFORE_AFTER_MESSAGES = {
 } as const;
 
 type BeforeAfterPair = { beforeImageUrl?: string | null; afterImageUrl?: string | null };
-const hasPhoto = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+const hasPhoto = (value: string | null | undefined) =>
+  typeof value === 'string' && value.trim() !== '';
 
 /** What is wrong with a pair that has one photo without the other, or null when it has both or neither. */
 export function beforeAfterPairIssue(
@@ -313,8 +322,10 @@ export function beforeAfterPairIssue(
 ): { path: 'beforeImageUrl' | 'afterImageUrl'; message: string } | null {
   const before = hasPhoto(pair.beforeImageUrl);
   const after = hasPhoto(pair.afterImageUrl);
-  if (before && !after) return { path: 'afterImageUrl', message: BEFORE_AFTER_MESSAGES.afterPhotoMissing };
-  if (after && !before) return { path: 'beforeImageUrl', message: BEFORE_AFTER_MESSAGES.beforePhotoMissing };
+  if (before && !after)
+    return { path: 'afterImageUrl', message: BEFORE_AFTER_MESSAGES.afterPhotoMissing };
+  if (after && !before)
+    return { path: 'beforeImageUrl', message: BEFORE_AFTER_MESSAGES.beforePhotoMissing };
   return null;
 }
 

@@ -135,7 +135,11 @@ export function useUpdateLogo() {
       });
     },
     onError: (error) => {
-      toast({ title: 'Update Failed', description: logoErrorMessage(error), variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: logoErrorMessage(error),
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -64,7 +64,9 @@ describe('AuthPage: Wix connect', () => {
 
   it('is a plain login when a parameter is missing or redirect is something else', async () => {
     serveLogin();
-    const { user, router } = renderAuth(`/auth?wix_site_id=site-123&redirect=elsewhere&instance=${INSTANCE}`);
+    const { user, router } = renderAuth(
+      `/auth?wix_site_id=site-123&redirect=elsewhere&instance=${INSTANCE}`,
+    );
 
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeDefined();
     await logIn(user);

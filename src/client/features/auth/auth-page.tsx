@@ -22,7 +22,10 @@ export function AuthPage() {
   const tab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'login';
   const wixConnect = readWixConnectParams(searchParams);
   // Who is signed in matters only to offer a signed-in owner the way on to /wix/auth.
-  const { data: user } = useQuery({ ...sessionQueries.currentUser(), enabled: wixConnect !== null });
+  const { data: user } = useQuery({
+    ...sessionQueries.currentUser(),
+    enabled: wixConnect !== null,
+  });
 
   const selectTab = (value: string) => {
     setSearchParams(

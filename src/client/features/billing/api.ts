@@ -52,7 +52,10 @@ export function useInvoices() {
 }
 
 export function useCheckoutSuccess(sessionId: string | null) {
-  return useQuery({ ...billingQueries.checkoutSuccess(sessionId ?? ''), enabled: Boolean(sessionId) });
+  return useQuery({
+    ...billingQueries.checkoutSuccess(sessionId ?? ''),
+    enabled: Boolean(sessionId),
+  });
 }
 
 export function useTestCheckout(sessionId: string) {
@@ -112,7 +115,10 @@ export function usePayTestCheckout(sessionId: string) {
     onError: (error) => {
       toast({
         title: 'Payment failed',
-        description: getErrorMessage(error, 'The test payment could not be completed. Please try again.'),
+        description: getErrorMessage(
+          error,
+          'The test payment could not be completed. Please try again.',
+        ),
         variant: 'destructive',
       });
     },

@@ -87,14 +87,21 @@ describe('BillingPage: current subscription', () => {
   it.each([
     ['set to cancel', { cancel_at_period_end: true }, `Access ends on ${END_DATE}.`],
     ['past due', { status: 'past_due' }, /latest payment didn't go through/],
-    ['canceled', { status: 'canceled' }, `This subscription ended on ${END_DATE}. Subscribe again to unlock every feature.`],
-  ])('offers no cancel button when the subscription is %s, and explains', async (_, overrides, text) => {
-    serveBilling({ subscription: createSubscription(overrides) });
-    renderBilling();
+    [
+      'canceled',
+      { status: 'canceled' },
+      `This subscription ended on ${END_DATE}. Subscribe again to unlock every feature.`,
+    ],
+  ])(
+    'offers no cancel button when the subscription is %s, and explains',
+    async (_, overrides, text) => {
+      serveBilling({ subscription: createSubscription(overrides) });
+      renderBilling();
 
-    expect(await screen.findByText(text)).toBeDefined();
-    expect(cancelButton()).toBeNull();
-  });
+      expect(await screen.findByText(text)).toBeDefined();
+      expect(cancelButton()).toBeNull();
+    },
+  );
 
   it('says when the payment provider did not answer and this is the last status heard of, and checks again on request', async () => {
     let lastKnown = true;
@@ -102,11 +109,15 @@ describe('BillingPage: current subscription', () => {
     const { user } = renderBilling();
 
     expect(await screen.findByText(`Renews on ${END_DATE}.`)).toBeDefined();
-    const note = within(subscriptionSection()).getByText(/The payment provider isn't answering right now/);
+    const note = within(subscriptionSection()).getByText(
+      /The payment provider isn't answering right now/,
+    );
     expect(note.textContent).toContain('this is the last status we received');
     lastKnown = false;
     await user.click(within(subscriptionSection()).getByRole('button', { name: 'Check again' }));
-    await vi.waitFor(() => expect(within(subscriptionSection()).queryByText(/isn't answering/)).toBeNull());
+    await vi.waitFor(() =>
+      expect(within(subscriptionSection()).queryByText(/isn't answering/)).toBeNull(),
+    );
     expect(screen.getByText(`Renews on ${END_DATE}.`)).toBeDefined();
   });
 
@@ -118,7 +129,9 @@ describe('BillingPage: current subscription', () => {
 
     await user.click(cancelButton()!);
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel your subscription?' });
-    expect(within(dialog).getByText(new RegExp(`You keep full access until ${END_DATE}`))).toBeDefined();
+    expect(
+      within(dialog).getByText(new RegExp(`You keep full access until ${END_DATE}`)),
+    ).toBeDefined();
     expect(calls.cancel).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
 
@@ -132,22 +145,35 @@ describe('BillingPage: current subscription', () => {
   });
 
   it.each([
-    ["the server's message", () => apiErrorResponse(400, 'BAD_REQUEST', 'No active subscription to cancel'), 'No active subscription to cancel'],
-    ['the fallback', () => ({ success: false, message: '' }), 'Failed to cancel subscription. Please try again.'],
-  ])('says why cancelling failed with %s, and keeps the subscription as it was', async (_, cancel, message) => {
-    serveBilling({ cancel });
-    const { user } = renderBilling();
-    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    [
+      "the server's message",
+      () => apiErrorResponse(400, 'BAD_REQUEST', 'No active subscription to cancel'),
+      'No active subscription to cancel',
+    ],
+    [
+      'the fallback',
+      () => ({ success: false, message: '' }),
+      'Failed to cancel subscription. Please try again.',
+    ],
+  ])(
+    'says why cancelling failed with %s, and keeps the subscription as it was',
+    async (_, cancel, message) => {
+      serveBilling({ cancel });
+      const { user } = renderBilling();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
 
-    await user.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel Subscription' }),
-    );
+      await user.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', {
+          name: 'Cancel Subscription',
+        }),
+      );
 
-    expect(await screen.findByText(message)).toBeDefined();
-    expect(screen.getByText('Error')).toBeDefined();
-    expect(screen.getByText(`Renews on ${END_DATE}.`)).toBeDefined();
-    expect(cancelButton()).not.toBeNull();
-  });
+      expect(await screen.findByText(message)).toBeDefined();
+      expect(screen.getByText('Error')).toBeDefined();
+      expect(screen.getByText(`Renews on ${END_DATE}.`)).toBeDefined();
+      expect(cancelButton()).not.toBeNull();
+    },
+  );
 
   it('without a subscription, offers to subscribe', async () => {
     serveBilling({ subscription: null, invoices: [] });
@@ -159,7 +185,11 @@ describe('BillingPage: current subscription', () => {
   });
 
   it('says access comes from an access code when the account is free', async () => {
-    serveBilling({ subscription: null, invoices: [], user: createCurrentUser({ isFreeAccount: true }) });
+    serveBilling({
+      subscription: null,
+      invoices: [],
+      user: createCurrentUser({ isFreeAccount: true }),
+    });
     renderBilling();
 
     expect(await screen.findByText(/full access through an access code/)).toBeDefined();
@@ -171,8 +201,21 @@ describe('BillingPage: invoices', () => {
   it('lists the amounts paid and the links to each invoice, opening in a new tab', async () => {
     serveBilling({
       invoices: [
-        createInvoice({ id: 'in_new', amount_paid: 4900, currency: 'usd', hosted_invoice_url: 'https://pay.example/i/new', invoice_pdf: 'https://pay.example/i/new.pdf' }),
-        createInvoice({ id: 'in_old', amount_paid: 1250, currency: 'eur', status: 'open', hosted_invoice_url: 'https://pay.example/i/old', invoice_pdf: null }),
+        createInvoice({
+          id: 'in_new',
+          amount_paid: 4900,
+          currency: 'usd',
+          hosted_invoice_url: 'https://pay.example/i/new',
+          invoice_pdf: 'https://pay.example/i/new.pdf',
+        }),
+        createInvoice({
+          id: 'in_old',
+          amount_paid: 1250,
+          currency: 'eur',
+          status: 'open',
+          hosted_invoice_url: 'https://pay.example/i/old',
+          invoice_pdf: null,
+        }),
       ],
     });
     renderBilling();
@@ -184,14 +227,18 @@ describe('BillingPage: invoices', () => {
     const view = within(newest!).getByRole('link', { name: /View invoice/ });
     expect(view.getAttribute('href')).toBe('https://pay.example/i/new');
     expect(view.getAttribute('target')).toBe('_blank');
-    expect(within(newest!).getByRole('link', { name: /Download PDF/ }).getAttribute('href')).toBe(
-      'https://pay.example/i/new.pdf',
-    );
+    expect(
+      within(newest!)
+        .getByRole('link', { name: /Download PDF/ })
+        .getAttribute('href'),
+    ).toBe('https://pay.example/i/new.pdf');
     expect(within(oldest!).getByText('€12.50')).toBeDefined();
     expect(within(oldest!).getByText('Open')).toBeDefined();
-    expect(within(oldest!).getByRole('link', { name: /View invoice/ }).getAttribute('href')).toBe(
-      'https://pay.example/i/old',
-    );
+    expect(
+      within(oldest!)
+        .getByRole('link', { name: /View invoice/ })
+        .getAttribute('href'),
+    ).toBe('https://pay.example/i/old');
     expect(within(oldest!).queryByText('Download PDF')).toBeNull();
   });
 
@@ -205,7 +252,8 @@ describe('BillingPage: invoices', () => {
   it('tries a failing read 3 times, then offers Try again', async () => {
     let fail = true;
     const calls = serveBilling({
-      invoices: () => (fail ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error') : []),
+      invoices: () =>
+        fail ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error') : [],
     });
     const { user } = renderBilling();
 
@@ -221,7 +269,12 @@ describe('BillingPage: invoices', () => {
 
   it('says when the payment provider is not answering', async () => {
     serveBilling({
-      invoices: () => apiErrorResponse(503, 'PAYMENT_PROVIDER_ERROR', 'The payment provider is not answering right now. Please try again in 30 seconds.'),
+      invoices: () =>
+        apiErrorResponse(
+          503,
+          'PAYMENT_PROVIDER_ERROR',
+          'The payment provider is not answering right now. Please try again in 30 seconds.',
+        ),
     });
     renderBilling();
 
@@ -247,7 +300,9 @@ describe('BillingPage: expired session', () => {
     expect(screen.getByText('Please log in again.')).toBeDefined();
     expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
 
-    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 2000 })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 2000 }),
+    ).toBeDefined();
     expect(screen.getAllByText('Session expired')).toHaveLength(1);
     expect(calls.invoices).toBe(1);
   });

@@ -42,7 +42,10 @@ const continueLink = () => screen.getByRole('link', { name: 'Continue to Dashboa
 
 describe('SubscribeSuccessPage', () => {
   it('verifies the session, then says the subscription is active and checks access again', async () => {
-    const verification = serveVerification(() => ({ success: true, message: 'Subscription activated' }));
+    const verification = serveVerification(() => ({
+      success: true,
+      message: 'Subscription activated',
+    }));
     const { user, queryClient } = renderSuccess('/subscribe/success?session_id=cs_test_42');
 
     expect(await screen.findByText('Verifying your subscription...')).toBeDefined();
@@ -52,7 +55,9 @@ describe('SubscribeSuccessPage', () => {
     expect(verification.asked).toEqual(['cs_test_42']);
     expect(screen.getAllByText('Subscription activated!')).toHaveLength(2); // the card and the toast
     expect(queryClient.getQueryState(accessQueries.status().queryKey)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(sessionQueries.currentUser().queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(sessionQueries.currentUser().queryKey)?.isInvalidated).toBe(
+      true,
+    );
 
     await user.click(continueLink());
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeDefined();

@@ -97,7 +97,9 @@ describe('TestCheckoutPage', () => {
     serveCheckout(createTestCheckoutSession({ status: 'complete', successUrl: SUCCESS_URL }));
     renderCheckout();
 
-    expect(await screen.findByRole('heading', { name: 'This checkout is already complete' })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: 'This checkout is already complete' }),
+    ).toBeDefined();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
       '/subscribe/success?session_id=cs_local_1',
     );

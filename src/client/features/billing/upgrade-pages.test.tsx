@@ -50,8 +50,12 @@ describe('SubscribePage', () => {
     serveOwner(true);
     renderScreen(<SubscribePage />, { path: '/subscribe' });
 
-    expect(await screen.findByRole('heading', { name: 'You already have full access' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Go to Billing' }).getAttribute('href')).toBe('/billing');
+    expect(
+      await screen.findByRole('heading', { name: 'You already have full access' }),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Go to Billing' }).getAttribute('href')).toBe(
+      '/billing',
+    );
     expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
   });
 });

@@ -40,10 +40,19 @@ describe('readSubmissionError', () => {
   });
 
   it('reads nothing from network failures and non-JSON bodies', () => {
-    expect(readSubmissionError(new Error('Failed to fetch'))).toEqual({ message: null, issues: [] });
-    const offline = ApiError.fromNetworkFailure(new TypeError('Failed to fetch'), 'Network request failed');
+    expect(readSubmissionError(new Error('Failed to fetch'))).toEqual({
+      message: null,
+      issues: [],
+    });
+    const offline = ApiError.fromNetworkFailure(
+      new TypeError('Failed to fetch'),
+      'Network request failed',
+    );
     expect(readSubmissionError(offline)).toEqual({ message: null, issues: [] });
-    expect(readSubmissionError(apiError(502, 'Bad Gateway'))).toEqual({ message: null, issues: [] });
+    expect(readSubmissionError(apiError(502, 'Bad Gateway'))).toEqual({
+      message: null,
+      issues: [],
+    });
     expect(readSubmissionError('nope')).toEqual({ message: null, issues: [] });
   });
 });

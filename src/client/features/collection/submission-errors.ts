@@ -21,7 +21,10 @@ const FIELDS: readonly SubmissionField[] = [
 export type FieldIssue = { field: SubmissionField; message: string };
 
 /** The server's message and per-field issues of a failed submission (none when it was not a validation error). */
-export function readSubmissionError(error: unknown): { message: string | null; issues: FieldIssue[] } {
+export function readSubmissionError(error: unknown): {
+  message: string | null;
+  issues: FieldIssue[];
+} {
   // Only an answer whose body had the API error shape has a code; nothing to read otherwise.
   if (!(error instanceof ApiError) || error.code === null) return { message: null, issues: [] };
   const message = error.reason;

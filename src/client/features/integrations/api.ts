@@ -42,7 +42,8 @@ export function useCreateApiKey() {
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: () => call(createApiKey, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsQueries.apiKey().queryKey }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: integrationsQueries.apiKey().queryKey }),
     onError: (error) => reportError(error, 'Failed to create API key'),
   });
 }

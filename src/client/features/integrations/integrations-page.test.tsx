@@ -18,7 +18,13 @@ import { renderScreen } from '../../testing/render';
 import { apiErrorResponse, mock, server, type ContractAnswer } from '../../testing/server';
 import { IntegrationsPage } from './integrations-page';
 
-const NO_KEY: ApiKeyInfo = { hasApiKey: false, maskedKey: null, status: null, createdAt: null, expiresAt: null };
+const NO_KEY: ApiKeyInfo = {
+  hasApiKey: false,
+  maskedKey: null,
+  status: null,
+  createdAt: null,
+  expiresAt: null,
+};
 
 function keyInfo(overrides: Partial<ApiKeyInfo> = {}): ApiKeyInfo {
   return {
@@ -32,7 +38,12 @@ function keyInfo(overrides: Partial<ApiKeyInfo> = {}): ApiKeyInfo {
 }
 
 function createWixSite(overrides: Partial<WixSite> = {}): WixSite {
-  return { wixSiteId: 'site-aaa', siteName: 'Sunrise Bakery Shop', createdAt: '2026-11-02T10:00:00.000Z', ...overrides };
+  return {
+    wixSiteId: 'site-aaa',
+    siteName: 'Sunrise Bakery Shop',
+    createdAt: '2026-11-02T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /**
@@ -98,7 +109,9 @@ describe('IntegrationsPage: API key', () => {
     expect(await within(keySection()).findByText(/don't have an API key yet/)).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Create API key' }));
 
-    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Your new API key' });
+    const field = await screen.findByRole<HTMLInputElement>('textbox', {
+      name: 'Your new API key',
+    });
     expect(field.value).toBe(key);
     expect(field.readOnly).toBe(true);
     expect(screen.getByText(/it won't be shown again/)).toBeDefined();
@@ -152,7 +165,9 @@ describe('IntegrationsPage: API key', () => {
   });
 
   it('says when creating a key failed, and still offers to create one', async () => {
-    serveIntegrations({ create: () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error') });
+    serveIntegrations({
+      create: () => apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error'),
+    });
     const { user } = renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Create API key' }));
@@ -179,7 +194,9 @@ describe('IntegrationsPage: API key', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Regenerate key' }),
     );
 
-    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Your new API key' });
+    const field = await screen.findByRole<HTMLInputElement>('textbox', {
+      name: 'Your new API key',
+    });
     expect(field.value).toBe(key);
     expect(calls.create).toBe(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -200,24 +217,34 @@ describe('IntegrationsPage: API key', () => {
     expect(await section.findByText('Revoked')).toBeDefined();
     expect(calls.revoke).toBe(1);
     expect(screen.getByText('API key revoked')).toBeDefined();
-    expect(section.getByText(/You revoked this key, so requests with it are refused/)).toBeDefined();
+    expect(
+      section.getByText(/You revoked this key, so requests with it are refused/),
+    ).toBeDefined();
     expect(section.queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(section.queryByRole('button', { name: 'Regenerate' })).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() =>
-      expect(document.activeElement).toBe(section.getByRole('button', { name: 'Create new API key' })),
+      expect(document.activeElement).toBe(
+        section.getByRole('button', { name: 'Create new API key' }),
+      ),
     );
   });
 
   it('explains an expired key and offers a new one without asking', async () => {
     const calls = serveIntegrations({
-      key: keyInfo({ status: 'expired', createdAt: '2025-10-01T10:00:00.000Z', expiresAt: '2026-10-01T10:00:00.000Z' }),
+      key: keyInfo({
+        status: 'expired',
+        createdAt: '2025-10-01T10:00:00.000Z',
+        expiresAt: '2026-10-01T10:00:00.000Z',
+      }),
     });
     const { user } = renderPage();
 
     const section = within(await screen.findByRole('region', { name: 'API key' }));
     expect(await section.findByText('Expired', { selector: 'span' })).toBeDefined();
-    expect(section.getByText(/This key has expired, so requests with it are refused/)).toBeDefined();
+    expect(
+      section.getByText(/This key has expired, so requests with it are refused/),
+    ).toBeDefined();
     await user.click(section.getByRole('button', { name: 'Create new API key' }));
 
     expect(await screen.findByRole('textbox', { name: 'Your new API key' })).toBeDefined();
@@ -227,7 +254,8 @@ describe('IntegrationsPage: API key', () => {
   it('says the key could not be loaded, and loads it on Try again', async () => {
     let fail = true;
     serveIntegrations({
-      apiKey: () => (fail ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error') : NO_KEY),
+      apiKey: () =>
+        fail ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error') : NO_KEY,
     });
     const { user } = renderPage();
 
@@ -244,7 +272,11 @@ describe('IntegrationsPage: Wix sites', () => {
     serveIntegrations({
       sites: [
         createWixSite(),
-        createWixSite({ wixSiteId: 'site-bbb', siteName: null, createdAt: '2026-10-15T10:00:00.000Z' }),
+        createWixSite({
+          wixSiteId: 'site-bbb',
+          siteName: null,
+          createdAt: '2026-10-15T10:00:00.000Z',
+        }),
       ],
     });
     renderPage();
@@ -283,7 +315,9 @@ describe('IntegrationsPage: Wix sites', () => {
     renderPage();
 
     expect(await within(sitesSection()).findByText('No Wix sites connected yet')).toBeDefined();
-    expect(within(sitesSection()).getByText(/open Vouchly from your Wix site's dashboard/)).toBeDefined();
+    expect(
+      within(sitesSection()).getByText(/open Vouchly from your Wix site's dashboard/),
+    ).toBeDefined();
   });
 });
 
@@ -296,11 +330,16 @@ describe('IntegrationsPage: developer notes', () => {
     expect(notes.getByText('Authorization: Bearer YOUR_API_KEY')).toBeDefined();
     expect(notes.getByText(/60 requests per minute per key/)).toBeDefined();
     // The documented words for the widget endpoint (docs/product/integrations.md#integrations-screen), and what they mean: the count is each visitor's own.
-    expect(notes.getByText(/60 requests per minute per site from each visitor's address/)).toBeDefined();
+    expect(
+      notes.getByText(/60 requests per minute per site from each visitor's address/),
+    ).toBeDefined();
     expect(notes.getByText('GET /wix/widget?instance={wixSiteId}')).toBeDefined();
-    const curl = 'curl -H "Authorization: Bearer YOUR_API_KEY" http://localhost:3000/api/v1/testimonials';
+    const curl =
+      'curl -H "Authorization: Bearer YOUR_API_KEY" http://localhost:3000/api/v1/testimonials';
     expect(notes.getByText(curl)).toBeDefined();
-    expect(notes.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/docs/api');
+    expect(notes.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe(
+      '/docs/api',
+    );
 
     await user.click(notes.getByRole('button', { name: 'Copy curl example' }));
 

@@ -21,7 +21,11 @@ const WIX_PATH = `/wix/auth?wix_site_id=site-123&redirect=wix-connect&instance=$
 function serveConnect({
   signedIn = true,
   connect = () => ({
-    site: { wixSiteId: 'site-123', siteName: 'Harbour Coffee', createdAt: '2026-11-02T10:00:00.000Z' },
+    site: {
+      wixSiteId: 'site-123',
+      siteName: 'Harbour Coffee',
+      createdAt: '2026-11-02T10:00:00.000Z',
+    },
     alreadyLinked: false,
   }),
 }: {
@@ -109,7 +113,11 @@ describe('WixConnectPage', () => {
       connect: async () => {
         await answered;
         return {
-          site: { wixSiteId: 'site-123', siteName: 'Harbour Coffee', createdAt: '2026-11-02T10:00:00.000Z' },
+          site: {
+            wixSiteId: 'site-123',
+            siteName: 'Harbour Coffee',
+            createdAt: '2026-11-02T10:00:00.000Z',
+          },
           alreadyLinked: false,
         };
       },
@@ -126,7 +134,8 @@ describe('WixConnectPage', () => {
   it.each([
     [
       'WIX_NOT_CONFIGURED',
-      () => apiErrorResponse(503, 'WIX_NOT_CONFIGURED', 'Wix connect is not configured on this server'),
+      () =>
+        apiErrorResponse(503, 'WIX_NOT_CONFIGURED', 'Wix connect is not configured on this server'),
       "Wix connect isn't set up",
       /Wix connect is not set up on this server/,
     ],
@@ -153,21 +162,28 @@ describe('WixConnectPage', () => {
   });
 
   it("shows the server's reason when the instance is refused, which says what to do", async () => {
-    const reason = 'This Wix connection link has expired. Please open Vouchly again from your Wix dashboard.';
+    const reason =
+      'This Wix connection link has expired. Please open Vouchly again from your Wix dashboard.';
     serveConnect({ connect: () => apiErrorResponse(400, 'INVALID_WIX_INSTANCE', reason) });
     renderPage();
 
     expect(await screen.findByRole('heading', { name: "This Wix link isn't valid" })).toBeDefined();
     expect(screen.getByText(reason)).toBeDefined();
-    expect(screen.queryByText("Open Vouchly again from your Wix site's dashboard to get a fresh link.")).toBeNull();
+    expect(
+      screen.queryByText("Open Vouchly again from your Wix site's dashboard to get a fresh link."),
+    ).toBeNull();
   });
 
   it('tells the user to open Vouchly again from Wix when the link is malformed', async () => {
-    serveConnect({ connect: () => apiErrorResponse(400, 'VALIDATION_ERROR', 'The Wix instance is too long') });
+    serveConnect({
+      connect: () => apiErrorResponse(400, 'VALIDATION_ERROR', 'The Wix instance is too long'),
+    });
     renderPage();
 
     await screen.findByText('The Wix instance is too long');
-    expect(screen.getByText("Open Vouchly again from your Wix site's dashboard to get a fresh link.")).toBeDefined();
+    expect(
+      screen.getByText("Open Vouchly again from your Wix site's dashboard to get a fresh link."),
+    ).toBeDefined();
   });
 
   it('offers Try again after a network failure, and connects on it', async () => {
@@ -177,13 +193,19 @@ describe('WixConnectPage', () => {
         fail
           ? HttpResponse.error()
           : {
-              site: { wixSiteId: 'site-123', siteName: 'Harbour Coffee', createdAt: '2026-11-02T10:00:00.000Z' },
+              site: {
+                wixSiteId: 'site-123',
+                siteName: 'Harbour Coffee',
+                createdAt: '2026-11-02T10:00:00.000Z',
+              },
               alreadyLinked: false,
             },
     });
     const { user } = renderPage();
 
-    expect(await screen.findByRole('heading', { name: "Couldn't connect your Wix site" })).toBeDefined();
+    expect(
+      await screen.findByRole('heading', { name: "Couldn't connect your Wix site" }),
+    ).toBeDefined();
     fail = false;
     await user.click(tryAgain()!);
 

@@ -25,7 +25,12 @@ import {
 import { MessageCard, type MessageCardProps } from '../../components/message-card';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, getErrorMessage, isUnauthorizedError, NETWORK_FAILURE_STATUS } from '../../lib/api';
+import {
+  ApiError,
+  getErrorMessage,
+  isUnauthorizedError,
+  NETWORK_FAILURE_STATUS,
+} from '../../lib/api';
 import { productName } from '../../lib/product';
 import { sessionQueries, useCurrentUser } from '../../lib/session';
 import { readWixConnectParams, wixLoginPath, type WixConnectParams } from '../../lib/wix-connect';
@@ -142,8 +147,8 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
         actions={home}
       >
         <p>
-          Wix connect is not set up on this server, so Wix sites can&apos;t be connected yet. If
-          you run this {productName} server, set its Wix app secret (WIX_APP_SECRET) and open{' '}
+          Wix connect is not set up on this server, so Wix sites can&apos;t be connected yet. If you
+          run this {productName} server, set its Wix app secret (WIX_APP_SECRET) and open{' '}
           {productName} from Wix again; otherwise, please contact support.
         </p>
       </WixCard>
@@ -157,7 +162,9 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
         title="This Wix link isn't valid"
         actions={home}
       >
-        <p className="font-medium text-foreground">{getErrorMessage(error, 'The link from Wix could not be verified.')}</p>
+        <p className="font-medium text-foreground">
+          {getErrorMessage(error, 'The link from Wix could not be verified.')}
+        </p>
         {/* The server's INVALID_WIX_INSTANCE messages already say what to do. */}
         {code === 'VALIDATION_ERROR' && <p>{openFromWix}</p>}
       </WixCard>
@@ -187,7 +194,13 @@ function ConnectFailed({ error, onRetry }: { error: Error; onRetry: () => void }
   }
   return (
     <WixCard
-      icon={status === NETWORK_FAILURE_STATUS ? <CloudOff aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
+      icon={
+        status === NETWORK_FAILURE_STATUS ? (
+          <CloudOff aria-hidden="true" />
+        ) : (
+          <CircleAlert aria-hidden="true" />
+        )
+      }
       tone="danger"
       title="Couldn't connect your Wix site"
       actions={
@@ -222,8 +235,8 @@ function MissingParams() {
       }
     >
       <p>
-        This page connects a Wix site, but its address is missing the details Wix adds
-        (wix_site_id and instance). {openFromWix}
+        This page connects a Wix site, but its address is missing the details Wix adds (wix_site_id
+        and instance). {openFromWix}
       </p>
     </WixCard>
   );

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TESTIMONIALS, WIDGET_SETTINGS_DEFAULTS } from '../../../shared/schemas/widget';
 import type { Testimonial } from '../../../shared/schemas/testimonials';
-import {
-  contrastRatio,
-  previewSettings,
-  previewWidgetData,
-  toFormValues,
-} from './widget-form';
+import { contrastRatio, previewSettings, previewWidgetData, toFormValues } from './widget-form';
 
 const saved = { ...WIDGET_SETTINGS_DEFAULTS, backgroundColor: '#112233' };
 const business = { name: 'Harbour Coffee', logoUrl: null, collectionSlug: 'harbour-coffee' };
@@ -55,7 +50,9 @@ describe('previewSettings', () => {
 
   it('keeps the saved colour while a colour is half typed', () => {
     expect(previewSettings({ backgroundColor: '#12' }, saved).backgroundColor).toBe('#112233');
-    expect(previewSettings({ backgroundColor: ' #abcdef ' }, saved).backgroundColor).toBe('#abcdef');
+    expect(previewSettings({ backgroundColor: ' #abcdef ' }, saved).backgroundColor).toBe(
+      '#abcdef',
+    );
   });
 
   it('renders an empty font as the default font', () => {

@@ -1,10 +1,19 @@
 // Pure helpers of the widget settings screen: the form's values, what the live
 // preview renders while the owner types, and the contrast hint.
-import { SAMPLE_TESTIMONIALS, type PublicWidget, type WidgetSettings, type WidgetSettingsInput } from '../../../shared/schemas/widget';
+import {
+  SAMPLE_TESTIMONIALS,
+  type PublicWidget,
+  type WidgetSettings,
+  type WidgetSettingsInput,
+} from '../../../shared/schemas/widget';
 import type { OwnerWidgetSettings } from '../../../shared/schemas/widget-settings';
 import type { Testimonial } from '../../../shared/schemas/testimonials';
 import { toWidgetTestimonial } from '../../../shared/widget-testimonial';
-import { FONT_OPTIONS, HEX_COLOR_PATTERN, normalizeWidgetSettings } from '../../../shared/widget-data';
+import {
+  FONT_OPTIONS,
+  HEX_COLOR_PATTERN,
+  normalizeWidgetSettings,
+} from '../../../shared/widget-data';
 
 export type WidgetFormValues = WidgetSettingsInput;
 
@@ -16,7 +25,10 @@ export type ColorField = (typeof COLOR_FIELDS)[number];
  * ("Open-Sans" is "open sans", as the widget reads it); an unknown font as it is.
  */
 function canonicalFont(fontFamily: string): string {
-  const key = fontFamily.trim().toLowerCase().replace(/[-_+\s]+/g, ' ');
+  const key = fontFamily
+    .trim()
+    .toLowerCase()
+    .replace(/[-_+\s]+/g, ' ');
   return (FONT_OPTIONS as readonly string[]).includes(key) ? key : fontFamily.trim();
 }
 
@@ -45,7 +57,6 @@ export function previewSettings(
   return normalizeWidgetSettings(next);
 }
 
-
 /** The preview's data: the approved testimonials, else the 4 samples (docs/product/widget.md#widget-settings-screen). */
 export function previewWidgetData(
   business: PublicWidget['business'],
@@ -58,7 +69,9 @@ export function previewWidgetData(
     data: {
       business,
       settings,
-      testimonials: usesSamples ? [...SAMPLE_TESTIMONIALS] : approved.map((t) => toWidgetTestimonial(t)),
+      testimonials: usesSamples
+        ? [...SAMPLE_TESTIMONIALS]
+        : approved.map((t) => toWidgetTestimonial(t)),
     },
   };
 }

@@ -11,8 +11,15 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
 
-export function createOutboxMailer(options: { dataDir: string; from: string }, log: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createOutboxMailer(
+  options: { dataDir: string; from: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const dir = outboxDir(options.dataDir);
   return {
     async send(message) {
@@ -22,7 +29,10 @@ export function createOutboxMailer(options: { dataDir: string; from: string }, l
       const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message, { mode: 0o600 });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ file, to: message.to, subject: message.subject, links }, 'email written to the outbox');
+      log.info(
+        { file, to: message.to, subject: message.subject, links },
+        'email written to the outbox',
+      );
     },
     async close() {
       transport.close();

@@ -34,10 +34,14 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.215.14', '::ffff:8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001::200e'])(
-    'allows %s',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.215.14',
+    '::ffff:8.8.8.8',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+  ])('allows %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });

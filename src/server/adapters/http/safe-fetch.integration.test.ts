@@ -51,23 +51,31 @@ describe('safeFetch limits', () => {
 describe('safeFetch refuses private destinations at connect time', () => {
   it('refuses 127.0.0.1 without connecting', async () => {
     const server = await ok();
-    expect(await refusal(safeFetch(`http://127.0.0.1:${server.port}/`, strictAddresses))).toBe('address');
+    expect(await refusal(safeFetch(`http://127.0.0.1:${server.port}/`, strictAddresses))).toBe(
+      'address',
+    );
     expect(server.connections()).toBe(0);
   });
 
   it('refuses [::1] without connecting', async () => {
     const server = await startHttpServer((_request, response) => response.end('ok'), '::1');
-    expect(await refusal(safeFetch(`http://[::1]:${server.port}/`, strictAddresses))).toBe('address');
+    expect(await refusal(safeFetch(`http://[::1]:${server.port}/`, strictAddresses))).toBe(
+      'address',
+    );
     expect(server.connections()).toBe(0);
   });
 
   it('refuses the cloud metadata address 169.254.169.254', async () => {
-    expect(await refusal(safeFetch('http://169.254.169.254/latest/meta-data/', production))).toBe('address');
+    expect(await refusal(safeFetch('http://169.254.169.254/latest/meta-data/', production))).toBe(
+      'address',
+    );
   });
 
   it('refuses IPv4-mapped IPv6 loopback', async () => {
     const server = await ok();
-    expect(await refusal(safeFetch(`http://[::ffff:127.0.0.1]:${server.port}/`, strictAddresses))).toBe('address');
+    expect(
+      await refusal(safeFetch(`http://[::ffff:127.0.0.1]:${server.port}/`, strictAddresses)),
+    ).toBe('address');
     expect(server.connections()).toBe(0);
   });
 
@@ -89,7 +97,9 @@ describe('safeFetch refuses private destinations at connect time', () => {
   it('refuses a name that resolves to loopback (checked by the lookup of the connection)', async () => {
     const server = await ok();
     for (const host of ['localhost', 'shop.localhost']) {
-      expect(await refusal(safeFetch(`http://${host}:${server.port}/`, strictAddresses))).toBe('address');
+      expect(await refusal(safeFetch(`http://${host}:${server.port}/`, strictAddresses))).toBe(
+        'address',
+      );
     }
     expect(server.connections()).toBe(0);
   });
@@ -97,9 +107,17 @@ describe('safeFetch refuses private destinations at connect time', () => {
   it('re-checks every redirect: a redirect to loopback is refused', async () => {
     const target = await ok('secret');
     // The only address this test lets through is 127.0.0.2; 127.0.0.1 keeps the production rule.
-    const policy: FetchPolicy = { ...strictAddresses, isAllowedAddress: (address) => address === '127.0.0.2' || isPublicAddress(address) };
+    const policy: FetchPolicy = {
+      ...strictAddresses,
+      isAllowedAddress: (address) => address === '127.0.0.2' || isPublicAddress(address),
+    };
     const redirector = await startHttpServer((request, response) => {
-      const to = request.url === '/by-name' ? `http://shop.localhost:${target.port}/` : request.url === '/same-host' ? '/landing' : `http://127.0.0.1:${target.port}/`;
+      const to =
+        request.url === '/by-name'
+          ? `http://shop.localhost:${target.port}/`
+          : request.url === '/same-host'
+            ? '/landing'
+            : `http://127.0.0.1:${target.port}/`;
       if (request.url === '/landing') return void response.end('landed');
       response.writeHead(302, { location: to }).end();
     }, '127.0.0.2');
@@ -147,19 +165,24 @@ describe('safeFetch bounds', () => {
       // Never ends.
     });
     const started = Date.now();
-    expect(await refusal(safeFetch(`${server.origin}/`, { ...permissive, timeoutMs: 300 }))).toBe('timeout');
+    expect(await refusal(safeFetch(`${server.origin}/`, { ...permissive, timeoutMs: 300 }))).toBe(
+      'timeout',
+    );
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('refuses a body over 2 MB, announced or streamed', async () => {
     const big = Buffer.alloc(DEFAULT_MAX_BYTES + 1, 0x61);
     const server = await startHttpServer((request, response) => {
-      if (request.url === '/announced') response.writeHead(200, { 'content-length': String(big.length) });
+      if (request.url === '/announced')
+        response.writeHead(200, { 'content-length': String(big.length) });
       response.end(big);
     });
     expect(await refusal(safeFetch(`${server.origin}/announced`, permissive))).toBe('too-large');
     expect(await refusal(safeFetch(`${server.origin}/streamed`, permissive))).toBe('too-large');
-    const exact = await startHttpServer((_request, response) => response.end(Buffer.alloc(DEFAULT_MAX_BYTES, 0x61)));
+    const exact = await startHttpServer((_request, response) =>
+      response.end(Buffer.alloc(DEFAULT_MAX_BYTES, 0x61)),
+    );
     expect((await safeFetch(`${exact.origin}/`, permissive)).body.length).toBe(DEFAULT_MAX_BYTES);
   });
 
@@ -191,12 +214,16 @@ describe('safeFetchStreaming', () => {
   });
 
   it('keeps the byte cap for a reader that reads everything', async () => {
-    const server = await startHttpServer((_request, response) => response.end(Buffer.alloc(DEFAULT_MAX_BYTES + 1, 0x61)));
+    const server = await startHttpServer((_request, response) =>
+      response.end(Buffer.alloc(DEFAULT_MAX_BYTES + 1, 0x61)),
+    );
     const readAll = async (_head: unknown, body: AsyncIterable<Buffer>) => {
       let total = 0;
       for await (const chunk of body) total += chunk.length;
       return total;
     };
-    expect(await refusal(safeFetchStreaming(`${server.origin}/`, permissive, readAll))).toBe('too-large');
+    expect(await refusal(safeFetchStreaming(`${server.origin}/`, permissive, readAll))).toBe(
+      'too-large',
+    );
   });
 });

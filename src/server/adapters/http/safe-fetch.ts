@@ -60,7 +60,15 @@ export const DEFAULT_MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'Mozilla/5.0 (compatible; VouchlyLogoDetector/1.0)';
 
-export type RefusalReason = 'protocol' | 'port' | 'credentials' | 'address' | 'redirects' | 'too-large' | 'timeout' | 'encoding';
+export type RefusalReason =
+  | 'protocol'
+  | 'port'
+  | 'credentials'
+  | 'address'
+  | 'redirects'
+  | 'too-large'
+  | 'timeout'
+  | 'encoding';
 
 /** The fetch was refused by a guard (as opposed to failing on the network). */
 export class FetchRefusedError extends Error {
@@ -80,7 +88,10 @@ export function safeFetch(input: string | URL, options: SafeFetchOptions): Promi
   return safeFetchStreaming(input, options, async (head, body) => {
     const declared = Number(head.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
-      throw new FetchRefusedError('too-large', `body of ${declared} bytes is over the ${maxBytes} byte cap`);
+      throw new FetchRefusedError(
+        'too-large',
+        `body of ${declared} bytes is over the ${maxBytes} byte cap`,
+      );
     }
     const chunks: Buffer[] = [];
     for await (const chunk of body) chunks.push(chunk);
@@ -99,7 +110,10 @@ export async function safeFetchStreaming<T>(
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new FetchRefusedError('timeout', `no complete answer within ${timeoutMs} ms`)),
+    () =>
+      controller.abort(
+        new FetchRefusedError('timeout', `no complete answer within ${timeoutMs} ms`),
+      ),
     timeoutMs,
   );
   try {
@@ -171,7 +185,10 @@ function guardedLookup(policy: FetchPolicy): LookupFunction {
       const first = addresses[0];
       if (refused || !first) {
         const reason = refused
-          ? new FetchRefusedError('address', `${hostname} resolves to ${refused.address}, which is not allowed`)
+          ? new FetchRefusedError(
+              'address',
+              `${hostname} resolves to ${refused.address}, which is not allowed`,
+            )
           : Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' });
         callback(reason, '', 0);
         return;
@@ -183,7 +200,9 @@ function guardedLookup(policy: FetchPolicy): LookupFunction {
       }
     };
     if (isLocalhostName(hostname)) {
-      answer(null, [options.family === 6 ? { address: '::1', family: 6 } : { address: '127.0.0.1', family: 4 }]);
+      answer(null, [
+        options.family === 6 ? { address: '::1', family: 6 } : { address: '127.0.0.1', family: 4 },
+      ]);
       return;
     }
     dnsLookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true }, answer);
@@ -196,7 +215,11 @@ function agentFor(protocol: string, policy: FetchPolicy): http.Agent {
   return protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
 }
 
-function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+function requestOnce(
+  url: URL,
+  options: SafeFetchOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
@@ -224,7 +247,8 @@ async function* cappedBody(response: IncomingMessage, maxBytes: number): AsyncGe
   for await (const chunk of decoded(response)) {
     const buffer = chunk as Buffer;
     total += buffer.length;
-    if (total > maxBytes) throw new FetchRefusedError('too-large', `body is over the ${maxBytes} byte cap`);
+    if (total > maxBytes)
+      throw new FetchRefusedError('too-large', `body is over the ${maxBytes} byte cap`);
     yield buffer;
   }
 }

@@ -37,7 +37,9 @@ export type LocalPaymentProvider = PaymentProvider & {
    * Pay: completes an open session, starting a one-year subscription with a
    * paid invoice. Completing a complete session changes nothing.
    */
-  completeTestCheckout(sessionId: string): Promise<{ session: LocalCheckoutSessionRow; subscription: ProviderSubscription }>;
+  completeTestCheckout(
+    sessionId: string,
+  ): Promise<{ session: LocalCheckoutSessionRow; subscription: ProviderSubscription }>;
 };
 
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
@@ -67,7 +69,11 @@ export function createLocalProvider(options: {
 }): LocalPaymentProvider {
   const { db, baseUrl, now } = options;
 
-  async function insertPaidInvoice(tx: Executor, subscription: { id: string; customerId: string }, at: Date) {
+  async function insertPaidInvoice(
+    tx: Executor,
+    subscription: { id: string; customerId: string },
+    at: Date,
+  ) {
     await tx.insert(localInvoices).values({
       id: newId('in'),
       customerId: subscription.customerId,
@@ -113,9 +119,11 @@ export function createLocalProvider(options: {
   }
 
   /** Where the test checkout page lives. */
-  const checkoutPageUrl = (sessionId: string) => `${baseUrl}/checkout/test/${encodeURIComponent(sessionId)}`;
+  const checkoutPageUrl = (sessionId: string) =>
+    `${baseUrl}/checkout/test/${encodeURIComponent(sessionId)}`;
   /** The receipt page of an invoice (its hosted_invoice_url). */
-  const invoicePageUrl = (invoiceId: string) => `${baseUrl}/test-checkout/invoices/${encodeURIComponent(invoiceId)}`;
+  const invoicePageUrl = (invoiceId: string) =>
+    `${baseUrl}/test-checkout/invoices/${encodeURIComponent(invoiceId)}`;
 
   const provider: LocalPaymentProvider = {
     id: 'local',
@@ -128,7 +136,10 @@ export function createLocalProvider(options: {
         id,
         userId: request.userId,
         customerId,
-        successUrl: request.successUrl.replace(CHECKOUT_SESSION_ID_PLACEHOLDER, encodeURIComponent(id)),
+        successUrl: request.successUrl.replace(
+          CHECKOUT_SESSION_ID_PLACEHOLDER,
+          encodeURIComponent(id),
+        ),
         cancelUrl: request.cancelUrl,
         createdAt: now(),
       });
@@ -148,7 +159,10 @@ export function createLocalProvider(options: {
     },
 
     async getTestCheckout(sessionId) {
-      const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
+      const [row] = await db
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.id, sessionId));
       return row ?? null;
     },
 
@@ -159,7 +173,9 @@ export function createLocalProvider(options: {
         const [open] = await tx
           .update(localCheckoutSessions)
           .set({ status: 'complete', completedAt: time, subscriptionId })
-          .where(and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')))
+          .where(
+            and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')),
+          )
           .returning();
         if (!open) return null;
         const [subscription] = await tx
@@ -177,10 +193,16 @@ export function createLocalProvider(options: {
         await insertPaidInvoice(tx, subscription, time);
         return { session: open, subscription };
       });
-      if (result) return { session: result.session, subscription: toProviderSubscription(result.subscription) };
+      if (result)
+        return {
+          session: result.session,
+          subscription: toProviderSubscription(result.subscription),
+        };
       // Already complete (a second click, a reload): answer what it made.
       const session = await provider.getTestCheckout(sessionId);
-      const subscription = session?.subscriptionId ? await findSubscription(session.subscriptionId) : null;
+      const subscription = session?.subscriptionId
+        ? await findSubscription(session.subscriptionId)
+        : null;
       if (!session || !subscription) throw new Error(`test checkout ${sessionId} does not exist`);
       return { session, subscription: toProviderSubscription(await settle(subscription)) };
     },

@@ -184,7 +184,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       case 'customer.subscription.deleted': {
         // The event's own snapshot: its `created` orders it against other events.
         const subscription = toProviderSubscription(event.data.object);
-        return { ...base, userId: null, customerId: subscription.customerId, subscription, subscriptionId: subscription.id };
+        return {
+          ...base,
+          userId: null,
+          customerId: subscription.customerId,
+          subscription,
+          subscriptionId: subscription.id,
+        };
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded':

@@ -273,7 +273,10 @@ describe('uploads with S3 storage', () => {
     expect(overForm.json().error.code).toBe('CHALLENGE_REQUIRED');
     expect(await bucketKeys()).toEqual([keyOf(first.objectPath)]);
 
-    app.uploads.budgets = budgetsWith({ perForm: plenty, global: { perHour: plenty.perHour, waiting: size } });
+    app.uploads.budgets = budgetsWith({
+      perForm: plenty,
+      global: { perHour: plenty.perHour, waiting: size },
+    });
     const overAll = await requestUploadUrl(app, { purpose: 'product-image', slug });
     expect(overAll.statusCode, overAll.body).toBe(507);
     expect(await bucketKeys()).toEqual([keyOf(first.objectPath)]);

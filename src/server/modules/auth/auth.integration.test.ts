@@ -3,7 +3,13 @@
 // current password and tells the old address).
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businesses, collectionPageSettings, sessions, users, widgetSettings } from '../../db/schema.js';
+import {
+  businesses,
+  collectionPageSettings,
+  sessions,
+  users,
+  widgetSettings,
+} from '../../db/schema.js';
 import {
   TEST_PASSWORD,
   createSignedInUser,
@@ -42,7 +48,10 @@ async function userRow(app: App, email: string) {
   return row;
 }
 
-async function countRows(app: App, table: typeof users | typeof businesses | typeof sessions): Promise<number> {
+async function countRows(
+  app: App,
+  table: typeof users | typeof businesses | typeof sessions,
+): Promise<number> {
   const [row] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n ?? 0;
 }
@@ -53,7 +62,11 @@ describe('POST /api/register', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: registrationInput({ email: '  New.Owner@Example.COM ', businessName: ' Café Müller & Sons ', website: 'cafe-muller.example' }),
+      payload: registrationInput({
+        email: '  New.Owner@Example.COM ',
+        businessName: ' Café Müller & Sons ',
+        website: 'cafe-muller.example',
+      }),
     });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
@@ -73,11 +86,22 @@ describe('POST /api/register', () => {
     expect(user?.id).toBe(body.id);
     expect(user?.password).toMatch(/^\$argon2id\$v=19\$m=1024,t=2,p=1\$/);
 
-    const [business] = await app.database.db.select().from(businesses).where(eq(businesses.ownerId, body.id));
-    expect(business).toMatchObject({ name: 'Café Müller & Sons', website: 'https://cafe-muller.example', description: null, logoUrl: null });
+    const [business] = await app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.ownerId, body.id));
+    expect(business).toMatchObject({
+      name: 'Café Müller & Sons',
+      website: 'https://cafe-muller.example',
+      description: null,
+      logoUrl: null,
+    });
     expect(business?.collectionSlug).toMatch(/^cafe-muller-sons-[0-9a-z]{6}$/);
 
-    const [widget] = await app.database.db.select().from(widgetSettings).where(eq(widgetSettings.businessId, business!.id));
+    const [widget] = await app.database.db
+      .select()
+      .from(widgetSettings)
+      .where(eq(widgetSettings.businessId, business!.id));
     expect(widget).toMatchObject({
       layout: 'carousel',
       backgroundColor: '#FFFFFF',
@@ -131,7 +155,11 @@ describe('POST /api/register', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie on / with at least 128 random bits', async () => {
     const app = await createTestApp();
-    const response = await app.inject({ method: 'POST', url: '/api/register', payload: registrationInput() });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registrationInput(),
+    });
     const cookie = response.cookies.find((candidate) => candidate.name === 'vouchly.sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
@@ -144,9 +172,15 @@ describe('POST /api/register', () => {
     const app = await createTestApp();
     await createUser(app, { email: 'taken@example.com' });
     for (const email of ['taken@example.com', 'TAKEN@Example.com', '  taken@example.com  ']) {
-      const response = await app.inject({ method: 'POST', url: '/api/register', payload: registrationInput({ email }) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationInput({ email }),
+      });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: 'An account with this email already exists' } });
+      expect(response.json()).toEqual({
+        error: { code: 'CONFLICT', message: 'An account with this email already exists' },
+      });
       expect(sessionCookieOf(response)).toBeUndefined();
     }
     expect(await countRows(app, users)).toBe(1);
@@ -156,10 +190,16 @@ describe('POST /api/register', () => {
   it('gives two businesses of the same name different readable slugs', async () => {
     const app = await createTestApp();
     for (let i = 0; i < 2; i++) {
-      const response = await app.inject({ method: 'POST', url: '/api/register', payload: registrationInput({ businessName: 'Same Name' }) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationInput({ businessName: 'Same Name' }),
+      });
       expect(response.statusCode).toBe(201);
     }
-    const slugs = (await app.database.db.select({ slug: businesses.collectionSlug }).from(businesses)).map((row) => row.slug);
+    const slugs = (
+      await app.database.db.select({ slug: businesses.collectionSlug }).from(businesses)
+    ).map((row) => row.slug);
     expect(slugs).toHaveLength(2);
     expect(new Set(slugs).size).toBe(2);
     for (const slug of slugs) expect(slug).toMatch(/^same-name-[0-9a-z]{6}$/);
@@ -168,10 +208,22 @@ describe('POST /api/register', () => {
   it('leaves nothing behind when a later step of the registration fails', async () => {
     const app = await createTestApp();
     const { db } = app.database;
-    await db.execute(sql.raw(`CREATE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`));
-    await db.execute(sql.raw(`CREATE TRIGGER refuse_settings BEFORE INSERT ON collection_page_settings FOR EACH ROW EXECUTE FUNCTION refuse_insert()`));
+    await db.execute(
+      sql.raw(
+        `CREATE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `CREATE TRIGGER refuse_settings BEFORE INSERT ON collection_page_settings FOR EACH ROW EXECUTE FUNCTION refuse_insert()`,
+      ),
+    );
     try {
-      const response = await app.inject({ method: 'POST', url: '/api/register', payload: registrationInput() });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registrationInput(),
+      });
       expect(response.statusCode).toBe(500);
       expect(sessionCookieOf(response)).toBeUndefined();
     } finally {
@@ -191,7 +243,11 @@ describe('POST /api/register', () => {
     [{ website: 'not a site' }, 'Please enter a valid website (e.g., example.com)'],
   ])('refuses %o with "%s"', async (overrides, message) => {
     const app = await createTestApp();
-    const response = await app.inject({ method: 'POST', url: '/api/register', payload: registrationInput(overrides) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registrationInput(overrides),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
     expect(await countRows(app, users)).toBe(0);
@@ -246,7 +302,10 @@ describe('POST /api/login', () => {
     expect(second).not.toBe(first);
     expect((await currentUser(app, first)).statusCode).toBe(401);
     expect((await currentUser(app, second)).json().id).toBe(user.id);
-    const rows = await app.database.db.select().from(sessions).where(sql`${sessions.sess}->>'userId' = ${user.id}`);
+    const rows = await app.database.db
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.sess}->>'userId' = ${user.id}`);
     expect(rows).toHaveLength(1);
   });
 });
@@ -256,7 +315,11 @@ describe('POST /api/logout', () => {
     const app = await createTestApp();
     const { cookie } = await createSignedInUser(app);
     expect((await currentUser(app, cookie)).statusCode).toBe(200);
-    const response = await app.inject({ method: 'POST', url: '/api/logout', ...withSession(cookie) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      ...withSession(cookie),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Logged out' });
     const cleared = response.cookies.find((candidate) => candidate.name === 'vouchly.sid');
@@ -303,7 +366,10 @@ describe('PATCH /api/auth/email', () => {
   it('changes the email (trimmed, lowercased) and returns the current user', async () => {
     const app = await createTestApp();
     const { cookie, user } = await createSignedInUser(app);
-    const response = await changeEmail(app, cookie, { email: ' Renamed@Example.com ', currentPassword: TEST_PASSWORD });
+    const response = await changeEmail(app, cookie, {
+      email: ' Renamed@Example.com ',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: user.id, email: 'renamed@example.com' });
     expect(await userRow(app, 'renamed@example.com')).toBeDefined();
@@ -315,11 +381,19 @@ describe('PATCH /api/auth/email', () => {
     const { cookie, email } = await createSignedInUser(app);
     const missing = await changeEmail(app, cookie, { email: 'attacker@example.com' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Current password is required' });
+    expect(missing.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Current password is required',
+    });
 
-    const wrong = await changeEmail(app, cookie, { email: 'attacker@example.com', currentPassword: 'not my password' });
+    const wrong = await changeEmail(app, cookie, {
+      email: 'attacker@example.com',
+      currentPassword: 'not my password',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Current password is incorrect' } });
+    expect(wrong.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'Current password is incorrect' },
+    });
     expect(wrong.json().error.message).toContain('incorrect');
     expect(await userRow(app, email)).toBeDefined();
     expect(await userRow(app, 'attacker@example.com')).toBeUndefined();
@@ -331,7 +405,10 @@ describe('PATCH /api/auth/email', () => {
     const app = await createTestApp();
     await createUser(app, { email: 'other@example.com', businessName: null });
     const { cookie } = await createSignedInUser(app);
-    const response = await changeEmail(app, cookie, { email: 'other@example.com', currentPassword: 'not my password' });
+    const response = await changeEmail(app, cookie, {
+      email: 'other@example.com',
+      currentPassword: 'not my password',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Current password is incorrect');
   });
@@ -340,7 +417,10 @@ describe('PATCH /api/auth/email', () => {
     const app = await createTestApp();
     await createUser(app, { email: 'other@example.com', businessName: null });
     const { cookie, email } = await createSignedInUser(app);
-    const response = await changeEmail(app, cookie, { email: 'OTHER@example.com', currentPassword: TEST_PASSWORD });
+    const response = await changeEmail(app, cookie, {
+      email: 'OTHER@example.com',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Email is already in use');
     expect(response.json().error.message).toContain('already in use');
@@ -366,7 +446,10 @@ describe('PATCH /api/auth/email', () => {
   it('tells the old address that the email was changed, and to which one', async () => {
     const app = await createTestApp();
     const { cookie, email } = await createSignedInUser(app);
-    const response = await changeEmail(app, cookie, { email: 'moved@example.com', currentPassword: TEST_PASSWORD });
+    const response = await changeEmail(app, cookie, {
+      email: 'moved@example.com',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     await settleAfterAnswerWork(app);
     const mails = await readOutbox(app);
@@ -383,13 +466,26 @@ describe('PATCH /api/auth/email', () => {
     const smtp = await startSmtpServer();
     await smtp.close();
     const errors: unknown[] = [];
-    const app = await createTestApp({ smtpUrl: smtp.url }, { logger: { level: 'error', stream: { write: (line: string) => errors.push(JSON.parse(line)) } } });
+    const app = await createTestApp(
+      { smtpUrl: smtp.url },
+      {
+        logger: {
+          level: 'error',
+          stream: { write: (line: string) => errors.push(JSON.parse(line)) },
+        },
+      },
+    );
     const { cookie } = await createSignedInUser(app);
-    const response = await changeEmail(app, cookie, { email: 'moved@example.com', currentPassword: TEST_PASSWORD });
+    const response = await changeEmail(app, cookie, {
+      email: 'moved@example.com',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe('moved@example.com');
     await settleAfterAnswerWork(app);
-    expect(errors).toEqual([expect.objectContaining({ msg: 'could not send the email change notice' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ msg: 'could not send the email change notice' }),
+    ]);
   });
 });
 
@@ -407,13 +503,16 @@ describe('PATCH /api/auth/password', () => {
       confirmPassword: 'a brand new password',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+    expect(response.json().error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Current password is incorrect',
+    });
     expect(response.json().error.message).toContain('incorrect');
     expect((await userRow(app, email))?.password).toBe(before);
     expect((await currentUser(app, cookie)).statusCode).toBe(200);
   });
 
-  it("refuses a confirmation that does not match with \"Passwords don't match\"", async () => {
+  it('refuses a confirmation that does not match with "Passwords don\'t match"', async () => {
     const app = await createTestApp();
     const { cookie } = await createSignedInUser(app);
     const response = await change(app, cookie, {
@@ -446,7 +545,11 @@ describe('PATCH /api/auth/password', () => {
     expect((await currentUser(app, otherDevice)).statusCode).toBe(401);
 
     expect((await userRow(app, email))?.password).toMatch(/^\$argon2id\$/);
-    const oldPassword = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
+    const oldPassword = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(oldPassword.statusCode).toBe(401);
     await login(app, email, 'a brand new password');
   });
@@ -463,7 +566,9 @@ describe('CSRF (docs/security.md rule 3)', () => {
       ...withSession(cookie, { origin: 'https://evil.example' }),
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-site request refused' } });
+    expect(response.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Cross-site request refused' },
+    });
     expect(await userRow(app, email)).toBeDefined();
 
     const logout = await app.inject({
@@ -484,7 +589,10 @@ describe('CSRF (docs/security.md rule 3)', () => {
       ...withSession(cookie, { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' }),
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
+    expect(response.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Cross-site request refused',
+    });
     expect((await currentUser(app, cookie)).statusCode).toBe(200);
   });
 
@@ -521,7 +629,11 @@ describe('CSRF (docs/security.md rule 3)', () => {
     const app = await createTestApp();
     const { email, cookie } = await createSignedInUser(app);
     const body = JSON.stringify({ email, password: TEST_PASSWORD });
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const response = await app.inject({
         method: 'POST',
         url: '/api/login',

@@ -14,7 +14,11 @@ ${paragraphs}
   </body>
 </html>`;
 
-export function passwordResetEmail(options: { to: string; productName: string; link: string }): EmailMessage {
+export function passwordResetEmail(options: {
+  to: string;
+  productName: string;
+  link: string;
+}): EmailMessage {
   const { to, productName, link } = options;
   const text = [
     'Hello,',
@@ -40,7 +44,11 @@ export function passwordResetEmail(options: { to: string; productName: string; l
 }
 
 /** Sent to the old address after an email change (docs/security.md rule 18), so a takeover does not go unnoticed. */
-export function emailChangedEmail(options: { to: string; productName: string; newEmail: string }): EmailMessage {
+export function emailChangedEmail(options: {
+  to: string;
+  productName: string;
+  newEmail: string;
+}): EmailMessage {
   const { to, productName, newEmail } = options;
   const text = [
     'Hello,',

@@ -38,11 +38,26 @@ const INVALID_LINK = {
 };
 const NEW_PASSWORD = 'a completely new password';
 
-const forgot = (app: App, email: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers, payload: { email }, ...(remoteAddress ? { remoteAddress } : {}) });
+const forgot = (
+  app: App,
+  email: string,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    headers,
+    payload: { email },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 const reset = (app: App, token: string, password = NEW_PASSWORD, confirmPassword = password) =>
-  app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password, confirmPassword } });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { token, password, confirmPassword },
+  });
 
 /** Asks for a reset through the outbox mailer and returns the token from the mail. */
 async function requestToken(app: App, email: string): Promise<string> {
@@ -119,7 +134,12 @@ describe('POST /api/auth/forgot-password', () => {
     const logged: { msg?: string }[] = [];
     const app = await createTestApp(
       { smtpUrl: smtp.url },
-      { logger: { level: 'error', stream: { write: (line: string) => logged.push(JSON.parse(line) as { msg?: string }) } } },
+      {
+        logger: {
+          level: 'error',
+          stream: { write: (line: string) => logged.push(JSON.parse(line) as { msg?: string }) },
+        },
+      },
     );
     const { email } = await createUser(app);
     expect((await forgot(app, email)).json()).toEqual(SAME_ANSWER);
@@ -145,7 +165,10 @@ describe('POST /api/auth/forgot-password', () => {
     const app = await createTestApp({ baseUrl: 'https://app.vouchly.example' });
     const { email } = await createUser(app);
     // The link must come from the configured public URL, never from the Host header.
-    expect((await forgot(app, email, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })).statusCode).toBe(200);
+    expect(
+      (await forgot(app, email, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }))
+        .statusCode,
+    ).toBe(200);
     await settleAfterAnswerWork(app);
     const [mail] = await readOutbox(app);
     expect(mail).toBeDefined();
@@ -164,7 +187,10 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('sends the mail through SMTP when SMTP_URL is set', async () => {
     const smtp = await startSmtpServer();
-    const app = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Vouchly <support@vouchly.example>' });
+    const app = await createTestApp({
+      smtpUrl: smtp.url,
+      mailFrom: 'Vouchly <support@vouchly.example>',
+    });
     const { email, user } = await createUser(app);
     expect((await forgot(app, email)).json()).toEqual(SAME_ANSWER);
     const mail = await smtp.nextMessage();
@@ -213,7 +239,11 @@ describe('POST /api/auth/reset-password', () => {
     const row = await storedUser(app, user.id);
     expect(row.password).toMatch(/^\$argon2id\$/);
     expect(await storedLinks(app, user.id)).toEqual([]);
-    const old = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
+    const old = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
     await login(app, email, NEW_PASSWORD);
 
@@ -242,7 +272,11 @@ describe('POST /api/auth/reset-password', () => {
       const me = await app.inject({ method: 'GET', url: '/api/auth/user', ...withSession(ended) });
       expect(me.statusCode).toBe(401);
     }
-    const other = await app.inject({ method: 'GET', url: '/api/auth/user', ...withSession(bystander.cookie) });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      ...withSession(bystander.cookie),
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -279,7 +313,10 @@ describe('POST /api/auth/reset-password', () => {
     const app = await createTestApp();
     const { email } = await createUser(app);
     const token = await requestToken(app, email);
-    const results = await Promise.all([reset(app, token, 'first new password'), reset(app, token, 'second new password')]);
+    const results = await Promise.all([
+      reset(app, token, 'first new password'),
+      reset(app, token, 'second new password'),
+    ]);
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -288,14 +325,26 @@ describe('POST /api/auth/reset-password', () => {
     const { email } = await createUser(app);
     const first = await requestToken(app, email);
     const second = await requestToken(app, email);
-    const results = await Promise.all([reset(app, first, 'first new password'), reset(app, second, 'second new password')]);
+    const results = await Promise.all([
+      reset(app, first, 'first new password'),
+      reset(app, second, 'second new password'),
+    ]);
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 400]);
   });
 
   it.each([
-    [{ token: '', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, 'Reset token is required'],
-    [{ token: 'x', password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
-    [{ token: 'x', password: NEW_PASSWORD, confirmPassword: 'something else' }, "Passwords don't match"],
+    [
+      { token: '', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      'Reset token is required',
+    ],
+    [
+      { token: 'x', password: 'short', confirmPassword: 'short' },
+      'Password must be at least 8 characters',
+    ],
+    [
+      { token: 'x', password: NEW_PASSWORD, confirmPassword: 'something else' },
+      "Passwords don't match",
+    ],
   ])('validates %o with "%s"', async (payload, message) => {
     const app = await createTestApp();
     const response = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
@@ -315,7 +364,9 @@ describe('outstanding reset links (docs/security.md rule 29)', () => {
       expect(response.json()).toEqual(SAME_ANSWER);
     }
     await settleAfterAnswerWork(app);
-    return (await readOutbox(app)).slice(before).map((mail) => resetLinkOf(mail).searchParams.get('token')!);
+    return (await readOutbox(app))
+      .slice(before)
+      .map((mail) => resetLinkOf(mail).searchParams.get('token')!);
   }
 
   it(`sends at most ${RESET_LINKS_PER_ACCOUNT} reset emails to one account, however many addresses ask`, async () => {
@@ -342,7 +393,8 @@ describe('outstanding reset links (docs/security.md rule 29)', () => {
     const links = await askFromManyAddresses(app, email);
     expect(links).toHaveLength(RESET_LINKS_PER_ACCOUNT);
     expect((await reset(app, links[1]!)).statusCode).toBe(200);
-    for (const link of links) expect((await reset(app, link, 'the attacker password')).json()).toEqual(INVALID_LINK);
+    for (const link of links)
+      expect((await reset(app, link, 'the attacker password')).json()).toEqual(INVALID_LINK);
     await login(app, email, NEW_PASSWORD);
     expect(await askFromManyAddresses(app, email, 1)).toHaveLength(1);
   });
@@ -368,7 +420,11 @@ describe('reset links and credential changes (docs/security.md rule 18)', () => 
     const change = await app.inject({
       method: 'PATCH',
       url: '/api/auth/password',
-      payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
       ...withSession(cookie),
     });
     expect(change.statusCode).toBe(200);

@@ -9,7 +9,12 @@ const ARGON2ID = 2 as Algorithm;
 export type PasswordHashing = { memoryKib: number };
 
 export function hashPassword(password: string, options: PasswordHashing): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID, memoryCost: options.memoryKib, timeCost: 2, parallelism: 1 });
+  return hash(password, {
+    algorithm: ARGON2ID,
+    memoryCost: options.memoryKib,
+    timeCost: 2,
+    parallelism: 1,
+  });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -27,7 +32,10 @@ const dummyHashes = new Map<number, Promise<string>>();
  * Spends the time of a real verification when there is no user to check, so
  * a login for an unknown email takes as long as one with a wrong password.
  */
-export async function verifyAgainstDummy(password: string, options: PasswordHashing): Promise<void> {
+export async function verifyAgainstDummy(
+  password: string,
+  options: PasswordHashing,
+): Promise<void> {
   let dummy = dummyHashes.get(options.memoryKib);
   if (!dummy) {
     dummy = hashPassword('not the password of anyone', options);

@@ -22,7 +22,11 @@ export async function findByEmail(db: Executor, email: string): Promise<UserRow 
 
 /** Inserts the user unless the email is taken (then null). */
 export async function create(db: Executor, values: NewUser): Promise<UserRow | null> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   return row ?? null;
 }
 
@@ -41,23 +45,38 @@ export async function lockUser(db: Executor, id: string): Promise<void> {
 }
 
 /** Deletes the user's expired reset links and counts the ones still outstanding. */
-export async function pruneAndCountResetTokens(db: Executor, userId: string, now: Date): Promise<number> {
+export async function pruneAndCountResetTokens(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<number> {
   const ofUser = eq(passwordResetTokens.userId, userId);
   await db.delete(passwordResetTokens).where(and(ofUser, lte(passwordResetTokens.expiresAt, now)));
   const [row] = await db.select({ outstanding: count() }).from(passwordResetTokens).where(ofUser);
   return row?.outstanding ?? 0;
 }
 
-export async function addResetToken(db: Executor, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function addResetToken(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
   await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
 }
 
 /** The holder of an unexpired reset token (by its SHA-256), or null. */
-export async function findByResetToken(db: Executor, tokenHash: string, now: Date): Promise<{ id: string } | null> {
+export async function findByResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: string } | null> {
   const [row] = await db
     .select({ id: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, now)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -66,7 +85,12 @@ export async function findByResetToken(db: Executor, tokenHash: string, now: Dat
  * Uses an unexpired reset token of the user: deletes it, in one statement, so
  * of two concurrent uses only one gets true back.
  */
-export async function consumeResetToken(db: Executor, userId: string, tokenHash: string, now: Date): Promise<boolean> {
+export async function consumeResetToken(
+  db: Executor,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
   const used = await db
     .delete(passwordResetTokens)
     .where(
@@ -86,7 +110,13 @@ export async function removeResetTokens(db: Executor, userId: string): Promise<v
 }
 
 /** Deletes the user's sessions, except `keepSid` when given. */
-export async function removeSessions(db: Executor, userId: string, keepSid?: string): Promise<void> {
+export async function removeSessions(
+  db: Executor,
+  userId: string,
+  keepSid?: string,
+): Promise<void> {
   const ofUser = sql`${sessions.sess}->>'userId' = ${userId}`;
-  await db.delete(sessions).where(keepSid === undefined ? ofUser : and(ofUser, ne(sessions.sid, keepSid)));
+  await db
+    .delete(sessions)
+    .where(keepSid === undefined ? ofUser : and(ofUser, ne(sessions.sid, keepSid)));
 }

@@ -277,7 +277,9 @@ describe('a burst of guesses sent all at once', () => {
     const app = await createTestApp({ trustProxy: true });
     const owner = await createSignedInUser(app);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => changePassword(app, owner.cookie, 'wrong password', '198.51.100.8')),
+      Array.from({ length: 30 }, () =>
+        changePassword(app, owner.cookie, 'wrong password', '198.51.100.8'),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(10);
@@ -287,8 +289,11 @@ describe('a burst of guesses sent all at once', () => {
   it('a correct password in the burst is not held against the owner afterwards', async () => {
     const app = await createTestApp({ trustProxy: true });
     const { email } = await createUser(app);
-    await Promise.all(Array.from({ length: 9 }, () => login(app, email, TEST_PASSWORD, '198.51.100.9')));
-    for (let i = 0; i < 10; i++) expect((await login(app, email, 'wrong password', '198.51.100.9')).statusCode).toBe(401);
+    await Promise.all(
+      Array.from({ length: 9 }, () => login(app, email, TEST_PASSWORD, '198.51.100.9')),
+    );
+    for (let i = 0; i < 10; i++)
+      expect((await login(app, email, 'wrong password', '198.51.100.9')).statusCode).toBe(401);
     expectThrottled(await login(app, email, 'wrong password', '198.51.100.9'));
   });
 
@@ -298,10 +303,13 @@ describe('a burst of guesses sent all at once', () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => login(app, email, TEST_PASSWORD, '198.51.100.10')),
     );
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 429)).toBe(true);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 429)).toBe(
+      true,
+    );
     // No failure happened, so the whole budget is still there, per address and per account.
     expect((await login(app, email, TEST_PASSWORD, '198.51.100.10')).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await login(app, email, 'wrong password', '198.51.100.10')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(app, email, 'wrong password', '198.51.100.10')).statusCode).toBe(401);
     expectThrottled(await login(app, email, 'wrong password', '198.51.100.10'));
   });
 });

@@ -19,7 +19,12 @@ import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { createBusinessRecords } from '../business/service.js';
 import { emailChangedEmail, passwordResetEmail } from './emails.js';
-import { hashPassword, verifyAgainstDummy, verifyPassword, type PasswordHashing } from './passwords.js';
+import {
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+  type PasswordHashing,
+} from './passwords.js';
 import * as userRepository from './repository.js';
 import { HOUR_MS } from '../../../shared/time.js';
 
@@ -77,7 +82,8 @@ export async function register(
   input: RegisterInput,
 ): Promise<Registration> {
   const { db, config } = deps;
-  if (await userRepository.findByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
+  if (await userRepository.findByEmail(db, input.email))
+    throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
   const passwordHash = await hashPassword(input.password, hashing(config));
   return db.transaction(async (tx) => {
     const user = await userRepository.create(tx, {
@@ -149,17 +155,27 @@ export async function requestPasswordReset(
     await userRepository.lockUser(tx, user.id);
     const outstanding = await userRepository.pruneAndCountResetTokens(tx, user.id, now);
     if (outstanding >= RESET_LINKS_PER_ACCOUNT) return false;
-    await userRepository.addResetToken(tx, user.id, hashResetToken(token), new Date(now.getTime() + RESET_TOKEN_TTL_MS));
+    await userRepository.addResetToken(
+      tx,
+      user.id,
+      hashResetToken(token),
+      new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    );
     return true;
   });
   if (!stored) {
-    log.debug({ userId: user.id }, 'password reset link not sent: the account has the most links outstanding');
+    log.debug(
+      { userId: user.id },
+      'password reset link not sent: the account has the most links outstanding',
+    );
     return;
   }
   // Built from the configured public URL, never from the request's Host header.
   const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await mailer.send(passwordResetEmail({ to: user.email, productName: config.productName, link }));
+    await mailer.send(
+      passwordResetEmail({ to: user.email, productName: config.productName, link }),
+    );
   } catch (error) {
     log.error({ err: error, userId: user.id }, 'could not send the password reset email');
   }
@@ -235,7 +251,13 @@ export async function sendEmailChangedNotice(
   user: UserRow,
 ): Promise<void> {
   try {
-    await mailer.send(emailChangedEmail({ to: previousEmail, productName: config.productName, newEmail: user.email }));
+    await mailer.send(
+      emailChangedEmail({
+        to: previousEmail,
+        productName: config.productName,
+        newEmail: user.email,
+      }),
+    );
   } catch (error) {
     log.error({ err: error, userId: user.id }, 'could not send the email change notice');
   }

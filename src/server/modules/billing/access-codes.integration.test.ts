@@ -4,11 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { accessCodeRateLimits } from './routes.js';
 import { addAccessCodes, INVALID_ACCESS_CODE_MESSAGE } from './service.js';
-import { createSignedInUser, createUser, sessionCookieOf, withSession } from '../../testing/factories.js';
+import {
+  createSignedInUser,
+  createUser,
+  sessionCookieOf,
+  withSession,
+} from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const redeem = (app: FastifyInstance, cookie: string, code: unknown, ip = '127.0.0.1') =>
-  app.inject({ method: 'POST', url: '/api/validate-access-code', payload: { code }, remoteAddress: ip, ...withSession(cookie) });
+  app.inject({
+    method: 'POST',
+    url: '/api/validate-access-code',
+    payload: { code },
+    remoteAddress: ip,
+    ...withSession(cookie),
+  });
 
 const uniqueCode = () => `CODE-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
 
@@ -23,15 +34,36 @@ describe('access codes', () => {
     // Typed with spaces and in lower case: the same code.
     const granted = await redeem(app, first.cookie, ` ${code.toLowerCase()} `);
     expect(granted.statusCode, granted.body).toBe(200);
-    expect(granted.json()).toMatchObject({ success: true, user: { id: first.user.id, isFreeAccount: true } });
-    const status = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(first.cookie) });
-    expect(status.json()).toEqual({ hasAccess: true, requiresRedirect: false, reason: 'access_code' });
-    expect((await app.inject({ method: 'GET', url: '/api/testimonials', ...withSession(first.cookie) })).statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({
+      success: true,
+      user: { id: first.user.id, isFreeAccount: true },
+    });
+    const status = await app.inject({
+      method: 'GET',
+      url: '/api/user/access-status',
+      ...withSession(first.cookie),
+    });
+    expect(status.json()).toEqual({
+      hasAccess: true,
+      requiresRedirect: false,
+      reason: 'access_code',
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/testimonials', ...withSession(first.cookie) }))
+        .statusCode,
+    ).toBe(200);
 
     const reused = await redeem(app, second.cookie, code);
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error).toMatchObject({ code: 'INVALID_ACCESS_CODE', message: INVALID_ACCESS_CODE_MESSAGE });
-    const secondStatus = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(second.cookie) });
+    expect(reused.json().error).toMatchObject({
+      code: 'INVALID_ACCESS_CODE',
+      message: INVALID_ACCESS_CODE_MESSAGE,
+    });
+    const secondStatus = await app.inject({
+      method: 'GET',
+      url: '/api/user/access-status',
+      ...withSession(second.cookie),
+    });
     expect(secondStatus.json().hasAccess).toBe(false);
   });
 
@@ -40,7 +72,9 @@ describe('access codes', () => {
     const owner = await createSignedInUser(app, { access: false });
     const wrong = await redeem(app, owner.cookie, 'NOT-A-REAL-CODE');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.message).toBe('The access code you entered is not valid. Please check and try again.');
+    expect(wrong.json().error.message).toBe(
+      'The access code you entered is not valid. Please check and try again.',
+    );
     const empty = await redeem(app, owner.cookie, '   ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Access code is required');
@@ -53,7 +87,9 @@ describe('access codes', () => {
     const { max } = accessCodeRateLimits.perUser;
     for (let guess = 0; guess < max; guess++) {
       // A new address each time: only the account's count can stop it.
-      expect((await redeem(app, owner.cookie, `GUESS-${guess}`, `10.0.0.${guess + 1}`)).statusCode).toBe(400);
+      expect(
+        (await redeem(app, owner.cookie, `GUESS-${guess}`, `10.0.0.${guess + 1}`)).statusCode,
+      ).toBe(400);
     }
     const limited = await redeem(app, owner.cookie, 'GUESS-LAST', '10.0.1.1');
     expect(limited.statusCode).toBe(429);

@@ -8,11 +8,23 @@ import type { UserRow } from '../../db/schema.js';
 
 type AccessFields = Pick<
   UserRow,
-  'isFreeAccount' | 'stripeSubscriptionId' | 'subscriptionStatus' | 'subscriptionEndDate' | 'subscriptionCancelAtPeriodEnd'
+  | 'isFreeAccount'
+  | 'stripeSubscriptionId'
+  | 'subscriptionStatus'
+  | 'subscriptionEndDate'
+  | 'subscriptionCancelAtPeriodEnd'
 >;
 
-const grant = (reason: string): AccessStatus => ({ hasAccess: true, requiresRedirect: false, reason });
-const refuse = (reason: string): AccessStatus => ({ hasAccess: false, requiresRedirect: true, reason });
+const grant = (reason: string): AccessStatus => ({
+  hasAccess: true,
+  requiresRedirect: false,
+  reason,
+});
+const refuse = (reason: string): AccessStatus => ({
+  hasAccess: false,
+  requiresRedirect: true,
+  reason,
+});
 
 const payingStatuses = new Set(['active', 'trialing']);
 
@@ -21,7 +33,11 @@ export function accessStatusOf(user: AccessFields, now: Date): AccessStatus {
   if (!user.stripeSubscriptionId) return refuse(ACCESS_REASONS.noSubscription);
   const periodRunning = user.subscriptionEndDate !== null && user.subscriptionEndDate > now;
   if (payingStatuses.has(user.subscriptionStatus ?? '') && periodRunning) {
-    return grant(user.subscriptionCancelAtPeriodEnd ? ACCESS_REASONS.cancelingSubscription : ACCESS_REASONS.activeSubscription);
+    return grant(
+      user.subscriptionCancelAtPeriodEnd
+        ? ACCESS_REASONS.cancelingSubscription
+        : ACCESS_REASONS.activeSubscription,
+    );
   }
   if (user.subscriptionStatus === 'past_due') return refuse(ACCESS_REASONS.paymentPastDue);
   return refuse(ACCESS_REASONS.subscriptionEnded);
@@ -42,5 +58,7 @@ export function mirrorIsStale(user: AccessFields, now: Date): boolean {
 /** True when the user holds a subscription that is still theirs to use or cancel. */
 export function hasCurrentSubscription(user: AccessFields, now: Date): boolean {
   const reason = accessStatusOf({ ...user, isFreeAccount: false }, now).reason;
-  return reason === ACCESS_REASONS.activeSubscription || reason === ACCESS_REASONS.cancelingSubscription;
+  return (
+    reason === ACCESS_REASONS.activeSubscription || reason === ACCESS_REASONS.cancelingSubscription
+  );
 }

@@ -5,7 +5,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PLAN } from '../../../shared/constants.js';
-import { createSignedInUser, createTestimonial, login, withSession } from '../../testing/factories.js';
+import {
+  createSignedInUser,
+  createTestimonial,
+  login,
+  withSession,
+} from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 type App = FastifyInstance;
@@ -21,7 +26,8 @@ function movableClock() {
   };
 }
 
-const call = (app: App, cookie: string, request: InjectOptions) => app.inject({ ...request, ...withSession(cookie) });
+const call = (app: App, cookie: string, request: InjectOptions) =>
+  app.inject({ ...request, ...withSession(cookie) });
 
 async function accessOf(app: App, cookie: string) {
   const response = await call(app, cookie, { method: 'GET', url: '/api/user/access-status' });
@@ -42,7 +48,10 @@ async function startCheckout(app: App, cookie: string): Promise<string> {
 }
 
 async function pay(app: App, cookie: string, sessionId: string) {
-  const response = await call(app, cookie, { method: 'POST', url: `/api/test-checkout/${sessionId}/pay` });
+  const response = await call(app, cookie, {
+    method: 'POST',
+    url: `/api/test-checkout/${sessionId}/pay`,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ redirectUrl: string }>();
 }
@@ -95,7 +104,10 @@ describe('access status and the paid-page gate', () => {
     const app = await createTestApp();
     const owner = await createSignedInUser(app, { access: false });
     const slug = owner.business?.collectionSlug ?? '';
-    await createTestimonial(app.database.db, owner.business?.id ?? '', { status: 'approved', approvedAt: new Date() });
+    await createTestimonial(app.database.db, owner.business?.id ?? '', {
+      status: 'approved',
+      approvedAt: new Date(),
+    });
     const widget = await app.inject({ method: 'GET', url: `/api/widget/${slug}` });
     expect(widget.statusCode).toBe(200);
     expect(widget.json().testimonials).toHaveLength(1);
@@ -109,7 +121,9 @@ describe('access status and the paid-page gate', () => {
 
   it('answers 401 signed out', async () => {
     const app = await createTestApp();
-    expect((await app.inject({ method: 'GET', url: '/api/user/access-status' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/user/access-status' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -132,23 +146,40 @@ describe('the built-in test checkout', () => {
     const sessionId = await startCheckout(app, owner.cookie);
 
     // The checkout URL is the app's page, for its owner; a signed-out visitor is sent to log in.
-    const checkoutPage = await call(app, owner.cookie, { method: 'GET', url: `/checkout/test/${sessionId}` });
+    const checkoutPage = await call(app, owner.cookie, {
+      method: 'GET',
+      url: `/checkout/test/${sessionId}`,
+    });
     expect(checkoutPage.statusCode).toBe(200);
     expect(checkoutPage.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(checkoutPage.headers['cache-control']).toBe('no-store');
     const signedOut = await app.inject({ method: 'GET', url: `/checkout/test/${sessionId}` });
     expect(signedOut.statusCode).toBe(302);
     expect(signedOut.headers.location).toBe('/auth?tab=login');
-    const page = await call(app, owner.cookie, { method: 'GET', url: `/api/test-checkout/${sessionId}` });
-    expect(page.json()).toMatchObject({ id: sessionId, status: 'open', email: owner.email, amountInCents: 4900 });
-    const unpaid = await call(app, owner.cookie, { method: 'GET', url: `/api/checkout-success?session_id=${sessionId}` });
+    const page = await call(app, owner.cookie, {
+      method: 'GET',
+      url: `/api/test-checkout/${sessionId}`,
+    });
+    expect(page.json()).toMatchObject({
+      id: sessionId,
+      status: 'open',
+      email: owner.email,
+      amountInCents: 4900,
+    });
+    const unpaid = await call(app, owner.cookie, {
+      method: 'GET',
+      url: `/api/checkout-success?session_id=${sessionId}`,
+    });
     expect(unpaid.statusCode).toBe(400);
     expect(unpaid.json().error.code).toBe('CHECKOUT_NOT_PAID');
     expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
 
     const { redirectUrl } = await pay(app, owner.cookie, sessionId);
     expect(redirectUrl).toBe(`${app.config.baseUrl}/subscribe/success?session_id=${sessionId}`);
-    const verified = await call(app, owner.cookie, { method: 'GET', url: `/api/checkout-success?session_id=${sessionId}` });
+    const verified = await call(app, owner.cookie, {
+      method: 'GET',
+      url: `/api/checkout-success?session_id=${sessionId}`,
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toEqual({ success: true, message: 'Subscription activated!' });
     expect(await accessOf(app, owner.cookie)).toEqual({
@@ -158,16 +189,28 @@ describe('the built-in test checkout', () => {
     });
     expect((await call(app, owner.cookie, gatedCalls[0] ?? {})).statusCode).toBe(200);
 
-    const subscription = (await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })).json();
+    const subscription = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })
+    ).json();
     expect(subscription).toMatchObject({ status: 'active', cancel_at_period_end: false });
     const yearSeconds = subscription.current_period_end - subscription.current_period_start;
     expect(yearSeconds / 86_400).toBeGreaterThanOrEqual(365);
     expect(yearSeconds / 86_400).toBeLessThanOrEqual(366);
 
-    const invoices = (await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).json();
+    const invoices = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })
+    ).json();
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ amount_paid: PLAN.amountInCents, currency: 'usd', status: 'paid', invoice_pdf: null });
-    const receipt = await call(app, owner.cookie, { method: 'GET', url: new URL(invoices[0].hosted_invoice_url).pathname });
+    expect(invoices[0]).toMatchObject({
+      amount_paid: PLAN.amountInCents,
+      currency: 'usd',
+      status: 'paid',
+      invoice_pdf: null,
+    });
+    const receipt = await call(app, owner.cookie, {
+      method: 'GET',
+      url: new URL(invoices[0].hosted_invoice_url).pathname,
+    });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.body).toContain('Test checkout: no card is charged');
     expect(receipt.body).toContain('$49.00');
@@ -177,9 +220,14 @@ describe('the built-in test checkout', () => {
     const app = await createTestApp();
     const owner = await subscribedOwner(app);
     await pay(app, owner.cookie, owner.sessionId);
-    const again = await call(app, owner.cookie, { method: 'POST', url: '/api/create-checkout-session' });
+    const again = await call(app, owner.cookie, {
+      method: 'POST',
+      url: '/api/create-checkout-session',
+    });
     expect(again.json()).toEqual({ isAlreadySubscribed: true, checkoutUrl: null });
-    expect((await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).json()).toHaveLength(1);
+    expect(
+      (await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).json(),
+    ).toHaveLength(1);
   });
 
   it("another owner's checkout session is not found, and paying it changes nothing", async () => {
@@ -196,7 +244,10 @@ describe('the built-in test checkout', () => {
       expect((await call(app, stranger.cookie, request)).statusCode, request.url).toBe(404);
     }
     expect((await accessOf(app, stranger.cookie)).hasAccess).toBe(false);
-    const page = await call(app, owner.cookie, { method: 'GET', url: `/api/test-checkout/${sessionId}` });
+    const page = await call(app, owner.cookie, {
+      method: 'GET',
+      url: `/api/test-checkout/${sessionId}`,
+    });
     expect(page.json().status).toBe('open');
   });
 
@@ -210,7 +261,11 @@ describe('the built-in test checkout', () => {
 
   it('the Stripe webhook does not exist without Stripe', async () => {
     const app = await createTestApp();
-    const response = await app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: { id: 'evt_1' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: { id: 'evt_1' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -222,12 +277,22 @@ describe('cancel at period end, and the clock', () => {
     const owner = await createSignedInUser(app, { access: false });
     await pay(app, owner.cookie, await startCheckout(app, owner.cookie));
 
-    const canceled = await call(app, owner.cookie, { method: 'POST', url: '/api/cancel-subscription' });
+    const canceled = await call(app, owner.cookie, {
+      method: 'POST',
+      url: '/api/cancel-subscription',
+    });
     expect(canceled.statusCode, canceled.body).toBe(200);
-    expect(canceled.json().message).toMatch(/^Your subscription is canceled\. You keep access until \d{4}-\d{2}-\d{2}\.$/);
-    const subscription = (await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })).json();
+    expect(canceled.json().message).toMatch(
+      /^Your subscription is canceled\. You keep access until \d{4}-\d{2}-\d{2}\.$/,
+    );
+    const subscription = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })
+    ).json();
     expect(subscription).toMatchObject({ status: 'active', cancel_at_period_end: true });
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'subscription_canceling' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: true,
+      reason: 'subscription_canceling',
+    });
 
     clock.advanceDays(364);
     // Sessions time out on the same clock (30 days at most): a year on, the owner signs in again.
@@ -240,10 +305,15 @@ describe('cancel at period end, and the clock', () => {
       reason: 'subscription_ended',
     });
     expect((await call(app, owner.cookie, gatedCalls[0] ?? {})).statusCode).toBe(403);
-    const ended = (await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })).json();
+    const ended = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })
+    ).json();
     expect(ended.status).toBe('canceled');
     // Nothing left to cancel; subscribing again is possible.
-    expect((await call(app, owner.cookie, { method: 'POST', url: '/api/cancel-subscription' })).statusCode).toBe(400);
+    expect(
+      (await call(app, owner.cookie, { method: 'POST', url: '/api/cancel-subscription' }))
+        .statusCode,
+    ).toBe(400);
     expect(await startCheckout(app, owner.cookie)).toMatch(/^cs_local_/);
   });
 
@@ -253,15 +323,23 @@ describe('cancel at period end, and the clock', () => {
     const owner = await subscribedOwner(app);
     clock.advanceDays(366);
     owner.cookie = await login(app, owner.email);
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'active_subscription' });
-    const invoices = (await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).json();
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: true,
+      reason: 'active_subscription',
+    });
+    const invoices = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })
+    ).json();
     expect(invoices).toHaveLength(2);
   });
 
   it('cancel without a subscription is refused', async () => {
     const app = await createTestApp();
     const owner = await createSignedInUser(app, { access: false });
-    const response = await call(app, owner.cookie, { method: 'POST', url: '/api/cancel-subscription' });
+    const response = await call(app, owner.cookie, {
+      method: 'POST',
+      url: '/api/cancel-subscription',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('There is no active subscription to cancel.');
   });

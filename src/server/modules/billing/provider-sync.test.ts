@@ -38,7 +38,10 @@ describe('ProviderSyncGate', () => {
     const gate = new ProviderSyncGate();
     const one = vi.fn(() => Promise.resolve(user('u1')));
     const two = vi.fn(() => Promise.resolve(user('u2')));
-    expect(await Promise.all([gate.read('u1', one), gate.read('u2', two)])).toEqual([user('u1'), user('u2')]);
+    expect(await Promise.all([gate.read('u1', one), gate.read('u2', two)])).toEqual([
+      user('u1'),
+      user('u2'),
+    ]);
     expect(one).toHaveBeenCalledTimes(1);
     expect(two).toHaveBeenCalledTimes(1);
   });

@@ -15,12 +15,23 @@ export type SubscriptionMirror = {
   eventAt: Date;
 };
 
-export async function findUserByCustomerId(db: Executor, customerId: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId)).limit(1);
+export async function findUserByCustomerId(
+  db: Executor,
+  customerId: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.stripeCustomerId, customerId))
+    .limit(1);
   return row ?? null;
 }
 
-export async function setCustomerId(db: Executor, userId: string, customerId: string): Promise<void> {
+export async function setCustomerId(
+  db: Executor,
+  userId: string,
+  customerId: string,
+): Promise<void> {
   await db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, userId));
 }
 
@@ -59,12 +70,20 @@ export async function applySubscription(
 
 /** Records a provider event; false when it was recorded before (a replay). */
 export async function hasEvent(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, id))
+    .limit(1);
   return row !== undefined;
 }
 
 export async function recordEvent(db: Executor, id: string, type: string): Promise<boolean> {
-  const rows = await db.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+  const rows = await db
+    .insert(paymentEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
   return rows.length > 0;
 }
 
@@ -80,7 +99,12 @@ export async function insertAccessCodes(db: Executor, codes: readonly string[]):
 }
 
 /** Spends an unused code for the user in one statement: of two concurrent uses only one gets true. */
-export async function redeemAccessCode(db: Executor, code: string, userId: string, now: Date): Promise<boolean> {
+export async function redeemAccessCode(
+  db: Executor,
+  code: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(accessCodes)
     .set({ redeemedBy: userId, redeemedAt: now })
@@ -90,6 +114,10 @@ export async function redeemAccessCode(db: Executor, code: string, userId: strin
 }
 
 export async function setFreeAccount(db: Executor, userId: string): Promise<UserRow | null> {
-  const [row] = await db.update(users).set({ isFreeAccount: true }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ isFreeAccount: true })
+    .where(eq(users.id, userId))
+    .returning();
   return row ?? null;
 }

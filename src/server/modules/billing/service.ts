@@ -19,7 +19,10 @@ import {
   type TestCheckoutSession,
 } from '../../../shared/schemas/billing.js';
 import { ServiceAwayError } from '../../adapters/circuit-breaker.js';
-import { CHECKOUT_SESSION_ID_PLACEHOLDER, type LocalPaymentProvider } from '../../adapters/payments/local-provider.js';
+import {
+  CHECKOUT_SESSION_ID_PLACEHOLDER,
+  type LocalPaymentProvider,
+} from '../../adapters/payments/local-provider.js';
 import {
   WebhookSignatureError,
   type PaymentEvent,
@@ -29,7 +32,13 @@ import {
 import type { Executor } from '../../db/executor.js';
 import type { UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { AppError, badRequest, isDatabaseUnavailable, notFound, serviceUnavailable } from '../../errors.js';
+import {
+  AppError,
+  badRequest,
+  isDatabaseUnavailable,
+  notFound,
+  serviceUnavailable,
+} from '../../errors.js';
 import { findUserById, toCurrentUser } from '../auth/service.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
 import { ProviderSyncGate } from './provider-sync.js';
@@ -44,7 +53,8 @@ function syncGateOf(payments: PaymentProvider): ProviderSyncGate {
   return gate;
 }
 
-export const INVALID_ACCESS_CODE_MESSAGE = 'The access code you entered is not valid. Please check and try again.';
+export const INVALID_ACCESS_CODE_MESSAGE =
+  'The access code you entered is not valid. Please check and try again.';
 
 /** Codes are compared without surrounding spaces and case, however they were typed or configured. */
 const normalizeAccessCode = (code: string): string => code.trim().toUpperCase();
@@ -62,14 +72,21 @@ function providerFailure(log: FastifyBaseLogger, error: unknown): AppError {
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
   if (!(error instanceof ServiceAwayError)) {
     log.warn({ err: error }, 'payment provider call failed');
-    return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, 'The payment provider could not be reached. Please try again.');
+    return new AppError(
+      502,
+      PAYMENT_PROVIDER_ERROR_CODE,
+      'The payment provider could not be reached. Please try again.',
+    );
   }
   const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
   if (!error.reachedService) {
     const message = `The payment provider is not answering right now. Please try again in ${seconds} seconds.`;
     return new AppError(503, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
   }
-  log.warn({ err: error.cause }, `payment provider did not answer: calls to it pause for ${seconds} s`);
+  log.warn(
+    { err: error.cause },
+    `payment provider did not answer: calls to it pause for ${seconds} s`,
+  );
   const message = `The payment provider could not be reached. Please try again in ${seconds} seconds.`;
   return new AppError(502, PAYMENT_PROVIDER_ERROR_CODE, message, undefined, seconds);
 }
@@ -83,7 +100,12 @@ async function callProvider<T>({ log }: Pick<Deps, 'log'>, call: () => Promise<T
 }
 
 /** Mirrors the provider's subscription onto the user; answers the user as it now is. */
-async function mirror(db: Executor, user: UserRow, subscription: ProviderSubscription, newsAt: Date): Promise<UserRow> {
+async function mirror(
+  db: Executor,
+  user: UserRow,
+  subscription: ProviderSubscription,
+  newsAt: Date,
+): Promise<UserRow> {
   const updated = await repository.applySubscription(db, user.id, {
     subscriptionId: subscription.id,
     customerId: subscription.customerId,
@@ -139,17 +161,31 @@ export async function redeemAccessCode(
   code: string,
 ): Promise<AccessCodeResult> {
   const updated = await deps.db.transaction(async (tx) => {
-    const redeemed = await repository.redeemAccessCode(tx, normalizeAccessCode(code), user.id, deps.clock());
+    const redeemed = await repository.redeemAccessCode(
+      tx,
+      normalizeAccessCode(code),
+      user.id,
+      deps.clock(),
+    );
     if (!redeemed) throw new AppError(400, INVALID_ACCESS_CODE_CODE, INVALID_ACCESS_CODE_MESSAGE);
     return repository.setFreeAccount(tx, user.id);
   });
   if (!updated) throw notFound('User not found');
-  return { success: true, message: 'Your account has been activated.', user: toCurrentUser(updated) };
+  return {
+    success: true,
+    message: 'Your account has been activated.',
+    user: toCurrentUser(updated),
+  };
 }
 
 /** ACCESS_CODES at start-up, and `npm run access-codes`: inserts the new ones. */
-export function addAccessCodes({ db }: Pick<Deps, 'db'>, codes: readonly string[]): Promise<number> {
-  return repository.insertAccessCodes(db, [...new Set(codes.map(normalizeAccessCode).filter(Boolean))]);
+export function addAccessCodes(
+  { db }: Pick<Deps, 'db'>,
+  codes: readonly string[],
+): Promise<number> {
+  return repository.insertAccessCodes(db, [
+    ...new Set(codes.map(normalizeAccessCode).filter(Boolean)),
+  ]);
 }
 
 export async function createCheckout(
@@ -158,7 +194,8 @@ export async function createCheckout(
 ): Promise<CheckoutSessionResult> {
   // The mirror may be behind a late webhook: ask the provider before selling a second subscription.
   const current = await syncFromProvider(deps, user);
-  if (hasCurrentSubscription(current, deps.clock())) return { isAlreadySubscribed: true, checkoutUrl: null };
+  if (hasCurrentSubscription(current, deps.clock()))
+    return { isAlreadySubscribed: true, checkoutUrl: null };
   const checkout = await callProvider(deps, () =>
     deps.payments.createCheckout({
       userId: user.id,
@@ -189,7 +226,9 @@ export async function verifyCheckout(
     throw new AppError(400, 'CHECKOUT_NOT_PAID', 'The payment for this checkout is not complete.');
   }
   const subscriptionId = session.subscriptionId;
-  const subscription = await callProvider(deps, () => deps.payments.getSubscription(subscriptionId));
+  const subscription = await callProvider(deps, () =>
+    deps.payments.getSubscription(subscriptionId),
+  );
   if (!subscription) throw notFound('Subscription not found');
   await mirror(deps.db, user, subscription, deps.clock());
   return { success: true, message: 'Subscription activated!' };
@@ -216,7 +255,12 @@ function toSubscription(subscription: ProviderSubscription): Subscription {
 
 /** The subscription as the mirror last heard of it, marked so; null when the mirror holds none. */
 function lastKnownSubscription(user: UserRow): Subscription | null {
-  const { stripeSubscriptionId: id, subscriptionStatus: status, subscriptionStartDate: start, subscriptionEndDate: end } = user;
+  const {
+    stripeSubscriptionId: id,
+    subscriptionStatus: status,
+    subscriptionStartDate: start,
+    subscriptionEndDate: end,
+  } = user;
   if (!id || !status || !start || !end) return null;
   return {
     id,
@@ -252,7 +296,10 @@ export async function getSubscription(
   }
 }
 
-export async function listInvoices(deps: Pick<Deps, 'payments' | 'log'>, user: UserRow): Promise<Invoice[]> {
+export async function listInvoices(
+  deps: Pick<Deps, 'payments' | 'log'>,
+  user: UserRow,
+): Promise<Invoice[]> {
   const customerId = user.stripeCustomerId;
   if (!customerId) return [];
   return callProvider(deps, () => deps.payments.listInvoices(customerId));
@@ -267,7 +314,9 @@ export async function cancelSubscription(
   if (!subscriptionId || !hasCurrentSubscription(user, deps.clock())) {
     throw badRequest('There is no active subscription to cancel.');
   }
-  const subscription = await callProvider(deps, () => deps.payments.cancelAtPeriodEnd(subscriptionId));
+  const subscription = await callProvider(deps, () =>
+    deps.payments.cancelAtPeriodEnd(subscriptionId),
+  );
   const updated = await mirror(deps.db, user, subscription, deps.clock());
   const end = updated.subscriptionEndDate ?? subscription.currentPeriodEnd;
   return {
@@ -292,7 +341,8 @@ export async function handleWebhook(
   try {
     event = await deps.payments.parseWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid webhook signature');
+    if (error instanceof WebhookSignatureError)
+      throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid webhook signature');
     throw error;
   }
   if (!event) return { received: true };
@@ -301,7 +351,9 @@ export async function handleWebhook(
   const { subscriptionId } = event;
   const subscription =
     event.subscription ??
-    (subscriptionId ? await callProvider(deps, () => deps.payments.getSubscription(subscriptionId)) : null);
+    (subscriptionId
+      ? await callProvider(deps, () => deps.payments.getSubscription(subscriptionId))
+      : null);
   const customerId = subscription?.customerId ?? event.customerId;
   const user =
     (event.userId ? await findUserById(deps, event.userId) : null) ??
@@ -311,7 +363,8 @@ export async function handleWebhook(
     if (user && subscription) await mirror(tx, user, subscription, event.createdAt);
     return true;
   });
-  if (!user) deps.log.warn({ eventId: event.id, type: event.type }, 'payment event for an unknown customer');
+  if (!user)
+    deps.log.warn({ eventId: event.id, type: event.type }, 'payment event for an unknown customer');
   return applied ? { received: true } : { received: true, duplicate: true };
 }
 
@@ -322,7 +375,11 @@ function localProvider(deps: Pick<Deps, 'payments'>): LocalPaymentProvider {
   return deps.payments as LocalPaymentProvider;
 }
 
-async function requireOwnTestCheckout(deps: Pick<Deps, 'payments'>, user: UserRow, sessionId: string) {
+async function requireOwnTestCheckout(
+  deps: Pick<Deps, 'payments'>,
+  user: UserRow,
+  sessionId: string,
+) {
   const session = await localProvider(deps).getTestCheckout(sessionId);
   if (!session || session.userId !== user.id) throw notFound('Checkout session not found');
   return session;

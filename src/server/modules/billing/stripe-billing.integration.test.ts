@@ -20,11 +20,20 @@ afterEach(async () => {
 
 const stripeApp = () =>
   createTestApp({
-    stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url },
+    stripe: {
+      secretKey: 'sk_test_vouchly',
+      webhookSecret: WEBHOOK_SECRET,
+      priceId: fake.price.id,
+      apiUrl: fake.url,
+    },
   });
 
 async function accessOf(app: App, cookie: string) {
-  const response = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(cookie) });
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/user/access-status',
+    ...withSession(cookie),
+  });
   return response.json<{ hasAccess: boolean; reason: string }>();
 }
 
@@ -45,10 +54,16 @@ function deliver(app: App, event: unknown, signature?: string) {
 /** An owner who went through Stripe Checkout and paid (no webhook delivered yet). */
 async function paidOwner(app: App) {
   const owner = await createSignedInUser(app, { access: false });
-  const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(owner.cookie) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    ...withSession(owner.cookie),
+  });
   expect(response.statusCode, response.body).toBe(200);
   const { checkoutUrl } = response.json<{ checkoutUrl: string }>();
-  const session = [...fake.state.checkoutSessions.values()].find((candidate) => candidate.url === checkoutUrl);
+  const session = [...fake.state.checkoutSessions.values()].find(
+    (candidate) => candidate.url === checkoutUrl,
+  );
   if (!session) throw new Error('no checkout session behind the checkout URL');
   const paid = fake.completeCheckout(session.id);
   return { ...owner, ...paid };
@@ -59,11 +74,17 @@ describe('Stripe checkout', () => {
     const app = await stripeApp();
     const owner = await createSignedInUser(app, { access: false });
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(owner.cookie) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/create-checkout-session',
+        ...withSession(owner.cookie),
+      });
       expect(response.json().isAlreadySubscribed).toBe(false);
     }
     expect(fake.state.customers.size).toBe(1);
-    const sessions = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+    const sessions = fake.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/v1/checkout/sessions',
+    );
     expect(sessions).toHaveLength(2);
     expect(sessions[1]?.body).toMatchObject({
       mode: 'subscription',
@@ -77,7 +98,11 @@ describe('Stripe checkout', () => {
   it('the built-in test checkout page does not exist with Stripe', async () => {
     const app = await stripeApp();
     const { session, cookie } = await paidOwner(app);
-    const response = await app.inject({ method: 'GET', url: `/checkout/test/${session.id}`, ...withSession(cookie) });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/checkout/test/${session.id}`,
+      ...withSession(cookie),
+    });
     expect(response.statusCode).toBe(404);
   });
 
@@ -86,26 +111,52 @@ describe('Stripe checkout', () => {
     const owner = await paidOwner(app);
     const stranger = await createSignedInUser(app, { access: false });
     const url = `/api/checkout-success?session_id=${owner.session.id}`;
-    expect((await app.inject({ method: 'GET', url, ...withSession(stranger.cookie) })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url, ...withSession(stranger.cookie) })).statusCode,
+    ).toBe(404);
     expect((await accessOf(app, stranger.cookie)).hasAccess).toBe(false);
 
     const verified = await app.inject({ method: 'GET', url, ...withSession(owner.cookie) });
     expect(verified.json()).toEqual({ success: true, message: 'Subscription activated!' });
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'active_subscription' });
-    const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(owner.cookie) });
-    expect(invoices.json()).toEqual([expect.objectContaining({ id: owner.invoice.id, amount_paid: 4900, status: 'paid' })]);
-    const again = await app.inject({ method: 'POST', url: '/api/create-checkout-session', ...withSession(owner.cookie) });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: true,
+      reason: 'active_subscription',
+    });
+    const invoices = await app.inject({
+      method: 'GET',
+      url: '/api/billing/invoices',
+      ...withSession(owner.cookie),
+    });
+    expect(invoices.json()).toEqual([
+      expect.objectContaining({ id: owner.invoice.id, amount_paid: 4900, status: 'paid' }),
+    ]);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      ...withSession(owner.cookie),
+    });
     expect(again.json()).toEqual({ isAlreadySubscribed: true, checkoutUrl: null });
   });
 
   it('cancel sets cancel_at_period_end at Stripe and access continues', async () => {
     const app = await stripeApp();
     const owner = await paidOwner(app);
-    await app.inject({ method: 'GET', url: `/api/checkout-success?session_id=${owner.session.id}`, ...withSession(owner.cookie) });
-    const canceled = await app.inject({ method: 'POST', url: '/api/cancel-subscription', ...withSession(owner.cookie) });
+    await app.inject({
+      method: 'GET',
+      url: `/api/checkout-success?session_id=${owner.session.id}`,
+      ...withSession(owner.cookie),
+    });
+    const canceled = await app.inject({
+      method: 'POST',
+      url: '/api/cancel-subscription',
+      ...withSession(owner.cookie),
+    });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(fake.state.subscriptions.get(owner.subscription.id)?.cancel_at_period_end).toBe(true);
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'subscription_canceling' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: true,
+      reason: 'subscription_canceling',
+    });
   });
 });
 
@@ -121,10 +172,19 @@ describe('Stripe webhooks', () => {
 
     // Between the two deliveries Stripe says the subscription ended; the replay must not undo that.
     fake.advance(10);
-    await deliver(app, fake.event('customer.subscription.deleted', fake.setSubscription(owner.subscription.id, { status: 'canceled' })));
+    await deliver(
+      app,
+      fake.event(
+        'customer.subscription.deleted',
+        fake.setSubscription(owner.subscription.id, { status: 'canceled' }),
+      ),
+    );
     const replay = await deliver(app, event);
     expect(replay.json()).toEqual({ received: true, duplicate: true });
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'subscription_ended' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: false,
+      reason: 'subscription_ended',
+    });
   });
 
   it('reads the subscription named by a checkout or invoice event as Stripe has it now, and a replay calls Stripe not at all', async () => {
@@ -134,12 +194,19 @@ describe('Stripe webhooks', () => {
     fake.setSubscription(owner.subscription.id, { cancel_at_period_end: true });
     const event = fake.event('checkout.session.completed', owner.session);
     const subscriptionReads = () =>
-      fake.requests.filter((request) => request.method === 'GET' && request.path === `/v1/subscriptions/${owner.subscription.id}`).length;
+      fake.requests.filter(
+        (request) =>
+          request.method === 'GET' && request.path === `/v1/subscriptions/${owner.subscription.id}`,
+      ).length;
 
     const readsBefore = subscriptionReads();
     expect((await deliver(app, event)).statusCode).toBe(200);
     expect(subscriptionReads()).toBe(readsBefore + 1);
-    const subscription = await app.inject({ method: 'GET', url: '/api/billing/subscription', ...withSession(owner.cookie) });
+    const subscription = await app.inject({
+      method: 'GET',
+      url: '/api/billing/subscription',
+      ...withSession(owner.cookie),
+    });
     expect(subscription.json()).toMatchObject({ cancel_at_period_end: true });
 
     const requestsBefore = fake.requests.length;
@@ -151,7 +218,14 @@ describe('Stripe webhooks', () => {
   it('a failed read of the subscription answers 502, records nothing, and the retry after the pause applies the event', async () => {
     let offsetMs = 0;
     const app = await createTestApp(
-      { stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url } },
+      {
+        stripe: {
+          secretKey: 'sk_test_vouchly',
+          webhookSecret: WEBHOOK_SECRET,
+          priceId: fake.price.id,
+          apiUrl: fake.url,
+        },
+      },
       { clock: () => new Date(Date.now() + offsetMs) },
     );
     const owner = await paidOwner(app);
@@ -160,7 +234,10 @@ describe('Stripe webhooks', () => {
     fake.intercept(
       'GET',
       `/v1/subscriptions/${owner.subscription.id}`,
-      (answer) => (stripeDown ? { status: 500, body: { error: { type: 'api_error', message: 'boom' } } } : answer),
+      (answer) =>
+        stripeDown
+          ? { status: 500, body: { error: { type: 'api_error', message: 'boom' } } }
+          : answer,
       10,
     );
     const failed = await deliver(app, event);
@@ -193,19 +270,31 @@ describe('Stripe webhooks', () => {
     const tampered = await app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(payload, WEBHOOK_SECRET) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signWebhookPayload(payload, WEBHOOK_SECRET),
+      },
       payload: payload.replace(owner.user.id, 'someone-else'),
     });
     expect(tampered.statusCode).toBe(400);
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'no_subscription' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: false,
+      reason: 'no_subscription',
+    });
   });
 
   it('a late "updated" cannot revive a deleted subscription', async () => {
     const app = await stripeApp();
     const owner = await paidOwner(app);
-    const activeSnapshot = fake.event('customer.subscription.updated', fake.state.subscriptions.get(owner.subscription.id));
+    const activeSnapshot = fake.event(
+      'customer.subscription.updated',
+      fake.state.subscriptions.get(owner.subscription.id),
+    );
     fake.advance(60);
-    const deleted = fake.event('customer.subscription.deleted', fake.setSubscription(owner.subscription.id, { status: 'canceled' }));
+    const deleted = fake.event(
+      'customer.subscription.deleted',
+      fake.setSubscription(owner.subscription.id, { status: 'canceled' }),
+    );
     await deliver(app, fake.event('checkout.session.completed', owner.session));
     expect((await deliver(app, deleted)).statusCode).toBe(200);
     expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
@@ -213,9 +302,15 @@ describe('Stripe webhooks', () => {
     // The older event arrives last, and even a newer-looking one saying "active" for the same subscription.
     expect((await deliver(app, activeSnapshot)).statusCode).toBe(200);
     fake.advance(60);
-    const revived = fake.event('customer.subscription.updated', { ...fake.state.subscriptions.get(owner.subscription.id), status: 'active' });
+    const revived = fake.event('customer.subscription.updated', {
+      ...fake.state.subscriptions.get(owner.subscription.id),
+      status: 'active',
+    });
     expect((await deliver(app, revived)).statusCode).toBe(200);
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'subscription_ended' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: false,
+      reason: 'subscription_ended',
+    });
   });
 
   it('a failed renewal payment (past_due) ends access until invoice.paid', async () => {
@@ -225,16 +320,25 @@ describe('Stripe webhooks', () => {
     fake.advance(60);
     fake.setSubscription(owner.subscription.id, { status: 'past_due' });
     await deliver(app, fake.event('invoice.payment_failed', owner.invoice));
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: false, reason: 'payment_past_due' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: false,
+      reason: 'payment_past_due',
+    });
     fake.advance(60);
     fake.setSubscription(owner.subscription.id, { status: 'active' });
     await deliver(app, fake.event('invoice.paid', owner.invoice));
-    expect(await accessOf(app, owner.cookie)).toMatchObject({ hasAccess: true, reason: 'active_subscription' });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: true,
+      reason: 'active_subscription',
+    });
   });
 
   it('an event type we do not use is acknowledged and ignored', async () => {
     const app = await stripeApp();
-    const response = await deliver(app, fake.event('customer.created', { id: 'cus_x', object: 'customer' }));
+    const response = await deliver(
+      app,
+      fake.event('customer.created', { id: 'cus_x', object: 'customer' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true });
   });
@@ -248,12 +352,21 @@ describe('a stale mirror (period ended, no renewal news yet) and a provider that
     let offsetMs = 0;
     const app = await createTestApp(
       {
-        stripe: { secretKey: 'sk_test_vouchly', webhookSecret: WEBHOOK_SECRET, priceId: fake.price.id, apiUrl: fake.url },
+        stripe: {
+          secretKey: 'sk_test_vouchly',
+          webhookSecret: WEBHOOK_SECRET,
+          priceId: fake.price.id,
+          apiUrl: fake.url,
+        },
       },
       { clock: () => new Date(Date.now() + offsetMs) },
     );
     const owner = await paidOwner(app);
-    const verified = await app.inject({ method: 'GET', url: `/api/checkout-success?session_id=${owner.session.id}`, ...withSession(owner.cookie) });
+    const verified = await app.inject({
+      method: 'GET',
+      url: `/api/checkout-success?session_id=${owner.session.id}`,
+      ...withSession(owner.cookie),
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     offsetMs = 366 * DAY_MS;
     // Sessions time out on the same clock (30 days at most): a year on, the owner signs in again.
@@ -262,7 +375,9 @@ describe('a stale mirror (period ended, no renewal news yet) and a provider that
   }
 
   const subscriptionReads = () =>
-    fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/subscriptions').length;
+    fake.requests.filter(
+      (request) => request.method === 'GET' && request.path === '/v1/subscriptions',
+    ).length;
 
   it('concurrent access checks of one owner make one provider read', async () => {
     const { app, owner } = await staleOwner();
@@ -270,7 +385,9 @@ describe('a stale mirror (period ended, no renewal news yet) and a provider that
     // Held, the first read is still running when the others arrive, however the requests are scheduled.
     const release = fake.hold();
     try {
-      const statuses = await Promise.all(Array.from({ length: 5 }, () => accessOf(app, owner.cookie)));
+      const statuses = await Promise.all(
+        Array.from({ length: 5 }, () => accessOf(app, owner.cookie)),
+      );
       expect(statuses.map((status) => status.reason)).toEqual(Array(5).fill(statuses[0]?.reason));
     } finally {
       release();
@@ -280,14 +397,27 @@ describe('a stale mirror (period ended, no renewal news yet) and a provider that
 
   it('after a failed read, the next checks decide on the mirror without calling the provider', async () => {
     const { app, owner } = await staleOwner();
-    fake.intercept('GET', '/v1/subscriptions', () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }), 10);
+    fake.intercept(
+      'GET',
+      '/v1/subscriptions',
+      () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }),
+      10,
+    );
     const before = subscriptionReads();
-    const first = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(owner.cookie) });
+    const first = await app.inject({
+      method: 'GET',
+      url: '/api/user/access-status',
+      ...withSession(owner.cookie),
+    });
     expect(first.statusCode, first.body).toBe(200);
     const readsOfFirst = subscriptionReads() - before;
     expect(readsOfFirst).toBeGreaterThan(0);
     for (let check = 0; check < 3; check++) {
-      const response = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(owner.cookie) });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/user/access-status',
+        ...withSession(owner.cookie),
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     expect(subscriptionReads() - before).toBe(readsOfFirst);
@@ -303,7 +433,11 @@ describe('a stale mirror (period ended, no renewal news yet) and a provider that
       release();
     }, 8000);
     try {
-      const response = await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(owner.cookie) });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/user/access-status',
+        ...withSession(owner.cookie),
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(released).toBe(false);
     } finally {
@@ -343,7 +477,11 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
       { clock: () => new Date(Date.now() + offsetMs) },
     );
     const owner = await paidOwner(app);
-    const verified = await app.inject({ method: 'GET', url: `/api/checkout-success?session_id=${owner.session.id}`, ...withSession(owner.cookie) });
+    const verified = await app.inject({
+      method: 'GET',
+      url: `/api/checkout-success?session_id=${owner.session.id}`,
+      ...withSession(owner.cookie),
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     return { app, owner, advance: (ms: number) => (offsetMs += ms) };
   }
@@ -371,27 +509,35 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
     expect(retryAfter).toBeLessThanOrEqual(PAUSE_MS / 1000);
   }
 
-  it.each(['GET /api/billing/invoices', 'POST /api/sync-subscription', 'POST /api/cancel-subscription', 'POST /api/create-checkout-session', 'GET /api/checkout-success'])(
-    '%s answers within the timeout, 502 with Retry-After',
-    async (call) => {
-      const { app, owner } = await verifiedOwner();
-      const request = billingCalls(owner.session.id).find((candidate) => call === `${candidate.method} ${candidate.url.split('?')[0]}`);
-      const release = fake.hold();
-      try {
-        const { response, ms } = await timed(app, owner.cookie, request!);
-        expect(ms).toBeLessThan(WITHIN_TIMEOUT);
-        expectProviderError(response, 502);
-      } finally {
-        release();
-      }
-    },
-  );
+  it.each([
+    'GET /api/billing/invoices',
+    'POST /api/sync-subscription',
+    'POST /api/cancel-subscription',
+    'POST /api/create-checkout-session',
+    'GET /api/checkout-success',
+  ])('%s answers within the timeout, 502 with Retry-After', async (call) => {
+    const { app, owner } = await verifiedOwner();
+    const request = billingCalls(owner.session.id).find(
+      (candidate) => call === `${candidate.method} ${candidate.url.split('?')[0]}`,
+    );
+    const release = fake.hold();
+    try {
+      const { response, ms } = await timed(app, owner.cookie, request!);
+      expect(ms).toBeLessThan(WITHIN_TIMEOUT);
+      expectProviderError(response, 502);
+    } finally {
+      release();
+    }
+  });
 
   it('the subscription read answers from the last state Vouchly heard of, and says so', async () => {
     const { app, owner } = await verifiedOwner();
     const release = fake.hold();
     try {
-      const { response, ms } = await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' });
+      const { response, ms } = await timed(app, owner.cookie, {
+        method: 'GET',
+        url: '/api/billing/subscription',
+      });
       expect(ms).toBeLessThan(WITHIN_TIMEOUT);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
@@ -411,7 +557,10 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
     const { app, owner, advance } = await verifiedOwner();
     const release = fake.hold();
     try {
-      expectProviderError((await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).response, 502);
+      expectProviderError(
+        (await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })).response,
+        502,
+      );
     } finally {
       release();
     }
@@ -422,16 +571,26 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
       expect(ms, `${request.method} ${request.url}`).toBeLessThan(AT_ONCE);
       expectProviderError(response, 503);
     }
-    const subscription = await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' });
+    const subscription = await timed(app, owner.cookie, {
+      method: 'GET',
+      url: '/api/billing/subscription',
+    });
     expect(subscription.ms).toBeLessThan(AT_ONCE);
     expect(subscription.response.json()).toMatchObject({ status: 'active', last_known: true });
     expect(fake.requests.length).toBe(seen);
 
     advance(PAUSE_MS);
-    const invoices = await timed(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' });
+    const invoices = await timed(app, owner.cookie, {
+      method: 'GET',
+      url: '/api/billing/invoices',
+    });
     expect(invoices.response.statusCode, invoices.response.body).toBe(200);
     expect(fake.requests.length).toBe(seen + 1);
-    const fresh = await app.inject({ method: 'GET', url: '/api/billing/subscription', ...withSession(owner.cookie) });
+    const fresh = await app.inject({
+      method: 'GET',
+      url: '/api/billing/subscription',
+      ...withSession(owner.cookie),
+    });
     expect(fresh.json()).not.toHaveProperty('last_known');
   });
 
@@ -442,8 +601,14 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
     const cookie = await login(app, owner.email);
 
     // A billing call opens the pause: the access check then asks nobody and decides on the mirror.
-    fake.intercept('GET', '/v1/invoices', () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }));
-    expectProviderError((await timed(app, cookie, { method: 'GET', url: '/api/billing/invoices' })).response, 502);
+    fake.intercept('GET', '/v1/invoices', () => ({
+      status: 500,
+      body: { error: { type: 'api_error', message: 'boom' } },
+    }));
+    expectProviderError(
+      (await timed(app, cookie, { method: 'GET', url: '/api/billing/invoices' })).response,
+      502,
+    );
     const seen = fake.requests.length;
     const access = await timed(app, cookie, { method: 'GET', url: '/api/user/access-status' });
     expect(access.response.statusCode, access.response.body).toBe(200);
@@ -452,8 +617,14 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
 
     // The access gate's failed read opens it: billing calls then answer at once.
     advance(PAUSE_MS);
-    fake.intercept('GET', '/v1/subscriptions', () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } }));
-    expect((await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(cookie) })).statusCode).toBe(200);
+    fake.intercept('GET', '/v1/subscriptions', () => ({
+      status: 500,
+      body: { error: { type: 'api_error', message: 'boom' } },
+    }));
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user/access-status', ...withSession(cookie) }))
+        .statusCode,
+    ).toBe(200);
     const afterGate = fake.requests.length;
     const invoices = await timed(app, cookie, { method: 'GET', url: '/api/billing/invoices' });
     expect(invoices.ms).toBeLessThan(AT_ONCE);
@@ -463,9 +634,17 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
 
   it('an answer that is not an outage (an unknown id) opens no pause', async () => {
     const { app, owner } = await verifiedOwner();
-    const unknown = await app.inject({ method: 'GET', url: '/api/checkout-success?session_id=cs_test_unknown', ...withSession(owner.cookie) });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/checkout-success?session_id=cs_test_unknown',
+      ...withSession(owner.cookie),
+    });
     expect(unknown.statusCode).toBe(404);
-    const invoices = await app.inject({ method: 'GET', url: '/api/billing/invoices', ...withSession(owner.cookie) });
+    const invoices = await app.inject({
+      method: 'GET',
+      url: '/api/billing/invoices',
+      ...withSession(owner.cookie),
+    });
     expect(invoices.statusCode, invoices.body).toBe(200);
   });
 });

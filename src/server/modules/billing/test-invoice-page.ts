@@ -6,7 +6,11 @@ import { formatMinorUnits, formatUnixDate } from '../../../shared/billing-format
 import { escapeHtml as e } from '../../../shared/widget-static-html.js';
 import type { Invoice } from '../../../shared/schemas/billing.js';
 
-export function renderTestInvoicePage(input: { invoice: Invoice; email: string; productName: string }): string {
+export function renderTestInvoicePage(input: {
+  invoice: Invoice;
+  email: string;
+  productName: string;
+}): string {
   const { invoice, email, productName } = input;
   const amount = formatMinorUnits(invoice.amount_paid, invoice.currency);
   const date = formatUnixDate(invoice.created, 'UTC');

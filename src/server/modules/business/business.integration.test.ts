@@ -7,7 +7,16 @@ import { createTestApp } from '../../testing/test-app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
-const businessKeys = ['collectionSlug', 'createdAt', 'description', 'id', 'logoUrl', 'name', 'updatedAt', 'website'];
+const businessKeys = [
+  'collectionSlug',
+  'createdAt',
+  'description',
+  'id',
+  'logoUrl',
+  'name',
+  'updatedAt',
+  'website',
+];
 
 async function settingsCount(app: App, businessId: string): Promise<[number, number]> {
   const [widget] = await app.database.db
@@ -24,8 +33,15 @@ async function settingsCount(app: App, businessId: string): Promise<[number, num
 describe('GET /api/business', () => {
   it("returns the owner's business", async () => {
     const app = await createTestApp();
-    const { cookie, business } = await createSignedInUser(app, { businessName: 'Acme Bakery', website: 'acme.example' });
-    const response = await app.inject({ method: 'GET', url: '/api/business', ...withSession(cookie) });
+    const { cookie, business } = await createSignedInUser(app, {
+      businessName: 'Acme Bakery',
+      website: 'acme.example',
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/business',
+      ...withSession(cookie),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(businessKeys);
@@ -55,7 +71,11 @@ describe('GET /api/business', () => {
     const app = await createTestApp();
     const owner = await createUser(app, { businessName: 'Owner A' });
     const other = await createSignedInUser(app, { businessName: 'Owner B' });
-    const response = await app.inject({ method: 'GET', url: '/api/business', ...withSession(other.cookie) });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/business',
+      ...withSession(other.cookie),
+    });
     expect(response.json().id).toBe(other.business!.id);
     expect(response.json().id).not.toBe(owner.business!.id);
   });
@@ -68,7 +88,11 @@ describe('POST /api/business', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/business',
-      payload: { name: '  Green Garden  ', description: ' Plants and pots ', website: 'http://green-garden.example/shop' },
+      payload: {
+        name: '  Green Garden  ',
+        description: ' Plants and pots ',
+        website: 'http://green-garden.example/shop',
+      },
       ...withSession(cookie),
     });
     expect(response.statusCode).toBe(201);
@@ -81,7 +105,10 @@ describe('POST /api/business', () => {
       logoUrl: null,
     });
     expect(body.collectionSlug).toMatch(/^green-garden-[0-9a-z]{6}$/);
-    const [row] = await app.database.db.select().from(businesses).where(eq(businesses.ownerId, user.id));
+    const [row] = await app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.ownerId, user.id));
     expect(row?.id).toBe(body.id);
     expect(await settingsCount(app, body.id)).toEqual([1, 1]);
   });
@@ -109,8 +136,13 @@ describe('POST /api/business', () => {
       ...withSession(cookie),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: 'Business already exists' } });
-    const rows = await app.database.db.select().from(businesses).where(eq(businesses.ownerId, user.id));
+    expect(response.json()).toEqual({
+      error: { code: 'CONFLICT', message: 'Business already exists' },
+    });
+    const rows = await app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.ownerId, user.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -123,11 +155,20 @@ describe('POST /api/business', () => {
       [{ name: 'Name', website: 'nope' }, 'Please enter a valid website (e.g., example.com)'],
     ];
     for (const [payload, message] of cases) {
-      const response = await app.inject({ method: 'POST', url: '/api/business', payload, ...withSession(cookie) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/business',
+        payload,
+        ...withSession(cookie),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
-    const anonymous = await app.inject({ method: 'POST', url: '/api/business', payload: { name: 'X', website: 'x.example' } });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/business',
+      payload: { name: 'X', website: 'x.example' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -162,7 +203,10 @@ describe('PATCH /api/business', () => {
       website: 'https://renamed.example',
       collectionSlug: business!.collectionSlug,
     });
-    const [row] = await app.database.db.select().from(businesses).where(eq(businesses.id, business!.id));
+    const [row] = await app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, business!.id));
     expect(row).toMatchObject({ name: 'Renamed Bakery', website: 'https://renamed.example' });
   });
 
@@ -193,7 +237,10 @@ describe('PATCH /api/business', () => {
 describe('GET /api/business/:slug (public)', () => {
   it('shows name, logo, slug, styling and collection settings, and nothing private', async () => {
     const app = await createTestApp();
-    const { business, email, user } = await createUser(app, { businessName: 'Public Shop', website: 'public.example' });
+    const { business, email, user } = await createUser(app, {
+      businessName: 'Public Shop',
+      website: 'public.example',
+    });
     await app.database.db
       .update(businesses)
       .set({ description: 'Internal notes', logoUrl: 'https://cdn.example.com/logo.png' })
@@ -204,10 +251,17 @@ describe('GET /api/business/:slug (public)', () => {
       .where(eq(widgetSettings.businessId, business!.id));
     await app.database.db
       .update(collectionPageSettings)
-      .set({ welcomeMessage: 'Tell us!', collectBusinessName: true, redirectAfterSubmission: 'https://public.example/thanks' })
+      .set({
+        welcomeMessage: 'Tell us!',
+        collectBusinessName: true,
+        redirectAfterSubmission: 'https://public.example/thanks',
+      })
       .where(eq(collectionPageSettings.businessId, business!.id));
 
-    const response = await app.inject({ method: 'GET', url: `/api/business/${business!.collectionSlug}` });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/business/${business!.collectionSlug}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       name: 'Public Shop',
@@ -248,8 +302,13 @@ describe('GET /api/business/:slug (public)', () => {
     const app = await createTestApp();
     const { business } = await createUser(app);
     await app.database.db.delete(widgetSettings).where(eq(widgetSettings.businessId, business!.id));
-    await app.database.db.delete(collectionPageSettings).where(eq(collectionPageSettings.businessId, business!.id));
-    const response = await app.inject({ method: 'GET', url: `/api/business/${business!.collectionSlug}` });
+    await app.database.db
+      .delete(collectionPageSettings)
+      .where(eq(collectionPageSettings.businessId, business!.id));
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/business/${business!.collectionSlug}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       backgroundColor: '#FFFFFF',
@@ -257,7 +316,12 @@ describe('GET /api/business/:slug (public)', () => {
       textColor: '#1F2937',
       fontFamily: 'inter',
       fontSize: 'base',
-      collectionSettings: { welcomeMessage: 'Share your experience with us!', nameRequired: true, emailRequired: false, redirectAfterSubmission: null },
+      collectionSettings: {
+        welcomeMessage: 'Share your experience with us!',
+        nameRequired: true,
+        emailRequired: false,
+        redirectAfterSubmission: null,
+      },
     });
   });
 
@@ -265,6 +329,8 @@ describe('GET /api/business/:slug (public)', () => {
     const app = await createTestApp();
     const response = await app.inject({ method: 'GET', url: '/api/business/no-such-shop-123456' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Business not found' } });
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Business not found' },
+    });
   });
 });

@@ -10,7 +10,8 @@ import { detectLogo } from './logo-detection.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
-const page = (head: string) => `<!doctype html><html><head><title>Shop</title>${head}</head><body>Hello</body></html>`;
+const page = (head: string) =>
+  `<!doctype html><html><head><title>Shop</title>${head}</head><body>Hello</body></html>`;
 
 const pages: Record<string, string> = {
   '/apple': page(`
@@ -22,16 +23,20 @@ const pages: Record<string, string> = {
     <link rel="icon" type="image/png" href="/icon-192.png" sizes="192x192">
     <link rel="shortcut icon" href="/icon-unsized.ico">
     <link rel=icon href=/icon-32.png sizes="32x32">`),
-  '/og': page(`<meta property="og:image" content="https://cdn.example.com/brand/og.png?w=1200&amp;h=630">`),
+  '/og': page(
+    `<meta property="og:image" content="https://cdn.example.com/brand/og.png?w=1200&amp;h=630">`,
+  ),
   '/manifest': page(`<link rel="manifest" href="/assets/site.webmanifest">`),
   '/relative': page(`<base href="/static/"><link rel="icon" href="img/logo.svg" sizes="any">`),
-  '/hidden': page(`<!-- <link rel="icon" href="/commented.png"> --><script>var s = '<link rel="icon" href="/scripted.png">';</script>`),
+  '/hidden': page(
+    `<!-- <link rel="icon" href="/commented.png"> --><script>var s = '<link rel="icon" href="/scripted.png">';</script>`,
+  ),
   '/plain': page(''),
 };
 
 function website(request: IncomingMessage, response: ServerResponse): void {
   const url = request.url ?? '/';
-  const host = (request.headers.host ?? '');
+  const host = request.headers.host ?? '';
   if (pages[url]) {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[url]);
   } else if (url === '/moved') {
@@ -58,7 +63,11 @@ function website(request: IncomingMessage, response: ServerResponse): void {
 }
 
 async function detect(app: Awaited<ReturnType<typeof createTestApp>>, site: string) {
-  const response = await app.inject({ method: 'POST', url: '/api/business/detect-logo', payload: { website: site } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/business/detect-logo',
+    payload: { website: site },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ logoUrl: string | null }>();
 }
@@ -84,7 +93,9 @@ describe('POST /api/business/detect-logo', () => {
 
   it('falls back to og:image, decoding entities', async () => {
     const app = await localApp();
-    expect(await detect(app, at('/og'))).toEqual({ logoUrl: 'https://cdn.example.com/brand/og.png?w=1200&h=630' });
+    expect(await detect(app, at('/og'))).toEqual({
+      logoUrl: 'https://cdn.example.com/brand/og.png?w=1200&h=630',
+    });
   });
 
   it("falls back to the web-app manifest's largest icon, resolved against the manifest", async () => {
@@ -123,10 +134,16 @@ describe('POST /api/business/detect-logo', () => {
     // The page answers at once; the manifest never finishes.
     server = await startHttpServer((request, response) => {
       if (request.url === '/slow.webmanifest') return void response.writeHead(200).write('{');
-      response.writeHead(200, { 'content-type': 'text/html' }).end(page('<link rel="manifest" href="/slow.webmanifest">'));
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(page('<link rel="manifest" href="/slow.webmanifest">'));
     });
     const started = Date.now();
-    const result = await detectLogo(at('/'), { allowPrivateNetwork: true, allowAnyPort: true }, 400);
+    const result = await detectLogo(
+      at('/'),
+      { allowPrivateNetwork: true, allowAnyPort: true },
+      400,
+    );
     expect(result.logoUrl).toBeNull();
     expect(result.failure).toBeInstanceOf(FetchRefusedError);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -145,9 +162,15 @@ describe('POST /api/business/detect-logo', () => {
   it('rejects a website that is not a domain with the form message', async () => {
     const app = await createTestApp();
     for (const site of ['http://127.0.0.1/', '[::1]', 'not a website']) {
-      const response = await app.inject({ method: 'POST', url: '/api/business/detect-logo', payload: { website: site } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/business/detect-logo',
+        payload: { website: site },
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe('Please enter a valid website (e.g., example.com)');
+      expect(response.json().error.message).toBe(
+        'Please enter a valid website (e.g., example.com)',
+      );
     }
   });
 });
@@ -172,17 +195,20 @@ describe('POST /api/business/detect-logo with hostile or huge pages (docs/securi
     return createTestApp({ allowPrivateNetworkFetch: true });
   }
 
-  it.each(Object.keys(hostilePages))('answers well within the 5 s budget for 2 MB of %s', async (path) => {
-    const app = await appWith((request, response) => {
-      const body = hostilePages[request.url ?? ''];
-      if (body) response.writeHead(200, { 'content-type': 'text/html' }).end(body);
-      else response.writeHead(404).end();
-    });
-    const started = Date.now();
-    expect(await detect(app, at(path))).toEqual({ logoUrl: null });
-    // Within the route's own 5 s budget (docs/security.md rule 24; the old regular expressions took 80 s); the bench records the real time.
-    expect(Date.now() - started).toBeLessThan(5000);
-  });
+  it.each(Object.keys(hostilePages))(
+    'answers well within the 5 s budget for 2 MB of %s',
+    async (path) => {
+      const app = await appWith((request, response) => {
+        const body = hostilePages[request.url ?? ''];
+        if (body) response.writeHead(200, { 'content-type': 'text/html' }).end(body);
+        else response.writeHead(404).end();
+      });
+      const started = Date.now();
+      expect(await detect(app, at(path))).toEqual({ logoUrl: null });
+      // Within the route's own 5 s budget (docs/security.md rule 24; the old regular expressions took 80 s); the bench records the real time.
+      expect(Date.now() - started).toBeLessThan(5000);
+    },
+  );
 
   it('uses the head of a page larger than the 2 MB fetch cap', async () => {
     const app = await appWith((request, response) => {
@@ -199,16 +225,21 @@ describe('POST /api/business/detect-logo with hostile or huge pages (docs/securi
     const app = await appWith((request, response) => {
       if (request.url !== '/') return void response.writeHead(404).end();
       response.writeHead(200, { 'content-type': 'text/html' });
-      response.write('<html><head><link rel="apple-touch-icon" href="/touch.png"></head><body>Loading');
+      response.write(
+        '<html><head><link rel="apple-touch-icon" href="/touch.png"></head><body>Loading',
+      );
     });
     expect(await detect(app, at('/'))).toEqual({ logoUrl: at('/touch.png') });
   });
 
   it('does not read past the first 512 KB of a page', async () => {
     const app = await appWith((request, response) => {
-      if (request.url === '/favicon.ico') return void response.writeHead(200, { 'content-type': 'image/x-icon' }).end(PNG);
+      if (request.url === '/favicon.ico')
+        return void response.writeHead(200, { 'content-type': 'image/x-icon' }).end(PNG);
       response.writeHead(200, { 'content-type': 'text/html' });
-      response.end(`<html><head><meta name="filler" content="${fill('a', 600 * 1024)}"><link rel="icon" href="/too-late.png"></head>`);
+      response.end(
+        `<html><head><meta name="filler" content="${fill('a', 600 * 1024)}"><link rel="icon" href="/too-late.png"></head>`,
+      );
     });
     expect(await detect(app, at('/'))).toEqual({ logoUrl: at('/favicon.ico') });
   });

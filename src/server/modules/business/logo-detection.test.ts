@@ -16,7 +16,9 @@ describe('largestSize', () => {
 
 describe('parseHeadTags', () => {
   it('reads quoted, single-quoted and bare attributes and decodes entities', () => {
-    const tags = parseHeadTags(`<LINK REL="icon" href='/a.png?x=1&amp;y=2' sizes=32x32><meta property=og:image content="/b.png">`);
+    const tags = parseHeadTags(
+      `<LINK REL="icon" href='/a.png?x=1&amp;y=2' sizes=32x32><meta property=og:image content="/b.png">`,
+    );
     expect(tags).toHaveLength(2);
     expect(tags[0]?.name).toBe('link');
     expect(tags[0]?.attributes.get('href')).toBe('/a.png?x=1&y=2');
@@ -25,7 +27,9 @@ describe('parseHeadTags', () => {
   });
 
   it('skips comments, scripts and styles', () => {
-    const tags = parseHeadTags(`<!-- <link rel=icon href=/x> --><script><link rel=icon href=/y></script><style>/* <link> */</style><link rel=icon href=/z>`);
+    const tags = parseHeadTags(
+      `<!-- <link rel=icon href=/x> --><script><link rel=icon href=/y></script><style>/* <link> */</style><link rel=icon href=/z>`,
+    );
     expect(tags.map((tag) => tag.attributes.get('href'))).toEqual(['/z']);
   });
 });
@@ -50,12 +54,16 @@ describe('parseHeadTags on hostile input', () => {
   });
 
   it('stops at the end of <head>', () => {
-    const tags = parseHeadTags(`<html><head><link rel=icon href=/head.png></head><body><link rel=icon href=/body.png></body>`);
+    const tags = parseHeadTags(
+      `<html><head><link rel=icon href=/head.png></head><body><link rel=icon href=/body.png></body>`,
+    );
     expect(tags.map((tag) => tag.attributes.get('href'))).toEqual(['/head.png']);
   });
 
   it('stops where <body> starts even when </head> is missing', () => {
-    const tags = parseHeadTags(`<head><meta property=og:image content=/og.png><body><meta property=og:image content=/late.png>`);
+    const tags = parseHeadTags(
+      `<head><meta property=og:image content=/og.png><body><meta property=og:image content=/late.png>`,
+    );
     expect(tags.map((tag) => tag.attributes.get('content'))).toEqual(['/og.png']);
   });
 

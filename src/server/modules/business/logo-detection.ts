@@ -37,7 +37,10 @@ export async function detectLogo(
 ): Promise<LogoDetectionResult> {
   const deadline = Date.now() + budgetMs;
   /** The fetch options for the next request: the policy and whatever is left of the budget. */
-  const withBudget = (): SafeFetchOptions => ({ ...fetchPolicy, timeoutMs: Math.max(1, deadline - Date.now()) });
+  const withBudget = (): SafeFetchOptions => ({
+    ...fetchPolicy,
+    timeoutMs: Math.max(1, deadline - Date.now()),
+  });
   let page: { url: string; tags: Tag[] | null };
   try {
     page = await safeFetchStreaming(
@@ -45,7 +48,10 @@ export async function detectLogo(
       { ...withBudget(), accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
       async (head, body) => ({
         url: head.url,
-        tags: head.status >= 200 && head.status < 300 && isHtml(head.headers['content-type']) ? await readHeadTags(body) : null,
+        tags:
+          head.status >= 200 && head.status < 300 && isHtml(head.headers['content-type'])
+            ? await readHeadTags(body)
+            : null,
       }),
     );
   } catch (failure) {
@@ -68,7 +74,10 @@ export async function detectLogo(
     }
   }
   try {
-    const favicon = await safeFetch(new URL('/favicon.ico', page.url), { ...withBudget(), accept: 'image/*' });
+    const favicon = await safeFetch(new URL('/favicon.ico', page.url), {
+      ...withBudget(),
+      accept: 'image/*',
+    });
     const type = (favicon.headers['content-type'] ?? '').toLowerCase();
     if (favicon.status === 200 && type.startsWith('image/') && favicon.body.length > 0) {
       return { logoUrl: favicon.url };
@@ -108,7 +117,8 @@ function headTagCollector(): HeadTagCollector {
     onopentag(name, attributes) {
       if (done) return;
       if (name === 'body') finish();
-      else if (HEAD_TAGS.has(name)) tags.push({ name, attributes: new Map(Object.entries(attributes)) });
+      else if (HEAD_TAGS.has(name))
+        tags.push({ name, attributes: new Map(Object.entries(attributes)) });
     },
     onclosetag(name) {
       if (name === 'head') finish();
@@ -156,13 +166,18 @@ function relTokens(tag: Tag): string[] {
 }
 
 const isAppleTouchIcon = (tag: Tag) =>
-  relTokens(tag).some((token) => token === 'apple-touch-icon' || token === 'apple-touch-icon-precomposed');
+  relTokens(tag).some(
+    (token) => token === 'apple-touch-icon' || token === 'apple-touch-icon-precomposed',
+  );
 const isIcon = (tag: Tag) => relTokens(tag).includes('icon');
 
 function iconLinks(tags: Tag[], accept: (tag: Tag) => boolean): Icon[] {
   return tags
     .filter((tag) => tag.name === 'link' && accept(tag) && tag.attributes.get('href'))
-    .map((tag) => ({ href: tag.attributes.get('href') ?? '', size: largestSize(tag.attributes.get('sizes')) }));
+    .map((tag) => ({
+      href: tag.attributes.get('href') ?? '',
+      size: largestSize(tag.attributes.get('sizes')),
+    }));
 }
 
 /** "16x16 32x32" → 32; "any" (scalable) → Infinity; missing or unreadable → 0. */
@@ -197,11 +212,21 @@ function openGraphImage(tags: Tag[], base: string): string | null {
   return null;
 }
 
-async function manifestIcon(tags: Tag[], base: string, options: SafeFetchOptions): Promise<string | null> {
-  const link = tags.find((tag) => tag.name === 'link' && relTokens(tag).includes('manifest') && tag.attributes.get('href'));
+async function manifestIcon(
+  tags: Tag[],
+  base: string,
+  options: SafeFetchOptions,
+): Promise<string | null> {
+  const link = tags.find(
+    (tag) =>
+      tag.name === 'link' && relTokens(tag).includes('manifest') && tag.attributes.get('href'),
+  );
   const manifestUrl = link ? absoluteHttpUrl(link.attributes.get('href') ?? '', base) : null;
   if (!manifestUrl) return null;
-  const response = await safeFetch(manifestUrl, { ...options, accept: 'application/manifest+json, application/json' });
+  const response = await safeFetch(manifestUrl, {
+    ...options,
+    accept: 'application/manifest+json, application/json',
+  });
   if (response.status < 200 || response.status >= 300) return null;
   const manifest = JSON.parse(response.body.toString('utf8')) as unknown;
   const icons = (manifest as { icons?: unknown } | null)?.icons;
@@ -210,7 +235,10 @@ async function manifestIcon(tags: Tag[], base: string, options: SafeFetchOptions
   for (const icon of icons as unknown[]) {
     const entry = icon as { src?: unknown; sizes?: unknown } | null;
     if (entry && typeof entry.src === 'string') {
-      candidates.push({ href: entry.src, size: largestSize(typeof entry.sizes === 'string' ? entry.sizes : undefined) });
+      candidates.push({
+        href: entry.src,
+        size: largestSize(typeof entry.sizes === 'string' ? entry.sizes : undefined),
+      });
     }
   }
   // Icons in a manifest resolve against the manifest's own URL.
@@ -218,7 +246,9 @@ async function manifestIcon(tags: Tag[], base: string, options: SafeFetchOptions
 }
 
 function baseUrlOf(tags: Tag[], pageUrl: string): string {
-  const href = tags.find((tag) => tag.name === 'base' && tag.attributes.get('href'))?.attributes.get('href');
+  const href = tags
+    .find((tag) => tag.name === 'base' && tag.attributes.get('href'))
+    ?.attributes.get('href');
   return (href && absoluteHttpUrl(href, pageUrl)) || pageUrl;
 }
 

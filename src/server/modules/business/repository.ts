@@ -29,7 +29,10 @@ export type BusinessWithSettings = {
   collection: CollectionPageSettingsRow | null;
 };
 
-export async function findBySlugWithSettings(db: Executor, slug: string): Promise<BusinessWithSettings | null> {
+export async function findBySlugWithSettings(
+  db: Executor,
+  slug: string,
+): Promise<BusinessWithSettings | null> {
   const [row] = await db
     .select({ business: businesses, widget: widgetSettings, collection: collectionPageSettings })
     .from(businesses)
@@ -80,6 +83,10 @@ export async function updateLogoIfUnset(
 }
 
 export async function findBySlug(db: Executor, slug: string): Promise<BusinessRow | null> {
-  const [row] = await db.select().from(businesses).where(eq(businesses.collectionSlug, slug)).limit(1);
+  const [row] = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.collectionSlug, slug))
+    .limit(1);
   return row ?? null;
 }

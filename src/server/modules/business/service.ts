@@ -115,7 +115,8 @@ export async function createBusiness(
   input: CreateBusinessInput,
 ): Promise<Business> {
   const { db } = deps;
-  if (await businessRepository.findByOwnerId(db, ownerId)) throw conflict('Business already exists');
+  if (await businessRepository.findByOwnerId(db, ownerId))
+    throw conflict('Business already exists');
   try {
     const business = await db.transaction((tx) =>
       createBusinessRecords({ ...deps, db: tx }, { ownerId, ...input }),
@@ -144,7 +145,9 @@ export async function updateBusiness(
 }
 
 /** The schema default of a settings column, for a business whose settings row is missing. */
-function columnDefault<C extends { default?: unknown; _: { data: unknown } }>(column: C): C['_']['data'] {
+function columnDefault<C extends { default?: unknown; _: { data: unknown } }>(
+  column: C,
+): C['_']['data'] {
   return column.default;
 }
 
@@ -159,7 +162,8 @@ export async function getPublicBusiness(
     logoUrl: business.logoUrl,
     collectionSlug: business.collectionSlug,
     backgroundColor: widget?.backgroundColor ?? columnDefault(widgetSettings.backgroundColor),
-    innerContainerColor: widget?.innerContainerColor ?? columnDefault(widgetSettings.innerContainerColor),
+    innerContainerColor:
+      widget?.innerContainerColor ?? columnDefault(widgetSettings.innerContainerColor),
     textColor: widget?.textColor ?? columnDefault(widgetSettings.textColor),
     fontFamily: widget?.fontFamily ?? columnDefault(widgetSettings.fontFamily),
     fontSize: widget?.fontSize ?? columnDefault(widgetSettings.fontSize),
@@ -170,17 +174,22 @@ export async function getPublicBusiness(
       collectEmail: collection?.collectEmail ?? columnDefault(c.collectEmail),
       emailRequired: collection?.emailRequired ?? columnDefault(c.emailRequired),
       collectBusinessName: collection?.collectBusinessName ?? columnDefault(c.collectBusinessName),
-      businessNameRequired: collection?.businessNameRequired ?? columnDefault(c.businessNameRequired),
+      businessNameRequired:
+        collection?.businessNameRequired ?? columnDefault(c.businessNameRequired),
       collectLocation: collection?.collectLocation ?? columnDefault(c.collectLocation),
       locationRequired: collection?.locationRequired ?? columnDefault(c.locationRequired),
       collectStarRatings: collection?.collectStarRatings ?? columnDefault(c.collectStarRatings),
       starRatingsRequired: collection?.starRatingsRequired ?? columnDefault(c.starRatingsRequired),
       collectSelfie: collection?.collectSelfie ?? columnDefault(c.collectSelfie),
       selfieRequired: collection?.selfieRequired ?? columnDefault(c.selfieRequired),
-      collectBeforeAfterPhotos: collection?.collectBeforeAfterPhotos ?? columnDefault(c.collectBeforeAfterPhotos),
-      beforeAfterPhotosRequired: collection?.beforeAfterPhotosRequired ?? columnDefault(c.beforeAfterPhotosRequired),
-      collectProductPhotos: collection?.collectProductPhotos ?? columnDefault(c.collectProductPhotos),
-      productPhotosRequired: collection?.productPhotosRequired ?? columnDefault(c.productPhotosRequired),
+      collectBeforeAfterPhotos:
+        collection?.collectBeforeAfterPhotos ?? columnDefault(c.collectBeforeAfterPhotos),
+      beforeAfterPhotosRequired:
+        collection?.beforeAfterPhotosRequired ?? columnDefault(c.beforeAfterPhotosRequired),
+      collectProductPhotos:
+        collection?.collectProductPhotos ?? columnDefault(c.collectProductPhotos),
+      productPhotosRequired:
+        collection?.productPhotosRequired ?? columnDefault(c.productPhotosRequired),
       redirectAfterSubmission: collection ? collection.redirectAfterSubmission : null,
     },
   };

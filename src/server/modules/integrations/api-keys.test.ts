@@ -36,9 +36,15 @@ describe('API keys', () => {
   it('turn expired a year after creation; a revoked (blocked) key stays blocked', () => {
     const createdAt = new Date('2026-01-10T12:00:00Z');
     expect(apiKeyExpiresAt(createdAt).toISOString()).toBe('2027-01-10T12:00:00.000Z');
-    expect(apiKeyStatusAt({ status: 'active', createdAt }, new Date('2027-01-10T11:59:59Z'))).toBe('active');
-    expect(apiKeyStatusAt({ status: 'active', createdAt }, new Date('2027-01-10T12:00:00Z'))).toBe('expired');
-    expect(apiKeyStatusAt({ status: 'blocked', createdAt }, new Date('2026-01-11T00:00:00Z'))).toBe('blocked');
+    expect(apiKeyStatusAt({ status: 'active', createdAt }, new Date('2027-01-10T11:59:59Z'))).toBe(
+      'active',
+    );
+    expect(apiKeyStatusAt({ status: 'active', createdAt }, new Date('2027-01-10T12:00:00Z'))).toBe(
+      'expired',
+    );
+    expect(apiKeyStatusAt({ status: 'blocked', createdAt }, new Date('2026-01-11T00:00:00Z'))).toBe(
+      'blocked',
+    );
   });
 
   it('are read from an Authorization: Bearer header only', () => {

@@ -5,23 +5,47 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { businesses, testimonials, users, type BusinessRow } from '../../db/schema.js';
-import { API_KEY_RATE_LIMIT, INVALID_API_KEY_MESSAGE, MISSING_API_KEY_MESSAGE, WRONG_API_KEY_LIMIT } from '../../plugins/api-key-auth.js';
-import { createSignedInUser, createTestimonial, createTestimonials, withSession } from '../../testing/factories.js';
+import {
+  API_KEY_RATE_LIMIT,
+  INVALID_API_KEY_MESSAGE,
+  MISSING_API_KEY_MESSAGE,
+  WRONG_API_KEY_LIMIT,
+} from '../../plugins/api-key-auth.js';
+import {
+  createSignedInUser,
+  createTestimonial,
+  createTestimonials,
+  withSession,
+} from '../../testing/factories.js';
 import { createTestApp, TEST_BASE_URL } from '../../testing/test-app.js';
 
 type App = FastifyInstance;
 
 async function ownerWithKey(app: App, overrides: Parameters<typeof createSignedInUser>[1] = {}) {
   const owner = await createSignedInUser(app, overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/integrations/api-key', ...withSession(owner.cookie) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/integrations/api-key',
+    ...withSession(owner.cookie),
+  });
   expect(response.statusCode, response.body).toBe(200);
-  return { ...owner, business: owner.business as BusinessRow, apiKey: response.json<{ apiKey: string }>().apiKey };
+  return {
+    ...owner,
+    business: owner.business as BusinessRow,
+    apiKey: response.json<{ apiKey: string }>().apiKey,
+  };
 }
 
 const api = (
   app: App,
   apiKey: string | null,
-  request: { method?: 'GET' | 'POST'; url: string; payload?: Record<string, unknown>; ip?: string; headers?: Record<string, string> },
+  request: {
+    method?: 'GET' | 'POST';
+    url: string;
+    payload?: Record<string, unknown>;
+    ip?: string;
+    headers?: Record<string, string>;
+  },
 ) =>
   app.inject({
     method: request.method ?? 'GET',
@@ -31,7 +55,10 @@ const api = (
     headers: { ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...request.headers },
   });
 
-type Page = { data: { id: string; status: string; source: string | null; submittedAt: string }[]; nextCursor: string | null };
+type Page = {
+  data: { id: string; status: string; source: string | null; submittedAt: string }[];
+  nextCursor: string | null;
+};
 
 function expectNoBrowserAccess(response: LightMyRequestResponse): void {
   expect(response.headers['set-cookie']).toBeUndefined();
@@ -45,18 +72,25 @@ describe('API v1 authentication', () => {
     const { apiKey } = await ownerWithKey(app);
     const missing = await api(app, null, { url: '/api/v1/testimonials' });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MISSING_API_KEY_MESSAGE } });
+    expect(missing.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: MISSING_API_KEY_MESSAGE },
+    });
     expect(missing.headers['www-authenticate']).toBe('Bearer');
 
     const inQuery = await api(app, null, { url: `/api/v1/testimonials?api_key=${apiKey}` });
     expect(inQuery.statusCode).toBe(401);
-    const asBasic = await api(app, null, { url: '/api/v1/testimonials', headers: { authorization: `Basic ${apiKey}` } });
+    const asBasic = await api(app, null, {
+      url: '/api/v1/testimonials',
+      headers: { authorization: `Basic ${apiKey}` },
+    });
     expect(asBasic.statusCode).toBe(401);
 
     for (const wrong of ['vly_nope', `vly_${'f'.repeat(64)}`, apiKey.toUpperCase()]) {
       const response = await api(app, wrong, { url: '/api/v1/testimonials' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: INVALID_API_KEY_MESSAGE } });
+      expect(response.json()).toEqual({
+        error: { code: 'UNAUTHORIZED', message: INVALID_API_KEY_MESSAGE },
+      });
       expectNoBrowserAccess(response);
     }
     const ok = await api(app, apiKey, { url: '/api/v1/testimonials' });
@@ -68,12 +102,21 @@ describe('API v1 authentication', () => {
     const app = await createTestApp();
     const { apiKey } = await ownerWithKey(app);
     for (let guess = 0; guess < WRONG_API_KEY_LIMIT.max; guess++) {
-      expect((await api(app, `vly_${String(guess).padStart(64, '0')}`, { url: '/api/v1/widget', ip: '10.3.0.1' })).statusCode).toBe(401);
+      expect(
+        (
+          await api(app, `vly_${String(guess).padStart(64, '0')}`, {
+            url: '/api/v1/widget',
+            ip: '10.3.0.1',
+          })
+        ).statusCode,
+      ).toBe(401);
     }
     const limited = await api(app, apiKey, { url: '/api/v1/widget', ip: '10.3.0.1' });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect((await api(app, apiKey, { url: '/api/v1/widget', ip: '10.3.0.2' })).statusCode).toBe(200);
+    expect((await api(app, apiKey, { url: '/api/v1/widget', ip: '10.3.0.2' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('allows 60 requests a minute per key, with RateLimit headers; the 61st gets 429 with Retry-After', async () => {
@@ -85,7 +128,10 @@ describe('API v1 authentication', () => {
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
     for (let request = 1; request < API_KEY_RATE_LIMIT.max; request++) {
       // From many addresses: the count is the key's.
-      expect((await api(app, apiKey, { url: '/api/v1/testimonials', ip: `10.4.0.${request}` })).statusCode).toBe(200);
+      expect(
+        (await api(app, apiKey, { url: '/api/v1/testimonials', ip: `10.4.0.${request}` }))
+          .statusCode,
+      ).toBe(200);
     }
     const limited = await api(app, apiKey, { url: '/api/v1/testimonials', ip: '10.4.1.1' });
     expect(limited.statusCode).toBe(429);
@@ -100,7 +146,10 @@ describe('API v1 authentication', () => {
   it('an owner whose paid access ended gets 403 ACCESS_REQUIRED', async () => {
     const app = await createTestApp();
     const owner = await ownerWithKey(app);
-    await app.database.db.update(users).set({ isFreeAccount: false }).where(eq(users.id, owner.user.id));
+    await app.database.db
+      .update(users)
+      .set({ isFreeAccount: false })
+      .where(eq(users.id, owner.user.id));
     const response = await api(app, owner.apiKey, { url: '/api/v1/testimonials' });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('ACCESS_REQUIRED');
@@ -117,7 +166,11 @@ describe('API v1 authentication', () => {
     const app = await createTestApp({}, { logger: { level: 'trace', stream: sink } });
     const { apiKey } = await ownerWithKey(app);
     await api(app, apiKey, { url: '/api/v1/testimonials' });
-    await api(app, apiKey, { method: 'POST', url: '/api/v1/testimonials', payload: { content: 'x' } });
+    await api(app, apiKey, {
+      method: 'POST',
+      url: '/api/v1/testimonials',
+      payload: { content: 'x' },
+    });
     await api(app, apiKey.replace(/.$/, '0'), { url: '/api/v1/widget' });
     expect(logged.length).toBeGreaterThan(0);
     expect(logged).not.toContain(apiKey.slice(4, 40));
@@ -156,7 +209,9 @@ describe('API v1 testimonials', () => {
     const times = seen.map((row) => Date.parse(row.submittedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
-    const pending = await api(app, owner.apiKey, { url: '/api/v1/testimonials?status=pending&limit=100' });
+    const pending = await api(app, owner.apiKey, {
+      url: '/api/v1/testimonials?status=pending&limit=100',
+    });
     expect(pending.json<Page>().data).toHaveLength(15);
     expect(pending.json<Page>().nextCursor).toBeNull();
     const all = await api(app, owner.apiKey, { url: '/api/v1/testimonials?status=all&limit=100' });
@@ -166,29 +221,45 @@ describe('API v1 testimonials', () => {
   it('bad list parameters get 400 VALIDATION_ERROR', async () => {
     const app = await createTestApp();
     const owner = await ownerWithKey(app);
-    for (const query of ['status=published', 'limit=0', 'limit=101', 'limit=abc', 'cursor=not-a-cursor', `cursor=${Buffer.from('{"id":1}').toString('base64url')}`]) {
+    for (const query of [
+      'status=published',
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'cursor=not-a-cursor',
+      `cursor=${Buffer.from('{"id":1}').toString('base64url')}`,
+    ]) {
       const response = await api(app, owner.apiKey, { url: `/api/v1/testimonials?${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
     }
   });
 
-  it('reads one of its own testimonials; another tenant\'s id is a 404 and its key never reaches this business', async () => {
+  it("reads one of its own testimonials; another tenant's id is a 404 and its key never reaches this business", async () => {
     const app = await createTestApp();
     const owner = await ownerWithKey(app);
     const other = await ownerWithKey(app);
     const mine = await createTestimonial(app.database.db, owner.business.id, { status: 'pending' });
-    const theirs = await createTestimonial(app.database.db, other.business.id, { status: 'approved', approvedAt: new Date() });
+    const theirs = await createTestimonial(app.database.db, other.business.id, {
+      status: 'approved',
+      approvedAt: new Date(),
+    });
 
     const read = await api(app, owner.apiKey, { url: `/api/v1/testimonials/${mine.id}` });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ id: mine.id, status: 'pending', source: null });
 
-    expect((await api(app, owner.apiKey, { url: `/api/v1/testimonials/${theirs.id}` })).statusCode).toBe(404);
-    expect((await api(app, other.apiKey, { url: `/api/v1/testimonials/${mine.id}` })).statusCode).toBe(404);
+    expect(
+      (await api(app, owner.apiKey, { url: `/api/v1/testimonials/${theirs.id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(app, other.apiKey, { url: `/api/v1/testimonials/${mine.id}` })).statusCode,
+    ).toBe(404);
     const theirList = await api(app, other.apiKey, { url: '/api/v1/testimonials?status=all' });
     expect(theirList.json<Page>().data.map((row) => row.id)).toEqual([theirs.id]);
-    expect((await api(app, owner.apiKey, { url: '/api/v1/testimonials/not-a-uuid' })).statusCode).toBe(400);
+    expect(
+      (await api(app, owner.apiKey, { url: '/api/v1/testimonials/not-a-uuid' })).statusCode,
+    ).toBe(400);
   });
 
   it('creates an imported testimonial: pending by default, with its source; approved on request, and then in the widget', async () => {
@@ -197,12 +268,27 @@ describe('API v1 testimonials', () => {
     const pending = await api(app, owner.apiKey, {
       method: 'POST',
       url: '/api/v1/testimonials',
-      payload: { authorName: ' Dana ', content: 'Great service from start to finish.', rating: 4, source: 'google', authorEmail: 'dana@example.com' },
+      payload: {
+        authorName: ' Dana ',
+        content: 'Great service from start to finish.',
+        rating: 4,
+        source: 'google',
+        authorEmail: 'dana@example.com',
+      },
     });
     expect(pending.statusCode, pending.body).toBe(201);
-    expect(pending.json()).toMatchObject({ authorName: 'Dana', status: 'pending', approvedAt: null, source: 'google', rating: 4 });
+    expect(pending.json()).toMatchObject({
+      authorName: 'Dana',
+      status: 'pending',
+      approvedAt: null,
+      source: 'google',
+      rating: 4,
+    });
 
-    const widgetBefore = await app.inject({ method: 'GET', url: `/api/widget/${owner.business.collectionSlug}` });
+    const widgetBefore = await app.inject({
+      method: 'GET',
+      url: `/api/widget/${owner.business.collectionSlug}`,
+    });
     expect(widgetBefore.json().testimonials).toEqual([]);
 
     const approved = await api(app, owner.apiKey, {
@@ -217,14 +303,32 @@ describe('API v1 testimonials', () => {
       },
     });
     expect(approved.statusCode, approved.body).toBe(201);
-    expect(approved.json()).toMatchObject({ status: 'approved', submittedAt: '2024-05-01T10:00:00.000Z', rating: 0 });
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      submittedAt: '2024-05-01T10:00:00.000Z',
+      rating: 0,
+    });
     expect(approved.json().approvedAt).not.toBeNull();
 
-    const widgetAfter = await app.inject({ method: 'GET', url: `/api/widget/${owner.business.collectionSlug}` });
-    expect(widgetAfter.json().testimonials.map((row: { authorName: string }) => row.authorName)).toEqual(['Lee']);
+    const widgetAfter = await app.inject({
+      method: 'GET',
+      url: `/api/widget/${owner.business.collectionSlug}`,
+    });
+    expect(
+      widgetAfter.json().testimonials.map((row: { authorName: string }) => row.authorName),
+    ).toEqual(['Lee']);
 
-    const dashboard = await app.inject({ method: 'GET', url: '/api/testimonials?status=all', ...withSession(owner.cookie) });
-    expect(dashboard.json().items.map((row: { source: string | null }) => row.source).sort()).toEqual(['csv-import', 'google']);
+    const dashboard = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials?status=all',
+      ...withSession(owner.cookie),
+    });
+    expect(
+      dashboard
+        .json()
+        .items.map((row: { source: string | null }) => row.source)
+        .sort(),
+    ).toEqual(['csv-import', 'google']);
   });
 
   it('bad input gets a clear message and stores nothing', async () => {
@@ -240,14 +344,26 @@ describe('API v1 testimonials', () => {
       [{ ...valid, status: 'rejected' }, 'Status must be pending or approved'],
       [{ ...valid, authorEmail: 'nope' }, 'Invalid email format'],
       [{ ...valid, submittedAt: 'yesterday' }, 'submittedAt must be an ISO 8601 date-time'],
-      [{ ...valid, submittedAt: new Date(Date.now() + 86_400_000).toISOString() }, 'submittedAt cannot be in the future'],
+      [
+        { ...valid, submittedAt: new Date(Date.now() + 86_400_000).toISOString() },
+        'submittedAt cannot be in the future',
+      ],
     ];
     for (const [payload, message] of cases) {
-      const response = await api(app, owner.apiKey, { method: 'POST', url: '/api/v1/testimonials', payload });
+      const response = await api(app, owner.apiKey, {
+        method: 'POST',
+        url: '/api/v1/testimonials',
+        payload,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
     }
-    expect(await app.database.db.select().from(testimonials).where(eq(testimonials.businessId, owner.business.id))).toEqual([]);
+    expect(
+      await app.database.db
+        .select()
+        .from(testimonials)
+        .where(eq(testimonials.businessId, owner.business.id)),
+    ).toEqual([]);
   });
 
   it('an owner without a business yet gets 404 Business not found', async () => {
@@ -263,9 +379,16 @@ describe('API v1 widget', () => {
   it('answers the same JSON as GET /api/widget/{slug}', async () => {
     const app = await createTestApp();
     const owner = await ownerWithKey(app);
-    await createTestimonial(app.database.db, owner.business.id, { status: 'approved', approvedAt: new Date(), authorEmail: 'private@example.com' });
+    await createTestimonial(app.database.db, owner.business.id, {
+      status: 'approved',
+      approvedAt: new Date(),
+      authorEmail: 'private@example.com',
+    });
     const viaKey = await api(app, owner.apiKey, { url: '/api/v1/widget' });
-    const viaSlug = await app.inject({ method: 'GET', url: `/api/widget/${owner.business.collectionSlug}` });
+    const viaSlug = await app.inject({
+      method: 'GET',
+      url: `/api/widget/${owner.business.collectionSlug}`,
+    });
     expect(viaKey.statusCode).toBe(200);
     expect(viaKey.json()).toEqual(viaSlug.json());
     expect(viaKey.json().testimonials).toHaveLength(1);
@@ -284,16 +407,26 @@ describe('API v1 image addresses', () => {
   };
   const absoluteImages = {
     authorImageUrl: `${baseUrl}/objects/uploads/author.webp`,
-    productImageUrls: [`${baseUrl}/objects/uploads/product-1.webp`, `${baseUrl}/objects/uploads/product-2.webp`],
+    productImageUrls: [
+      `${baseUrl}/objects/uploads/product-1.webp`,
+      `${baseUrl}/objects/uploads/product-2.webp`,
+    ],
     beforeImageUrl: `${baseUrl}/objects/uploads/before.webp`,
     afterImageUrl: `${baseUrl}/objects/uploads/after.webp`,
   };
 
-  it('every image of a testimonial and the business logo is an absolute URL on the server\'s base URL', async () => {
+  it("every image of a testimonial and the business logo is an absolute URL on the server's base URL", async () => {
     const app = await createTestApp({ baseUrl });
     const owner = await ownerWithKey(app);
-    await app.database.db.update(businesses).set({ logoUrl: '/objects/uploads/logo.webp' }).where(eq(businesses.id, owner.business.id));
-    const row = await createTestimonial(app.database.db, owner.business.id, { status: 'approved', approvedAt: new Date(), ...images });
+    await app.database.db
+      .update(businesses)
+      .set({ logoUrl: '/objects/uploads/logo.webp' })
+      .where(eq(businesses.id, owner.business.id));
+    const row = await createTestimonial(app.database.db, owner.business.id, {
+      status: 'approved',
+      approvedAt: new Date(),
+      ...images,
+    });
 
     const list = await api(app, owner.apiKey, { url: '/api/v1/testimonials' });
     expect(list.statusCode, list.body).toBe(200);
@@ -309,10 +442,17 @@ describe('API v1 image addresses', () => {
     expect(widget.json().testimonials).toEqual([expect.objectContaining(absoluteImages)]);
 
     // The app's own answers and the widget script's JSON keep their paths.
-    const viaSlug = await app.inject({ method: 'GET', url: `/api/widget/${owner.business.collectionSlug}` });
+    const viaSlug = await app.inject({
+      method: 'GET',
+      url: `/api/widget/${owner.business.collectionSlug}`,
+    });
     expect(viaSlug.json().business.logoUrl).toBe('/objects/uploads/logo.webp');
     expect(viaSlug.json().testimonials).toEqual([expect.objectContaining(images)]);
-    const dashboard = await app.inject({ method: 'GET', url: '/api/testimonials', ...withSession(owner.cookie) });
+    const dashboard = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials',
+      ...withSession(owner.cookie),
+    });
     expect(dashboard.json().items).toEqual([expect.objectContaining(images)]);
   });
 
@@ -323,11 +463,19 @@ describe('API v1 image addresses', () => {
       .update(businesses)
       .set({ logoUrl: 'https://cdn.example.com/logo.png' })
       .where(eq(businesses.id, owner.business.id));
-    await createTestimonial(app.database.db, owner.business.id, { status: 'approved', approvedAt: new Date() });
+    await createTestimonial(app.database.db, owner.business.id, {
+      status: 'approved',
+      approvedAt: new Date(),
+    });
 
     const widget = await api(app, owner.apiKey, { url: '/api/v1/widget' });
     expect(widget.json().business.logoUrl).toBe('https://cdn.example.com/logo.png');
-    expect(widget.json().testimonials[0]).toMatchObject({ authorImageUrl: null, productImageUrls: [], beforeImageUrl: null, afterImageUrl: null });
+    expect(widget.json().testimonials[0]).toMatchObject({
+      authorImageUrl: null,
+      productImageUrls: [],
+      beforeImageUrl: null,
+      afterImageUrl: null,
+    });
 
     const created = await api(app, owner.apiKey, {
       method: 'POST',
@@ -335,6 +483,11 @@ describe('API v1 image addresses', () => {
       payload: { authorName: 'Ana', content: 'Imported with no photo at all.', source: 'google' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ authorImageUrl: null, productImageUrls: [], beforeImageUrl: null, afterImageUrl: null });
+    expect(created.json()).toMatchObject({
+      authorImageUrl: null,
+      productImageUrls: [],
+      beforeImageUrl: null,
+      afterImageUrl: null,
+    });
   });
 });

@@ -4,7 +4,10 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { businesses, users, wixSites, type UserRow, type WixSiteRow } from '../../db/schema.js';
 
-export type StoredApiKey = Pick<UserRow, 'apiKeyHash' | 'apiKeyLastFour' | 'apiKeyCreatedAt' | 'apiKeyStatus'>;
+export type StoredApiKey = Pick<
+  UserRow,
+  'apiKeyHash' | 'apiKeyLastFour' | 'apiKeyCreatedAt' | 'apiKeyStatus'
+>;
 
 const apiKeyColumns = {
   apiKeyHash: users.apiKeyHash,
@@ -26,7 +29,12 @@ export async function setApiKey(
 ): Promise<void> {
   await db
     .update(users)
-    .set({ apiKeyHash: key.hash, apiKeyLastFour: key.lastFour, apiKeyCreatedAt: key.createdAt, apiKeyStatus: 'active' })
+    .set({
+      apiKeyHash: key.hash,
+      apiKeyLastFour: key.lastFour,
+      apiKeyCreatedAt: key.createdAt,
+      apiKeyStatus: 'active',
+    })
     .where(eq(users.id, userId));
 }
 
@@ -47,7 +55,11 @@ export async function findUserByApiKeyHash(db: Executor, hash: string): Promise<
 }
 
 export async function listWixSites(db: Executor, userId: string): Promise<WixSiteRow[]> {
-  return db.select().from(wixSites).where(eq(wixSites.userId, userId)).orderBy(desc(wixSites.createdAt));
+  return db
+    .select()
+    .from(wixSites)
+    .where(eq(wixSites.userId, userId))
+    .orderBy(desc(wixSites.createdAt));
 }
 
 async function findWixSite(db: Executor, wixSiteId: string): Promise<WixSiteRow | null> {
@@ -60,15 +72,27 @@ async function findWixSite(db: Executor, wixSiteId: string): Promise<WixSiteRow 
  * it stands afterwards (which may belong to someone else). One statement, so
  * two owners connecting the same site at once cannot both win.
  */
-export async function linkWixSite(db: Executor, wixSiteId: string, userId: string): Promise<{ row: WixSiteRow; created: boolean }> {
-  const [inserted] = await db.insert(wixSites).values({ wixSiteId, userId }).onConflictDoNothing().returning();
+export async function linkWixSite(
+  db: Executor,
+  wixSiteId: string,
+  userId: string,
+): Promise<{ row: WixSiteRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(wixSites)
+    .values({ wixSiteId, userId })
+    .onConflictDoNothing()
+    .returning();
   if (inserted) return { row: inserted, created: true };
   const existing = await findWixSite(db, wixSiteId);
   if (!existing) throw new Error('wix_sites row vanished between insert and read');
   return { row: existing, created: false };
 }
 
-export async function unlinkWixSite(db: Executor, userId: string, wixSiteId: string): Promise<boolean> {
+export async function unlinkWixSite(
+  db: Executor,
+  userId: string,
+  wixSiteId: string,
+): Promise<boolean> {
   const removed = await db
     .delete(wixSites)
     .where(and(eq(wixSites.wixSiteId, wixSiteId), eq(wixSites.userId, userId)))

@@ -31,9 +31,16 @@ const OPEN_FROM_WIX = 'Please open Vouchly again from your Wix dashboard.';
 export const WIX_INSTANCE_INVALID_MESSAGE = `This Wix connection could not be verified. ${OPEN_FROM_WIX}`;
 export const WIX_INSTANCE_EXPIRED_MESSAGE = `This Wix connection link has expired. ${OPEN_FROM_WIX}`;
 const WIX_SITE_MISMATCH_MESSAGE = `This link names a different Wix site than the one it was signed for. ${OPEN_FROM_WIX}`;
-export const WIX_SITE_TAKEN_MESSAGE = 'This Wix site is already connected to another Vouchly account.';
+export const WIX_SITE_TAKEN_MESSAGE =
+  'This Wix site is already connected to another Vouchly account.';
 
-const NO_API_KEY: ApiKeyInfo = { hasApiKey: false, maskedKey: null, status: null, createdAt: null, expiresAt: null };
+const NO_API_KEY: ApiKeyInfo = {
+  hasApiKey: false,
+  maskedKey: null,
+  status: null,
+  createdAt: null,
+  expiresAt: null,
+};
 
 function toApiKeyInfo(stored: repository.StoredApiKey | null, now: Date): ApiKeyInfo {
   if (!stored?.apiKeyHash || !stored.apiKeyCreatedAt) return NO_API_KEY;
@@ -81,7 +88,10 @@ export async function authenticateApiKey(
   if (!isWellFormedApiKey(apiKey)) return null;
   const user = await repository.findUserByApiKeyHash(db, hashApiKey(apiKey));
   if (!user?.apiKeyCreatedAt) return null;
-  const status = apiKeyStatusAt({ status: user.apiKeyStatus, createdAt: user.apiKeyCreatedAt }, clock());
+  const status = apiKeyStatusAt(
+    { status: user.apiKeyStatus, createdAt: user.apiKeyCreatedAt },
+    clock(),
+  );
   return status === 'active' ? user : null;
 }
 
@@ -109,7 +119,8 @@ export async function connectWixSite(
   const check = verifyWixInstance(input.instance, wixAppSecret, clock());
   if (!check.ok) {
     log.info({ reason: check.reason }, 'Wix instance refused');
-    const message = check.reason === 'expired' ? WIX_INSTANCE_EXPIRED_MESSAGE : WIX_INSTANCE_INVALID_MESSAGE;
+    const message =
+      check.reason === 'expired' ? WIX_INSTANCE_EXPIRED_MESSAGE : WIX_INSTANCE_INVALID_MESSAGE;
     throw new AppError(400, INVALID_WIX_INSTANCE_CODE, message);
   }
   const { siteId } = check.instance;
@@ -127,11 +138,15 @@ export async function unlinkWixSite(
   userId: string,
   wixSiteId: string,
 ): Promise<void> {
-  if (!(await repository.unlinkWixSite(db, userId, wixSiteId))) throw notFound('Wix site not found');
+  if (!(await repository.unlinkWixSite(db, userId, wixSiteId)))
+    throw notFound('Wix site not found');
   await wixSiteChanged(db, wixSiteId);
 }
 
 /** The collection slug of the business whose widget GET /wix/widget shows for this site, or null. */
-export function findSlugOfWixSite({ db }: Pick<Deps, 'db'>, wixSiteId: string): Promise<string | null> {
+export function findSlugOfWixSite(
+  { db }: Pick<Deps, 'db'>,
+  wixSiteId: string,
+): Promise<string | null> {
   return repository.findSlugOfWixSite(db, wixSiteId);
 }

@@ -27,7 +27,11 @@ describe('the Wix instance parameter', () => {
   });
 
   it('names the site in lower case, as routes compare site ids', () => {
-    const check = verifyWixInstance(signWixInstance(dataOf({ instanceId: SITE.toUpperCase() }), SECRET), SECRET, now);
+    const check = verifyWixInstance(
+      signWixInstance(dataOf({ instanceId: SITE.toUpperCase() }), SECRET),
+      SECRET,
+      now,
+    );
     expect(check).toMatchObject({ ok: true, instance: { siteId: SITE } });
   });
 
@@ -37,9 +41,17 @@ describe('the Wix instance parameter', () => {
       reason: 'bad-signature',
     });
     const [signature] = signWixInstance(dataOf(), SECRET).split('.');
-    const otherData = Buffer.from(JSON.stringify(dataOf({ instanceId: 'someone-elses-site' }))).toString('base64url');
-    expect(verifyWixInstance(`${signature}.${otherData}`, SECRET, now)).toEqual({ ok: false, reason: 'bad-signature' });
-    expect(verifyWixInstance(`${'A'.repeat(43)}.${otherData}`, SECRET, now)).toEqual({ ok: false, reason: 'bad-signature' });
+    const otherData = Buffer.from(
+      JSON.stringify(dataOf({ instanceId: 'someone-elses-site' })),
+    ).toString('base64url');
+    expect(verifyWixInstance(`${signature}.${otherData}`, SECRET, now)).toEqual({
+      ok: false,
+      reason: 'bad-signature',
+    });
+    expect(verifyWixInstance(`${'A'.repeat(43)}.${otherData}`, SECRET, now)).toEqual({
+      ok: false,
+      reason: 'bad-signature',
+    });
   });
 
   it('is refused unsigned or malformed', () => {
@@ -48,7 +60,9 @@ describe('the Wix instance parameter', () => {
       expect(verifyWixInstance(instance, SECRET, now).ok, instance).toBe(false);
     }
     // Signed, but not the JSON Wix sends.
-    expect(verifyWixInstance(signWixInstance({ signDate: dataOf().signDate }, SECRET), SECRET, now)).toEqual({
+    expect(
+      verifyWixInstance(signWixInstance({ signDate: dataOf().signDate }, SECRET), SECRET, now),
+    ).toEqual({
       ok: false,
       reason: 'malformed',
     });
@@ -58,10 +72,17 @@ describe('the Wix instance parameter', () => {
   });
 
   it('is refused when older than an hour or dated in the future', () => {
-    const at = (ms: number) => signWixInstance(dataOf({ signDate: new Date(now.getTime() + ms).toISOString() }), SECRET);
+    const at = (ms: number) =>
+      signWixInstance(dataOf({ signDate: new Date(now.getTime() + ms).toISOString() }), SECRET);
     expect(verifyWixInstance(at(-WIX_INSTANCE_MAX_AGE_MS), SECRET, now).ok).toBe(true);
-    expect(verifyWixInstance(at(-WIX_INSTANCE_MAX_AGE_MS - 1000), SECRET, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyWixInstance(at(-WIX_INSTANCE_MAX_AGE_MS - 1000), SECRET, now)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     expect(verifyWixInstance(at(60 * 1000), SECRET, now).ok).toBe(true);
-    expect(verifyWixInstance(at(60 * 60 * 1000), SECRET, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyWixInstance(at(60 * 60 * 1000), SECRET, now)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 });

@@ -37,7 +37,13 @@ function signatureOf(data: string, secret: string): Buffer {
 export function verifyWixInstance(instance: string, secret: string, now: Date): WixInstanceCheck {
   const parts = instance.split('.');
   const [signature, data] = parts;
-  if (parts.length !== 2 || !signature || !data || !BASE64URL.test(signature) || !BASE64URL.test(data)) {
+  if (
+    parts.length !== 2 ||
+    !signature ||
+    !data ||
+    !BASE64URL.test(signature) ||
+    !BASE64URL.test(data)
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   const expected = signatureOf(data, secret);
@@ -55,7 +61,8 @@ export function verifyWixInstance(instance: string, secret: string, now: Date): 
   if (!parsed.success) return { ok: false, reason: 'malformed' };
   const signedAt = new Date(parsed.data.signDate);
   const age = now.getTime() - signedAt.getTime();
-  if (age > WIX_INSTANCE_MAX_AGE_MS || age < -WIX_INSTANCE_CLOCK_SKEW_MS) return { ok: false, reason: 'expired' };
+  if (age > WIX_INSTANCE_MAX_AGE_MS || age < -WIX_INSTANCE_CLOCK_SKEW_MS)
+    return { ok: false, reason: 'expired' };
   return { ok: true, instance: { siteId: parsed.data.instanceId, signedAt } };
 }
 

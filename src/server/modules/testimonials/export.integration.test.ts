@@ -4,7 +4,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exportColumns } from '../../../shared/schemas/testimonials.js';
 import { testimonials } from '../../db/schema.js';
-import { createSignedInUser, createTestimonial, createTestimonials, withSession } from '../../testing/factories.js';
+import {
+  createSignedInUser,
+  createTestimonial,
+  createTestimonials,
+  withSession,
+} from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { csvCell, exportedTestimonials } from './export.js';
 
@@ -59,7 +64,8 @@ describe('CSV cells', () => {
     expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvCell('=1+1')).toBe(`"'=1+1"`);
-    for (const start of ['+', '-', '@', '\t', '\r']) expect(csvCell(`${start}x`)).toBe(`"'${start}x"`);
+    for (const start of ['+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}x`)).toBe(`"'${start}x"`);
     expect(csvCell('a=b')).toBe('"a=b"');
     expect(csvCell(5)).toBe('5');
     expect(csvCell(null)).toBe('""');
@@ -93,17 +99,30 @@ describe('GET /api/testimonials/export.csv', () => {
     });
     await createTestimonial(db, b.businessId, { authorName: 'Somebody else' });
 
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/export.csv', ...a.session });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/export.csv',
+      ...a.session,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="testimonials-${today()}.csv"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="testimonials-${today()}.csv"`,
+    );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
 
     const rows = parseCsv(response.body.slice(1));
     expect(rows[0]).toEqual([...exportColumns]);
     expect(rows).toHaveLength(3);
-    const record = (row: string[] | undefined) => Object.fromEntries(exportColumns.map((column, index) => [column, row?.[index]]));
-    expect(record(rows[1])).toMatchObject({ id: newer.id, authorName: 'Café Müller', status: 'approved', rating: '0', approvedAt: '2025-02-01T00:00:00.000Z' });
+    const record = (row: string[] | undefined) =>
+      Object.fromEntries(exportColumns.map((column, index) => [column, row?.[index]]));
+    expect(record(rows[1])).toMatchObject({
+      id: newer.id,
+      authorName: 'Café Müller',
+      status: 'approved',
+      rating: '0',
+      approvedAt: '2025-02-01T00:00:00.000Z',
+    });
     expect(record(rows[2])).toEqual({
       id: older.id,
       status: 'pending',
@@ -129,7 +148,11 @@ describe('GET /api/testimonials/export.csv', () => {
   it('exports only a header for an empty business', async () => {
     const app = await createTestApp();
     const a = await owner(app);
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/export.csv', ...a.session });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/export.csv',
+      ...a.session,
+    });
     expect(parseCsv(response.body.slice(1))).toEqual([[...exportColumns]]);
   });
 });
@@ -143,10 +166,16 @@ describe('GET /api/testimonials/export.json', () => {
     await createTestimonials(db, a.businessId, 1203, (index) => ({ tags: [`tag-${index}`] }));
     await createTestimonial(db, b.businessId);
 
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/export.json', ...a.session });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/export.json',
+      ...a.session,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="testimonials-${today()}.json"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="testimonials-${today()}.json"`,
+    );
     const items = response.json<Array<Record<string, unknown>>>();
     expect(items).toHaveLength(1203);
     expect(new Set(items.map((item) => item.id)).size).toBe(1203);
@@ -156,7 +185,11 @@ describe('GET /api/testimonials/export.json', () => {
   it('is a valid empty array for an empty business', async () => {
     const app = await createTestApp();
     const a = await owner(app);
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/export.json', ...a.session });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/export.json',
+      ...a.session,
+    });
     expect(response.json()).toEqual([]);
   });
 });
@@ -166,7 +199,9 @@ describe('export paging', () => {
     const app = await createTestApp();
     const a = await owner(app);
     const { db } = app.database;
-    await createTestimonials(db, a.businessId, 30, () => ({ submittedAt: new Date('2025-01-01T00:00:00.000Z') }));
+    await createTestimonials(db, a.businessId, 30, () => ({
+      submittedAt: new Date('2025-01-01T00:00:00.000Z'),
+    }));
     // Same millisecond, different microseconds: a JS Date cursor would lose rows here.
     for (let micro = 1; micro <= 9; micro++) {
       await db.insert(testimonials).values({

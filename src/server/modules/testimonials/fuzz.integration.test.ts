@@ -14,7 +14,26 @@ type App = Awaited<ReturnType<typeof createTestApp>>;
 const RUNS = 150;
 
 /** Characters that break things: NUL, lone surrogates, LIKE wildcards, formula starts, emoji. */
-const nasty = fc.constantFrom('a', 'Z', ' ', '\t', '\n', '\u0000', '\ud800', '\udfff', '%', '_', '\\', '=', '@', '"', "'", 'é', '😀', '\u202e');
+const nasty = fc.constantFrom(
+  'a',
+  'Z',
+  ' ',
+  '\t',
+  '\n',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '%',
+  '_',
+  '\\',
+  '=',
+  '@',
+  '"',
+  "'",
+  'é',
+  '😀',
+  '\u202e',
+);
 
 /** Text of every kind, short and long, mostly non-empty so it passes "required". */
 const text = fc.oneof(
@@ -42,11 +61,15 @@ const patchBody = fc.oneof(
         authorEmail: maybe(fc.oneof(fc.emailAddress(), fc.constant(''))),
         authorLocation: maybe(text),
         content: maybe(text),
-        rating: maybe(fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: -3, max: 8 }), fc.double())),
+        rating: maybe(
+          fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: -3, max: 8 }), fc.double()),
+        ),
         status: maybe(fc.constantFrom(...testimonialStatuses, 'hidden', 'APPROVED')),
         tags: maybe(fc.array(text, { maxLength: 22 })),
         approvedAt: maybe(fc.date({ noInvalidDate: true }).map((date) => date.toISOString())),
-        authorImageUrl: maybe(fc.constantFrom(null, '/objects/uploads/x.jpg', 'https://evil.example/a.png')),
+        authorImageUrl: maybe(
+          fc.constantFrom(null, '/objects/uploads/x.jpg', 'https://evil.example/a.png'),
+        ),
       },
       { requiredKeys: [] },
     ),
@@ -60,14 +83,22 @@ async function setup(app: App) {
     Promise.all([
       createTestimonial(app.database.db, businessId),
       createTestimonial(app.database.db, businessId, {
-        productImageUrls: ['/objects/uploads/1.jpg', '/objects/uploads/2.jpg', '/objects/uploads/3.jpg', '/objects/uploads/4.jpg'],
+        productImageUrls: [
+          '/objects/uploads/1.jpg',
+          '/objects/uploads/2.jpg',
+          '/objects/uploads/3.jpg',
+          '/objects/uploads/4.jpg',
+        ],
       }),
     ]);
   await seed();
   const ids = async () =>
-    (await app.database.db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.businessId, businessId))).map(
-      (row) => row.id,
-    );
+    (
+      await app.database.db
+        .select({ id: testimonials.id })
+        .from(testimonials)
+        .where(eq(testimonials.businessId, businessId))
+    ).map((row) => row.id);
   return { businessId, session: withSession(owner.cookie), seed, ids };
 }
 
@@ -75,7 +106,10 @@ async function setup(app: App) {
 async function expectValidData(app: App): Promise<void> {
   const rows = await app.database.db.select().from(testimonials);
   for (const row of rows) {
-    expect(Number.isInteger(row.rating) && row.rating >= 0 && row.rating <= 5, `rating ${row.rating}`).toBe(true);
+    expect(
+      Number.isInteger(row.rating) && row.rating >= 0 && row.rating <= 5,
+      `rating ${row.rating}`,
+    ).toBe(true);
     expect(testimonialStatuses).toContain(row.status);
     expect(row.productImageUrls.length).toBeLessThanOrEqual(MAX_PRODUCT_PHOTOS);
     expect(row.authorName.trim()).not.toBe('');
@@ -94,7 +128,13 @@ async function expectValidData(app: App): Promise<void> {
 }
 
 /** Sends `body` as a JSON text, whatever it is (a bare number or string included). */
-function sendJson(app: App, method: 'PATCH' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, session: object) {
+function sendJson(
+  app: App,
+  method: 'PATCH' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body: unknown,
+  session: object,
+) {
   const payload = JSON.stringify(body);
   return app.inject({
     method,
@@ -105,7 +145,10 @@ function sendJson(app: App, method: 'PATCH' | 'POST' | 'PUT' | 'DELETE', url: st
 }
 
 function expectNo5xx(response: { statusCode: number; body: string }, body: unknown): void {
-  expect(response.statusCode, `${JSON.stringify(body)?.slice(0, 300)} -> ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(
+    response.statusCode,
+    `${JSON.stringify(body)?.slice(0, 300)} -> ${response.body.slice(0, 300)}`,
+  ).toBeLessThan(500);
 }
 
 describe('fuzzing the moderation API', () => {
@@ -146,7 +189,10 @@ describe('fuzzing the moderation API', () => {
             const { useReal, ...rest } = generated as { useReal?: boolean; ids?: unknown };
             const real = await ids();
             if (real.length < 2) await seed();
-            body = useReal && Array.isArray(rest.ids) ? { ...rest, ids: [...real, ...(rest.ids as unknown[])] } : rest;
+            body =
+              useReal && Array.isArray(rest.ids)
+                ? { ...rest, ids: [...real, ...(rest.ids as unknown[])] }
+                : rest;
           }
           const response = await sendJson(app, 'POST', '/api/testimonials/bulk', body, session);
           expectNo5xx(response, body);
@@ -163,32 +209,57 @@ describe('fuzzing the moderation API', () => {
     const [first, second] = await ids();
     const routes = [
       ['PUT', 'author-image', { authorImageURL: maybe(text) }],
-      ['PUT', 'product-images', { productImageURLs: maybe(fc.array(maybe(text), { maxLength: 7 })) }],
-      ['DELETE', 'product-images', { imageUrl: maybe(fc.constantFrom('/objects/uploads/1.jpg', '/objects/uploads/9.jpg')) }],
+      [
+        'PUT',
+        'product-images',
+        { productImageURLs: maybe(fc.array(maybe(text), { maxLength: 7 })) },
+      ],
+      [
+        'DELETE',
+        'product-images',
+        { imageUrl: maybe(fc.constantFrom('/objects/uploads/1.jpg', '/objects/uploads/9.jpg')) },
+      ],
       ['PUT', 'before-after-images', { beforeImageURL: maybe(text), afterImageURL: maybe(text) }],
     ] as const;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...routes).chain(([method, path, fields]) =>
-          fc.tuple(
-            fc.constant(method),
-            fc.constant(path),
-            fc.oneof(anyJson, fc.record(fields as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] })),
+        fc
+          .constantFrom(...routes)
+          .chain(([method, path, fields]) =>
+            fc.tuple(
+              fc.constant(method),
+              fc.constant(path),
+              fc.oneof(
+                anyJson,
+                fc.record(fields as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] }),
+              ),
+            ),
           ),
-        ),
         fc.constantFrom(first ?? '', second ?? ''),
         async ([method, path, body], id) => {
-          const response = await sendJson(app, method, `/api/testimonials/${id}/${path}`, body, session);
+          const response = await sendJson(
+            app,
+            method,
+            `/api/testimonials/${id}/${path}`,
+            body,
+            session,
+          );
           expectNo5xx(response, body);
         },
       ),
       { numRuns: RUNS },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyJson, fc.record({ showBusinessName: maybe(fc.boolean()) }, { requiredKeys: [] })), async (body) => {
-        const response = await sendJson(app, 'PUT', '/api/widget-settings', body, session);
-        expectNo5xx(response, body);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          anyJson,
+          fc.record({ showBusinessName: maybe(fc.boolean()) }, { requiredKeys: [] }),
+        ),
+        async (body) => {
+          const response = await sendJson(app, 'PUT', '/api/widget-settings', body, session);
+          expectNo5xx(response, body);
+        },
+      ),
       { numRuns: 50 },
     );
     await expectValidData(app);
@@ -222,8 +293,14 @@ describe('fuzzing the moderation API', () => {
           { requiredKeys: [] },
         ),
         async (query) => {
-          const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, asQueryValue(value)]));
-          const response = await app.inject({ method: 'GET', url: `/api/testimonials?${search.toString()}`, ...session });
+          const search = new URLSearchParams(
+            Object.entries(query).map(([key, value]) => [key, asQueryValue(value)]),
+          );
+          const response = await app.inject({
+            method: 'GET',
+            url: `/api/testimonials?${search.toString()}`,
+            ...session,
+          });
           expectNo5xx(response, query);
         },
       ),

@@ -18,7 +18,11 @@ type App = Awaited<ReturnType<typeof createTestApp>>;
 async function owner(app: App) {
   const created = await createSignedInUser(app);
   if (!created.business) throw new Error('owner without business');
-  return { cookie: created.cookie, businessId: created.business.id, session: withSession(created.cookie) };
+  return {
+    cookie: created.cookie,
+    businessId: created.business.id,
+    session: withSession(created.cookie),
+  };
 }
 
 async function rowOf(app: App, id: string) {
@@ -27,11 +31,15 @@ async function rowOf(app: App, id: string) {
 }
 
 async function uploadRow(app: App, objectPath: string) {
-  const [row] = await app.database.db.select().from(uploads).where(eq(uploads.objectPath, objectPath));
+  const [row] = await app.database.db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.objectPath, objectPath));
   return row;
 }
 
-const served = async (app: App, objectPath: string) => (await app.inject({ method: 'GET', url: objectPath })).statusCode;
+const served = async (app: App, objectPath: string) =>
+  (await app.inject({ method: 'GET', url: objectPath })).statusCode;
 
 describe('PUT /api/testimonials/:id/product-images', () => {
   it('appends own uploads (by upload URL or object path) up to 5, then answers 400 and stores nothing', async () => {
@@ -39,11 +47,21 @@ describe('PUT /api/testimonials/:id/product-images', () => {
     const a = await owner(app);
     const row = await createTestimonial(app.database.db, a.businessId);
     const put = (productImageURLs: string[]) =>
-      app.inject({ method: 'PUT', url: `/api/testimonials/${row.id}/product-images`, payload: { productImageURLs }, ...a.session });
+      app.inject({
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/product-images`,
+        payload: { productImageURLs },
+        ...a.session,
+      });
     const images = [];
-    for (let i = 0; i < 6; i++) images.push(await uploadImage(app, { purpose: 'product-image', cookie: a.cookie }));
+    for (let i = 0; i < 6; i++)
+      images.push(await uploadImage(app, { purpose: 'product-image', cookie: a.cookie }));
 
-    const first = await put([images[0]?.uploadURL ?? '', images[1]?.objectPath ?? '', images[2]?.uploadURL ?? '']);
+    const first = await put([
+      images[0]?.uploadURL ?? '',
+      images[1]?.objectPath ?? '',
+      images[2]?.uploadURL ?? '',
+    ]);
     expect(first.statusCode, first.body).toBe(200);
     const firstThree = images.slice(0, 3).map((image) => image.objectPath);
     expect(first.json()).toEqual({ imagePaths: firstThree });
@@ -74,7 +92,12 @@ describe('PUT /api/testimonials/:id/product-images', () => {
     const row = await createTestimonial(app.database.db, a.businessId);
     const other = await createTestimonial(app.database.db, a.businessId);
     const put = (url: string, id = row.id) =>
-      app.inject({ method: 'PUT', url: `/api/testimonials/${id}/product-images`, payload: { productImageURLs: [url] }, ...a.session });
+      app.inject({
+        method: 'PUT',
+        url: `/api/testimonials/${id}/product-images`,
+        payload: { productImageURLs: [url] },
+        ...a.session,
+      });
 
     const foreign = await uploadImage(app, { purpose: 'product-image', cookie: b.cookie });
     const wrongPurpose = await uploadImage(app, { purpose: 'author-image', cookie: a.cookie });
@@ -154,7 +177,12 @@ describe('PUT /api/testimonials/:id/author-image', () => {
     const first = await uploadImage(app, { purpose: 'author-image', cookie: a.cookie });
     const second = await uploadImage(app, { purpose: 'author-image', cookie: a.cookie });
     const put = (authorImageURL: string) =>
-      app.inject({ method: 'PUT', url: `/api/testimonials/${row.id}/author-image`, payload: { authorImageURL }, ...a.session });
+      app.inject({
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/author-image`,
+        payload: { authorImageURL },
+        ...a.session,
+      });
 
     const set = await put(first.uploadURL);
     expect(set.statusCode, set.body).toBe(200);
@@ -171,7 +199,12 @@ describe('PUT /api/testimonials/:id/author-image', () => {
     expect((await put(productUpload.uploadURL)).statusCode).toBe(400);
 
     // PATCH with authorImageUrl null removes it, and the file goes too.
-    const removed = await app.inject({ method: 'PATCH', url: `/api/testimonials/${row.id}`, payload: { authorImageUrl: null }, ...a.session });
+    const removed = await app.inject({
+      method: 'PATCH',
+      url: `/api/testimonials/${row.id}`,
+      payload: { authorImageUrl: null },
+      ...a.session,
+    });
     expect(removed.json().authorImageUrl).toBeNull();
     expect(await served(app, second.objectPath)).toBe(404);
   });
@@ -186,20 +219,37 @@ describe('PUT /api/testimonials/:id/before-after-images', () => {
     const after = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
     const newAfter = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
     const put = (payload: Record<string, unknown>) =>
-      app.inject({ method: 'PUT', url: `/api/testimonials/${row.id}/before-after-images`, payload, ...a.session });
+      app.inject({
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/before-after-images`,
+        payload,
+        ...a.session,
+      });
 
     const both = await put({ beforeImageURL: before.uploadURL, afterImageURL: after.uploadURL });
     expect(both.statusCode, both.body).toBe(200);
-    expect(both.json()).toEqual({ beforeImagePath: before.objectPath, afterImagePath: after.objectPath });
+    expect(both.json()).toEqual({
+      beforeImagePath: before.objectPath,
+      afterImagePath: after.objectPath,
+    });
 
     const replaced = await put({ afterImageURL: newAfter.uploadURL });
-    expect(replaced.json()).toEqual({ beforeImagePath: before.objectPath, afterImagePath: newAfter.objectPath });
+    expect(replaced.json()).toEqual({
+      beforeImagePath: before.objectPath,
+      afterImagePath: newAfter.objectPath,
+    });
     expect(await served(app, after.objectPath)).toBe(404);
 
-    const same = await put({ beforeImageURL: before.objectPath, afterImageURL: newAfter.objectPath });
+    const same = await put({
+      beforeImageURL: before.objectPath,
+      afterImageURL: newAfter.objectPath,
+    });
     expect(same.statusCode).toBe(200);
 
-    const sameTwice = await put({ beforeImageURL: newAfter.objectPath, afterImageURL: newAfter.objectPath });
+    const sameTwice = await put({
+      beforeImageURL: newAfter.objectPath,
+      afterImageURL: newAfter.objectPath,
+    });
     expect(sameTwice.statusCode).toBe(400);
 
     const removed = await put({ beforeImageURL: null, afterImageURL: null });
@@ -208,7 +258,10 @@ describe('PUT /api/testimonials/:id/before-after-images', () => {
     expect(await served(app, newAfter.objectPath)).toBe(404);
 
     const foreignOwner = await owner(app);
-    const foreign = await uploadImage(app, { purpose: 'before-after-image', cookie: foreignOwner.cookie });
+    const foreign = await uploadImage(app, {
+      purpose: 'before-after-image',
+      cookie: foreignOwner.cookie,
+    });
     expect((await put({ beforeImageURL: foreign.uploadURL })).statusCode).toBe(400);
     expect((await rowOf(app, row.id))?.beforeImageUrl).toBeNull();
   });
@@ -220,19 +273,33 @@ describe('PUT /api/testimonials/:id/before-after-images', () => {
     const before = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
     const after = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
     const put = (payload: Record<string, unknown>) =>
-      app.inject({ method: 'PUT', url: `/api/testimonials/${row.id}/before-after-images`, payload, ...a.session });
+      app.inject({
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/before-after-images`,
+        payload,
+        ...a.session,
+      });
 
     const lone = await put({ beforeImageURL: before.uploadURL });
     expect(lone.statusCode).toBe(400);
-    expect(lone.json().error.message).toBe('Please add an after photo, or remove the before photo.');
+    expect(lone.json().error.message).toBe(
+      'Please add an after photo, or remove the before photo.',
+    );
     expect(await rowOf(app, row.id)).toEqual(row);
 
-    expect((await put({ beforeImageURL: before.uploadURL, afterImageURL: after.uploadURL })).statusCode).toBe(200);
+    expect(
+      (await put({ beforeImageURL: before.uploadURL, afterImageURL: after.uploadURL })).statusCode,
+    ).toBe(200);
     const halfRemoved = await put({ beforeImageURL: null });
     expect(halfRemoved.statusCode).toBe(400);
-    expect(halfRemoved.json().error.message).toBe('Please add a before photo, or remove the after photo.');
+    expect(halfRemoved.json().error.message).toBe(
+      'Please add a before photo, or remove the after photo.',
+    );
     const kept = await rowOf(app, row.id);
-    expect([kept?.beforeImageUrl, kept?.afterImageUrl]).toEqual([before.objectPath, after.objectPath]);
+    expect([kept?.beforeImageUrl, kept?.afterImageUrl]).toEqual([
+      before.objectPath,
+      after.objectPath,
+    ]);
     expect(await served(app, before.objectPath)).toBe(200);
   });
 });
@@ -245,14 +312,32 @@ describe('deleting testimonials deletes their images', () => {
     const second = await createTestimonial(app.database.db, a.businessId);
     const photoOne = await uploadImage(app, { purpose: 'author-image', cookie: a.cookie });
     const photoTwo = await uploadImage(app, { purpose: 'product-image', cookie: a.cookie });
-    await app.inject({ method: 'PUT', url: `/api/testimonials/${first.id}/author-image`, payload: { authorImageURL: photoOne.uploadURL }, ...a.session });
-    await app.inject({ method: 'PUT', url: `/api/testimonials/${second.id}/product-images`, payload: { productImageURLs: [photoTwo.uploadURL] }, ...a.session });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/testimonials/${first.id}/author-image`,
+      payload: { authorImageURL: photoOne.uploadURL },
+      ...a.session,
+    });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/testimonials/${second.id}/product-images`,
+      payload: { productImageURLs: [photoTwo.uploadURL] },
+      ...a.session,
+    });
 
-    expect((await app.inject({ method: 'DELETE', url: `/api/testimonials/${first.id}`, ...a.session })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/testimonials/${first.id}`, ...a.session }))
+        .statusCode,
+    ).toBe(200);
     expect(await served(app, photoOne.objectPath)).toBe(404);
     expect(await uploadRow(app, photoOne.objectPath)).toBeUndefined();
 
-    const bulk = await app.inject({ method: 'POST', url: '/api/testimonials/bulk', payload: { action: 'delete', ids: [second.id] }, ...a.session });
+    const bulk = await app.inject({
+      method: 'POST',
+      url: '/api/testimonials/bulk',
+      payload: { action: 'delete', ids: [second.id] },
+      ...a.session,
+    });
     expect(bulk.json()).toEqual({ deleted: 1 });
     expect(await served(app, photoTwo.objectPath)).toBe(404);
   });
@@ -263,12 +348,37 @@ describe('cross-tenant image calls', () => {
     const app = await createTestApp();
     const a = await owner(app);
     const b = await owner(app);
-    const row = await createTestimonial(app.database.db, a.businessId, { productImageUrls: ['/objects/uploads/x.jpg'] });
+    const row = await createTestimonial(app.database.db, a.businessId, {
+      productImageUrls: ['/objects/uploads/x.jpg'],
+    });
     const calls = [
-      { method: 'PUT', url: `/api/testimonials/${row.id}/author-image`, payload: { authorImageURL: (await uploadImage(app, { purpose: 'author-image', cookie: b.cookie })).uploadURL } },
-      { method: 'PUT', url: `/api/testimonials/${row.id}/product-images`, payload: { productImageURLs: [(await uploadImage(app, { purpose: 'product-image', cookie: b.cookie })).uploadURL] } },
-      { method: 'DELETE', url: `/api/testimonials/${row.id}/product-images`, payload: { imageUrl: '/objects/uploads/x.jpg' } },
-      { method: 'PUT', url: `/api/testimonials/${row.id}/before-after-images`, payload: { beforeImageURL: null } },
+      {
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/author-image`,
+        payload: {
+          authorImageURL: (await uploadImage(app, { purpose: 'author-image', cookie: b.cookie }))
+            .uploadURL,
+        },
+      },
+      {
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/product-images`,
+        payload: {
+          productImageURLs: [
+            (await uploadImage(app, { purpose: 'product-image', cookie: b.cookie })).uploadURL,
+          ],
+        },
+      },
+      {
+        method: 'DELETE',
+        url: `/api/testimonials/${row.id}/product-images`,
+        payload: { imageUrl: '/objects/uploads/x.jpg' },
+      },
+      {
+        method: 'PUT',
+        url: `/api/testimonials/${row.id}/before-after-images`,
+        payload: { beforeImageURL: null },
+      },
     ] as const;
     for (const call of calls) {
       const response = await app.inject({ ...call, ...b.session });

@@ -131,13 +131,16 @@ export async function setBeforeAfterImages(
   input: BeforeAfterImagesInput,
 ): Promise<BeforeAfter> {
   await requireTestimonial(deps, businessId, id);
-  const refs = [input.beforeImageURL, input.afterImageURL].filter((ref): ref is string => typeof ref === 'string');
+  const refs = [input.beforeImageURL, input.afterImageURL].filter(
+    (ref): ref is string => typeof ref === 'string',
+  );
   const prepared = await prepareUploads(deps, businessId, refs, 'before-after-image');
   const pathFor = (ref: string | null | undefined) =>
-    typeof ref === 'string' ? prepared[refs.indexOf(ref)] ?? null : ref;
+    typeof ref === 'string' ? (prepared[refs.indexOf(ref)] ?? null) : ref;
   const before = pathFor(input.beforeImageURL);
   const after = pathFor(input.afterImageURL);
-  if (before && after && before === after) throw badRequest('The before and after photos must be different images');
+  if (before && after && before === after)
+    throw badRequest('The before and after photos must be different images');
 
   const { result, released } = await deps.db.transaction(async (tx) => {
     const row = await repository.findByIdForUpdate(tx, businessId, id);
@@ -152,7 +155,10 @@ export async function setBeforeAfterImages(
       (path): path is string => path !== null && !current.includes(path),
     );
     await claimUploads({ db: tx }, businessId, claimed, 'before-after-image');
-    await repository.update(tx, businessId, id, { beforeImageUrl: nextBefore, afterImageUrl: nextAfter });
+    await repository.update(tx, businessId, id, {
+      beforeImageUrl: nextBefore,
+      afterImageUrl: nextAfter,
+    });
     const kept = new Set([nextBefore, nextAfter]);
     return {
       result: { beforeImagePath: nextBefore, afterImagePath: nextAfter },

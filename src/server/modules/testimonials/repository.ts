@@ -49,7 +49,11 @@ function searchCondition(q: string | undefined): SQL | undefined {
 
 const ofBusiness = (businessId: string) => eq(testimonials.businessId, businessId);
 
-export async function findById(db: Executor, businessId: string, id: string): Promise<TestimonialRow | null> {
+export async function findById(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<TestimonialRow | null> {
   const [row] = await db
     .select()
     .from(testimonials)
@@ -59,7 +63,11 @@ export async function findById(db: Executor, businessId: string, id: string): Pr
 }
 
 /** The row, locked until the transaction ends (read-modify-write without lost updates). */
-export async function findByIdForUpdate(db: Executor, businessId: string, id: string): Promise<TestimonialRow | null> {
+export async function findByIdForUpdate(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<TestimonialRow | null> {
   const [row] = await db
     .select()
     .from(testimonials)
@@ -70,7 +78,10 @@ export async function findByIdForUpdate(db: Executor, businessId: string, id: st
 }
 
 /** A new testimonial imported through the API v1 (the public form's insert is in modules/submissions). */
-export async function create(db: Executor, values: typeof testimonials.$inferInsert): Promise<TestimonialRow> {
+export async function create(
+  db: Executor,
+  values: typeof testimonials.$inferInsert,
+): Promise<TestimonialRow> {
   const [row] = await db.insert(testimonials).values(values).returning();
   if (!row) throw new Error('insert into testimonials returned nothing');
   return row;
@@ -153,7 +164,9 @@ export async function update(
   id: string,
   values: EditableValues,
 ): Promise<TestimonialRow | null> {
-  const edited = Object.keys(values).some((column) => column !== 'status' && column !== 'approvedAt');
+  const edited = Object.keys(values).some(
+    (column) => column !== 'status' && column !== 'approvedAt',
+  );
   const [row] = await db
     .update(testimonials)
     .set(edited ? { ...values, burstId: null } : values)
@@ -162,7 +175,11 @@ export async function update(
   return row ?? null;
 }
 
-export async function remove(db: Executor, businessId: string, id: string): Promise<TestimonialRow | null> {
+export async function remove(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<TestimonialRow | null> {
   const [row] = await db
     .delete(testimonials)
     .where(and(ofBusiness(businessId), eq(testimonials.id, id)))
@@ -173,9 +190,17 @@ export async function remove(db: Executor, businessId: string, id: string): Prom
 export type LockedStatus = Pick<TestimonialRow, 'id' | 'status' | 'approvedAt'>;
 
 /** Those of `ids` that belong to the business, locked until the transaction ends. */
-export async function lockMany(db: Executor, businessId: string, ids: string[]): Promise<LockedStatus[]> {
+export async function lockMany(
+  db: Executor,
+  businessId: string,
+  ids: string[],
+): Promise<LockedStatus[]> {
   return db
-    .select({ id: testimonials.id, status: testimonials.status, approvedAt: testimonials.approvedAt })
+    .select({
+      id: testimonials.id,
+      status: testimonials.status,
+      approvedAt: testimonials.approvedAt,
+    })
     .from(testimonials)
     .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
     .for('update');
@@ -196,10 +221,17 @@ export async function updateMany(
   return rows.length;
 }
 
-export type ImageColumns = Pick<TestimonialRow, 'authorImageUrl' | 'productImageUrls' | 'beforeImageUrl' | 'afterImageUrl'>;
+export type ImageColumns = Pick<
+  TestimonialRow,
+  'authorImageUrl' | 'productImageUrls' | 'beforeImageUrl' | 'afterImageUrl'
+>;
 
 /** Deletes the rows and hands back their image URLs, so the files can go too. */
-export async function removeMany(db: Executor, businessId: string, ids: string[]): Promise<ImageColumns[]> {
+export async function removeMany(
+  db: Executor,
+  businessId: string,
+  ids: string[],
+): Promise<ImageColumns[]> {
   return db
     .delete(testimonials)
     .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
@@ -225,7 +257,11 @@ export type PageCursor = { submittedAt: string; id: string };
 export async function pageAfter(
   db: Executor,
   businessId: string,
-  { cursor, limit, status }: { cursor: PageCursor | null; limit: number; status?: TestimonialStatus | undefined },
+  {
+    cursor,
+    limit,
+    status,
+  }: { cursor: PageCursor | null; limit: number; status?: TestimonialStatus | undefined },
 ): Promise<{ rows: TestimonialRow[]; next: PageCursor | null }> {
   const after = cursor
     ? sql`(${testimonials.submittedAt}, ${testimonials.id}) < (${cursor.submittedAt}::timestamptz, ${cursor.id}::uuid)`
@@ -241,14 +277,25 @@ export async function pageAfter(
   const last = shown.at(-1);
   return {
     rows: shown.map((entry) => entry.row),
-    next: last && page.length > limit ? { submittedAt: last.submittedAtText, id: last.row.id } : null,
+    next:
+      last && page.length > limit ? { submittedAt: last.submittedAtText, id: last.row.id } : null,
   };
 }
 
-export type BurstRow = { id: string; startedAt: Date; lastAt: Date; submissions: number; pending: number };
+export type BurstRow = {
+  id: string;
+  startedAt: Date;
+  lastAt: Date;
+  submissions: number;
+  pending: number;
+};
 
 /** The business's bursts of submissions that still have pending rows, newest first, with their counts. */
-export async function listBursts(db: Executor, businessId: string, limit: number): Promise<BurstRow[]> {
+export async function listBursts(
+  db: Executor,
+  businessId: string,
+  limit: number,
+): Promise<BurstRow[]> {
   const pending = sql<number>`(count(*) filter (where ${testimonials.status} = 'pending'))::int`;
   return db
     .select({
@@ -259,7 +306,10 @@ export async function listBursts(db: Executor, businessId: string, limit: number
       pending,
     })
     .from(submissionBursts)
-    .innerJoin(testimonials, and(eq(testimonials.burstId, submissionBursts.id), ofBusiness(businessId)))
+    .innerJoin(
+      testimonials,
+      and(eq(testimonials.burstId, submissionBursts.id), ofBusiness(businessId)),
+    )
     .where(eq(submissionBursts.businessId, businessId))
     .groupBy(submissionBursts.id)
     .having(sql`${pending} > 0`)
@@ -268,7 +318,11 @@ export async function listBursts(db: Executor, businessId: string, limit: number
 }
 
 /** Whether the business has this burst. */
-export async function hasBurst(db: Executor, businessId: string, burstId: string): Promise<boolean> {
+export async function hasBurst(
+  db: Executor,
+  businessId: string,
+  burstId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: submissionBursts.id })
     .from(submissionBursts)
@@ -277,10 +331,20 @@ export async function hasBurst(db: Executor, businessId: string, burstId: string
 }
 
 /** Deletes the burst's rows that are still pending and hands back their image URLs. */
-export async function removePendingOfBurst(db: Executor, businessId: string, burstId: string): Promise<ImageColumns[]> {
+export async function removePendingOfBurst(
+  db: Executor,
+  businessId: string,
+  burstId: string,
+): Promise<ImageColumns[]> {
   return db
     .delete(testimonials)
-    .where(and(ofBusiness(businessId), eq(testimonials.burstId, burstId), eq(testimonials.status, 'pending')))
+    .where(
+      and(
+        ofBusiness(businessId),
+        eq(testimonials.burstId, burstId),
+        eq(testimonials.status, 'pending'),
+      ),
+    )
     .returning({
       authorImageUrl: testimonials.authorImageUrl,
       productImageUrls: testimonials.productImageUrls,

@@ -121,12 +121,15 @@ export async function getTestimonial(
 
 // API v1 pages: the cursor is the last row's position, opaque to callers.
 const pageCursorSchema = z.object({ submittedAt: z.string().min(1).max(64), id: z.guid() });
-const encodeCursor = (cursor: repository.PageCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+const encodeCursor = (cursor: repository.PageCursor) =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 function decodeCursor(cursor: string | undefined): repository.PageCursor | null {
   if (cursor === undefined) return null;
   try {
-    const decoded = pageCursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    const decoded = pageCursorSchema.parse(
+      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
+    );
     if (Number.isNaN(Date.parse(decoded.submittedAt))) throw new Error('not a time');
     return decoded;
   } catch {
@@ -145,7 +148,10 @@ export async function listTestimonialPage(
     limit: query.limit,
     status: query.status === 'all' ? undefined : query.status,
   });
-  return { data: rows.map((row) => toApiTestimonial(row, config.baseUrl)), nextCursor: next ? encodeCursor(next) : null };
+  return {
+    data: rows.map((row) => toApiTestimonial(row, config.baseUrl)),
+    nextCursor: next ? encodeCursor(next) : null,
+  };
 }
 
 /**
@@ -159,7 +165,10 @@ export async function importTestimonial(
 ): Promise<Testimonial> {
   const now = clock();
   const submittedAt = input.submittedAt ? new Date(input.submittedAt) : now;
-  if (submittedAt.getTime() > now.getTime()) throw validationFailed([{ path: 'submittedAt', message: 'submittedAt cannot be in the future' }]);
+  if (submittedAt.getTime() > now.getTime())
+    throw validationFailed([
+      { path: 'submittedAt', message: 'submittedAt cannot be in the future' },
+    ]);
   const row = await repository.create(db, {
     businessId,
     authorName: input.authorName,
@@ -225,9 +234,12 @@ export async function updateTestimonial(
 }
 
 function imagesOf(row: repository.ImageColumns): string[] {
-  return [row.authorImageUrl, ...row.productImageUrls, row.beforeImageUrl, row.afterImageUrl].filter(
-    (url): url is string => Boolean(url),
-  );
+  return [
+    row.authorImageUrl,
+    ...row.productImageUrls,
+    row.beforeImageUrl,
+    row.afterImageUrl,
+  ].filter((url): url is string => Boolean(url));
 }
 
 /** Deletes the testimonial, then its images. */
@@ -260,7 +272,9 @@ export async function bulkAction(
     const status = input.action === 'approve' ? 'approved' : 'rejected';
     const now = deps.clock();
     // Rows already approved keep their approval time; the others get the rule's value.
-    const unchangedTime = locked.filter((row) => approvedAtAfter(row, status, now) === row.approvedAt);
+    const unchangedTime = locked.filter(
+      (row) => approvedAtAfter(row, status, now) === row.approvedAt,
+    );
     const newTime = locked.filter((row) => approvedAtAfter(row, status, now) !== row.approvedAt);
     await repository.updateMany(
       tx,

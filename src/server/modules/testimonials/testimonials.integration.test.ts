@@ -65,24 +65,62 @@ describe('GET /api/testimonials', () => {
     const a = await owner(app);
     const b = await owner(app);
     const { db } = app.database;
-    const old = await createTestimonial(db, a.businessId, { authorName: 'Old', submittedAt: minutesAgo(30) });
-    const newest = await createTestimonial(db, a.businessId, { authorName: 'Newest', submittedAt: minutesAgo(1), status: 'approved' });
-    const middle = await createTestimonial(db, a.businessId, { authorName: 'Middle', submittedAt: minutesAgo(10), status: 'rejected' });
+    const old = await createTestimonial(db, a.businessId, {
+      authorName: 'Old',
+      submittedAt: minutesAgo(30),
+    });
+    const newest = await createTestimonial(db, a.businessId, {
+      authorName: 'Newest',
+      submittedAt: minutesAgo(1),
+      status: 'approved',
+    });
+    const middle = await createTestimonial(db, a.businessId, {
+      authorName: 'Middle',
+      submittedAt: minutesAgo(10),
+      status: 'rejected',
+    });
     await createTestimonial(db, b.businessId, { authorName: 'Foreign' });
 
     const response = await app.inject({ method: 'GET', url: '/api/testimonials', ...a.session });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body.items.map((item: { id: string }) => item.id)).toEqual([newest.id, middle.id, old.id]);
-    expect(body).toMatchObject({ page: 1, pageSize: 20, total: 3, counts: { all: 3, pending: 1, approved: 1, rejected: 1 } });
+    expect(body.items.map((item: { id: string }) => item.id)).toEqual([
+      newest.id,
+      middle.id,
+      old.id,
+    ]);
+    expect(body).toMatchObject({
+      page: 1,
+      pageSize: 20,
+      total: 3,
+      counts: { all: 3, pending: 1, approved: 1, rejected: 1 },
+    });
     expect(Object.keys(body.items[0]).sort()).toEqual(
       [
-        'afterImageUrl', 'approvedAt', 'authorBusinessName', 'authorEmail', 'authorImageUrl', 'authorLocation', 'authorName',
-        'beforeImageUrl', 'content', 'id', 'productImageUrls', 'rating', 'source', 'status', 'submittedAt', 'tags',
+        'afterImageUrl',
+        'approvedAt',
+        'authorBusinessName',
+        'authorEmail',
+        'authorImageUrl',
+        'authorLocation',
+        'authorName',
+        'beforeImageUrl',
+        'content',
+        'id',
+        'productImageUrls',
+        'rating',
+        'source',
+        'status',
+        'submittedAt',
+        'tags',
       ].sort(),
     );
 
-    const approved = await app.inject({ method: 'GET', url: '/api/testimonials?status=approved', ...a.session });
+    const approved = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials?status=approved',
+      ...a.session,
+    });
     expect(approved.json().items.map((item: { id: string }) => item.id)).toEqual([newest.id]);
     expect(approved.json().total).toBe(1);
     expect(approved.json().counts.all).toBe(3);
@@ -97,7 +135,11 @@ describe('GET /api/testimonials', () => {
     }));
     const seen: string[] = [];
     for (let page = 1; page <= 5; page++) {
-      const response = await app.inject({ method: 'GET', url: `/api/testimonials?page=${page}&pageSize=10`, ...a.session });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/testimonials?page=${page}&pageSize=10`,
+        ...a.session,
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.total).toBe(45);
@@ -105,7 +147,11 @@ describe('GET /api/testimonials', () => {
       expect(body.items.length).toBe(page === 5 ? 5 : 10);
     }
     expect(new Set(seen).size).toBe(45);
-    const beyond = await app.inject({ method: 'GET', url: '/api/testimonials?page=9&pageSize=10', ...a.session });
+    const beyond = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials?page=9&pageSize=10',
+      ...a.session,
+    });
     expect(beyond.json()).toMatchObject({ items: [], total: 45, page: 9 });
   });
 
@@ -113,12 +159,27 @@ describe('GET /api/testimonials', () => {
     const app = await createTestApp();
     const a = await owner(app);
     const { db } = app.database;
-    const byName = await createTestimonial(db, a.businessId, { authorName: 'Jane SMITH', content: 'Great cakes all round.' });
-    const byContent = await createTestimonial(db, a.businessId, { content: 'Best sourdough in Smithfield.', status: 'approved' });
+    const byName = await createTestimonial(db, a.businessId, {
+      authorName: 'Jane SMITH',
+      content: 'Great cakes all round.',
+    });
+    const byContent = await createTestimonial(db, a.businessId, {
+      content: 'Best sourdough in Smithfield.',
+      status: 'approved',
+    });
     const byTag = await createTestimonial(db, a.businessId, { tags: ['wedding', 'Smithy'] });
-    const percent = await createTestimonial(db, a.businessId, { content: 'We saved 100% on our order' });
-    const underscore = await createTestimonial(db, a.businessId, { content: 'file_name was weird', tags: ['a\\b'] });
-    await createTestimonial(db, a.businessId, { authorName: 'Bob', content: 'Nothing to see here at all.', tags: ['cake'] });
+    const percent = await createTestimonial(db, a.businessId, {
+      content: 'We saved 100% on our order',
+    });
+    const underscore = await createTestimonial(db, a.businessId, {
+      content: 'file_name was weird',
+      tags: ['a\\b'],
+    });
+    await createTestimonial(db, a.businessId, {
+      authorName: 'Bob',
+      content: 'Nothing to see here at all.',
+      tags: ['cake'],
+    });
 
     const search = async (q: string, extra = '') => {
       const response = await app.inject({
@@ -129,7 +190,8 @@ describe('GET /api/testimonials', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     };
-    const ids = (body: { items: Array<{ id: string }> }) => body.items.map((item) => item.id).sort();
+    const ids = (body: { items: Array<{ id: string }> }) =>
+      body.items.map((item) => item.id).sort();
 
     expect(ids(await search('smith'))).toEqual([byName.id, byContent.id, byTag.id].sort());
     expect(ids(await search('WEDDING'))).toEqual([byTag.id]);
@@ -151,12 +213,27 @@ describe('GET /api/testimonials', () => {
   it('validates the query', async () => {
     const app = await createTestApp();
     const a = await owner(app);
-    for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'page=abc', 'status=hidden', `q=${'x'.repeat(201)}`]) {
-      const response = await app.inject({ method: 'GET', url: `/api/testimonials?${query}`, ...a.session });
+    for (const query of [
+      'pageSize=101',
+      'pageSize=0',
+      'page=0',
+      'page=abc',
+      'status=hidden',
+      `q=${'x'.repeat(201)}`,
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/testimonials?${query}`,
+        ...a.session,
+      });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
     }
-    const all = await app.inject({ method: 'GET', url: '/api/testimonials?status=all&q=&page=&pageSize=100', ...a.session });
+    const all = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials?status=all&q=&page=&pageSize=100',
+      ...a.session,
+    });
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ page: 1, pageSize: 100 });
   });
@@ -166,7 +243,11 @@ describe('GET /api/testimonials/stats', () => {
   it('is all zeros for an empty business', async () => {
     const app = await createTestApp();
     const a = await owner(app);
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/stats', ...a.session });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/stats',
+      ...a.session,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ total: 0, pending: 0, thisMonth: 0, avgRating: 0 });
   });
@@ -180,11 +261,23 @@ describe('GET /api/testimonials/stats', () => {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     await createTestimonial(db, a.businessId, { rating: 5, status: 'pending' });
     await createTestimonial(db, a.businessId, { rating: 4, status: 'approved' });
-    await createTestimonial(db, a.businessId, { rating: 4, status: 'rejected', submittedAt: monthStart });
-    await createTestimonial(db, a.businessId, { rating: 0, status: 'pending', submittedAt: new Date(monthStart.getTime() - 1) });
+    await createTestimonial(db, a.businessId, {
+      rating: 4,
+      status: 'rejected',
+      submittedAt: monthStart,
+    });
+    await createTestimonial(db, a.businessId, {
+      rating: 0,
+      status: 'pending',
+      submittedAt: new Date(monthStart.getTime() - 1),
+    });
     await createTestimonial(db, b.businessId, { rating: 1 });
 
-    const response = await app.inject({ method: 'GET', url: '/api/testimonials/stats', ...a.session });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/testimonials/stats',
+      ...a.session,
+    });
     // (5 + 4 + 4) / 3 = 4.333…; the 0 (no rating given) is left out.
     expect(response.json()).toEqual({ total: 4, pending: 2, thisMonth: 3, avgRating: 4.3 });
   });
@@ -231,7 +324,12 @@ describe('PATCH /api/testimonials/:id', () => {
       approvedAt: '2001-01-01T00:00:00.000Z',
       authorImageUrl: null,
     };
-    const response = await app.inject({ method: 'PATCH', url: `/api/testimonials/${row.id}`, payload: form, ...a.session });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/testimonials/${row.id}`,
+      payload: form,
+      ...a.session,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
@@ -260,7 +358,11 @@ describe('PATCH /api/testimonials/:id', () => {
       payload: { content: 'Changed text', approvedAt: new Date().toISOString() },
       ...a.session,
     });
-    expect(edited.json()).toMatchObject({ content: 'Changed text', status: 'pending', approvedAt: null });
+    expect(edited.json()).toMatchObject({
+      content: 'Changed text',
+      status: 'pending',
+      approvedAt: null,
+    });
   });
 
   it('refuses invalid edits with the form messages and stores nothing', async () => {
@@ -280,7 +382,12 @@ describe('PATCH /api/testimonials/:id', () => {
       [{ authorEmail: 'not-an-email' }, 'Invalid email format'],
     ];
     for (const [payload, message] of cases) {
-      const response = await app.inject({ method: 'PATCH', url: `/api/testimonials/${row.id}`, payload, ...a.session });
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/testimonials/${row.id}`,
+        payload,
+        ...a.session,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error.message).toBe(message);
     }
@@ -290,14 +397,19 @@ describe('PATCH /api/testimonials/:id', () => {
   it('removes the author photo with null, but sets a new one only through the upload call', async () => {
     const app = await createTestApp();
     const a = await owner(app);
-    const row = await createTestimonial(app.database.db, a.businessId, { authorImageUrl: '/objects/uploads/face.jpg' });
+    const row = await createTestimonial(app.database.db, a.businessId, {
+      authorImageUrl: '/objects/uploads/face.jpg',
+    });
     const same = await app.inject({
       method: 'PATCH',
       url: `/api/testimonials/${row.id}`,
       payload: { authorImageUrl: '/objects/uploads/face.jpg', authorName: 'Same Photo' },
       ...a.session,
     });
-    expect(same.json()).toMatchObject({ authorName: 'Same Photo', authorImageUrl: '/objects/uploads/face.jpg' });
+    expect(same.json()).toMatchObject({
+      authorName: 'Same Photo',
+      authorImageUrl: '/objects/uploads/face.jpg',
+    });
 
     const other = await app.inject({
       method: 'PATCH',
@@ -322,11 +434,21 @@ describe('PATCH /api/testimonials/:id', () => {
     const a = await owner(app);
     const b = await owner(app);
     const foreign = await createTestimonial(app.database.db, a.businessId);
-    const asB = await app.inject({ method: 'PATCH', url: `/api/testimonials/${foreign.id}`, payload: { status: 'approved' }, ...b.session });
+    const asB = await app.inject({
+      method: 'PATCH',
+      url: `/api/testimonials/${foreign.id}`,
+      payload: { status: 'approved' },
+      ...b.session,
+    });
     expect(asB.statusCode).toBe(404);
     expect(asB.json().error.message).toBe('Testimonial not found');
     expect(await rowOf(app, foreign.id)).toEqual(foreign);
-    const malformed = await app.inject({ method: 'PATCH', url: '/api/testimonials/not-a-uuid', payload: { status: 'approved' }, ...a.session });
+    const malformed = await app.inject({
+      method: 'PATCH',
+      url: '/api/testimonials/not-a-uuid',
+      payload: { status: 'approved' },
+      ...a.session,
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });
@@ -337,14 +459,26 @@ describe('DELETE /api/testimonials/:id', () => {
     const a = await owner(app);
     const b = await owner(app);
     const row = await createTestimonial(app.database.db, a.businessId);
-    const asB = await app.inject({ method: 'DELETE', url: `/api/testimonials/${row.id}`, ...b.session });
+    const asB = await app.inject({
+      method: 'DELETE',
+      url: `/api/testimonials/${row.id}`,
+      ...b.session,
+    });
     expect(asB.statusCode).toBe(404);
     expect(await rowOf(app, row.id)).toBeDefined();
-    const asA = await app.inject({ method: 'DELETE', url: `/api/testimonials/${row.id}`, ...a.session });
+    const asA = await app.inject({
+      method: 'DELETE',
+      url: `/api/testimonials/${row.id}`,
+      ...a.session,
+    });
     expect(asA.statusCode).toBe(200);
     expect(asA.json()).toEqual({ deleted: 1 });
     expect(await rowOf(app, row.id)).toBeUndefined();
-    const again = await app.inject({ method: 'DELETE', url: `/api/testimonials/${row.id}`, ...a.session });
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/testimonials/${row.id}`,
+      ...a.session,
+    });
     expect(again.statusCode).toBe(404);
   });
 });
@@ -355,15 +489,26 @@ describe('POST /api/testimonials/bulk', () => {
     const a = await owner(app);
     const { db } = app.database;
     const earlier = new Date('2024-05-05T05:05:05.000Z');
-    const alreadyApproved = await createTestimonial(db, a.businessId, { status: 'approved', approvedAt: earlier });
+    const alreadyApproved = await createTestimonial(db, a.businessId, {
+      status: 'approved',
+      approvedAt: earlier,
+    });
     const pending = await createTestimonial(db, a.businessId);
     const rejected = await createTestimonial(db, a.businessId, { status: 'rejected' });
     const ids = [alreadyApproved.id, pending.id, rejected.id];
 
-    const approve = await app.inject({ method: 'POST', url: '/api/testimonials/bulk', payload: { action: 'approve', ids }, ...a.session });
+    const approve = await app.inject({
+      method: 'POST',
+      url: '/api/testimonials/bulk',
+      payload: { action: 'approve', ids },
+      ...a.session,
+    });
     expect(approve.statusCode, approve.body).toBe(200);
     expect(approve.json()).toEqual({ updated: 3 });
-    expect(await rowOf(app, alreadyApproved.id)).toMatchObject({ status: 'approved', approvedAt: earlier });
+    expect(await rowOf(app, alreadyApproved.id)).toMatchObject({
+      status: 'approved',
+      approvedAt: earlier,
+    });
     for (const id of [pending.id, rejected.id]) {
       const row = await rowOf(app, id);
       expect(row?.status).toBe('approved');
@@ -396,7 +541,10 @@ describe('POST /api/testimonials/bulk', () => {
     const a = await owner(app);
     const b = await owner(app);
     const { db } = app.database;
-    const mine = [await createTestimonial(db, b.businessId), await createTestimonial(db, b.businessId)];
+    const mine = [
+      await createTestimonial(db, b.businessId),
+      await createTestimonial(db, b.businessId),
+    ];
     const foreign = await createTestimonial(db, a.businessId);
     for (const action of ['approve', 'reject', 'delete'] as const) {
       for (const stranger of [foreign.id, '00000000-0000-4000-8000-000000000001']) {
@@ -420,11 +568,19 @@ describe('POST /api/testimonials/bulk', () => {
     const cases: Array<[unknown, string]> = [
       [{ action: 'hide', ids: [id] }, 'Invalid action'],
       [{ action: 'approve', ids: [] }, 'Select at least one testimonial'],
-      [{ action: 'approve', ids: Array.from({ length: 501 }, () => id) }, 'At most 500 testimonials at a time'],
+      [
+        { action: 'approve', ids: Array.from({ length: 501 }, () => id) },
+        'At most 500 testimonials at a time',
+      ],
       [{ action: 'approve', ids: ['nope'] }, 'Invalid testimonial id'],
     ];
     for (const [payload, message] of cases) {
-      const response = await app.inject({ method: 'POST', url: '/api/testimonials/bulk', payload: payload as object, ...a.session });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/testimonials/bulk',
+        payload: payload as object,
+        ...a.session,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(message);
     }

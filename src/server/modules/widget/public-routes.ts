@@ -47,7 +47,10 @@ export const publicWidgetRateLimit = { max: 600, timeWindowMs: MINUTE_MS } as co
  * the caches, and what reaches the database is bounded without one (one load
  * at a time per site, unknown sites budgeted per address).
  */
-export const wixWidgetRateLimit = { max: PUBLIC_API_RATE_LIMIT_PER_MINUTE, timeWindowMs: MINUTE_MS } as const;
+export const wixWidgetRateLimit = {
+  max: PUBLIC_API_RATE_LIMIT_PER_MINUTE,
+  timeWindowMs: MINUTE_MS,
+} as const;
 
 /**
  * Per address: lookups that reached the database and found no business or
@@ -109,7 +112,9 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
-  const wixSites = new WixSiteDirectory({ lookup: (wixSiteId) => findSlugOfWixSite({ db }, wixSiteId) });
+  const wixSites = new WixSiteDirectory({
+    lookup: (wixSiteId) => findSlugOfWixSite({ db }, wixSiteId),
+  });
   const onChange = (change: PublicChange) => {
     if (change.kind === 'business') cache.invalidate(change.id);
     else if (change.kind === 'wix-site') wixSites.forgetSite(change.id);
@@ -152,11 +157,17 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
   const perIpInLane = addressLimit(app, perIpRule);
   app.fastLane.add('/api/widget/', (slug, request, response, next) => {
     const known = cache.peek(slug);
-    if (!known) { next(); return; }
+    if (!known) {
+      next();
+      return;
+    }
     const answer = (within: boolean) =>
       within ? writeCompressed(request, response, known.json, LANE_JSON_HEADERS) : next();
     const allowed = perIpInLane(request);
-    if (typeof allowed === 'boolean') { answer(allowed); return; }
+    if (typeof allowed === 'boolean') {
+      answer(allowed);
+      return;
+    }
     allowed.then(answer, next);
   });
   // One hook: the cross-origin headers first, so that a 429 carries them too. Not async: no promise of its own.
@@ -201,7 +212,8 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     name: 'wix-widget:site-ip',
     ...wixWidgetRateLimit,
     // The validated, normalised site id (the same form the lookup uses, docs/security.md rule 22) and the address.
-    keyGenerator: (request) => `${(request.query as { instance: string }).instance}:${clientIpKey(request)}`,
+    keyGenerator: (request) =>
+      `${(request.query as { instance: string }).instance}:${clientIpKey(request)}`,
   });
   route(
     app,
@@ -209,7 +221,10 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     async ({ query, request, reply }) => {
       const { instance } = query;
       const remembered = wixSites.peek(instance);
-      const slug = remembered === undefined ? await lookUp(request, reply, () => wixSites.find(instance)) : remembered;
+      const slug =
+        remembered === undefined
+          ? await lookUp(request, reply, () => wixSites.find(instance))
+          : remembered;
       const entry = slug === null ? null : await cache.get(slug);
       if (!entry) throw notFound('Wix site not found');
       sendCached(request, reply, entry.json, JSON_HEADERS);
@@ -245,7 +260,8 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     async ({ params, request, reply }) => {
       const { slug } = params;
       const known = cache.peek(slug);
-      const entry = known === undefined ? await lookUp(request, reply, () => cache.get(slug)) : known;
+      const entry =
+        known === undefined ? await lookUp(request, reply, () => cache.get(slug)) : known;
       if (!entry) {
         return reply
           .code(404)

@@ -13,8 +13,15 @@ import {
   type WidgetSettingsRow,
 } from '../../db/schema.js';
 
-export async function findByBusinessId(db: Executor, businessId: string): Promise<WidgetSettingsRow | null> {
-  const [row] = await db.select().from(widgetSettings).where(eq(widgetSettings.businessId, businessId)).limit(1);
+export async function findByBusinessId(
+  db: Executor,
+  businessId: string,
+): Promise<WidgetSettingsRow | null> {
+  const [row] = await db
+    .select()
+    .from(widgetSettings)
+    .where(eq(widgetSettings.businessId, businessId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -27,7 +34,10 @@ export async function upsert(
   const [row] = await db
     .insert(widgetSettings)
     .values({ businessId, ...values })
-    .onConflictDoUpdate({ target: widgetSettings.businessId, set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: widgetSettings.businessId,
+      set: { ...values, updatedAt: new Date() },
+    })
     .returning();
   if (!row) throw new Error('widget settings upsert returned no row');
   return row;
@@ -77,10 +87,17 @@ export async function findBusinessBySlug(
 }
 
 /** Never the author's email: it is not even read. */
-export type PublicTestimonialRow = Omit<TestimonialRow, 'authorEmail' | 'businessId' | 'status' | 'tags' | 'source' | 'burstId'>;
+export type PublicTestimonialRow = Omit<
+  TestimonialRow,
+  'authorEmail' | 'businessId' | 'status' | 'tags' | 'source' | 'burstId'
+>;
 
 /** The business's approved testimonials, most recently approved first, at most `limit`. */
-export async function listApproved(db: Executor, businessId: string, limit: number): Promise<PublicTestimonialRow[]> {
+export async function listApproved(
+  db: Executor,
+  businessId: string,
+  limit: number,
+): Promise<PublicTestimonialRow[]> {
   const t = testimonials;
   return db
     .select({

@@ -8,8 +8,14 @@ import {
   type PublicWidget,
   type WidgetSettings,
 } from '../../../shared/schemas/widget.js';
-import type { OwnerWidgetSettings, WidgetQuickToggleInput } from '../../../shared/schemas/widget-settings.js';
-import type { CopiedSnippetInput, CopiedSnippets } from '../../../shared/schemas/widget-snippets.js';
+import type {
+  OwnerWidgetSettings,
+  WidgetQuickToggleInput,
+} from '../../../shared/schemas/widget-settings.js';
+import type {
+  CopiedSnippetInput,
+  CopiedSnippets,
+} from '../../../shared/schemas/widget-snippets.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
 import { toWidgetTestimonial } from '../../../shared/widget-testimonial.js';
 import type { WidgetSettingsRow } from '../../db/schema.js';
@@ -98,7 +104,11 @@ export async function getPublicWidget(
   const rows = await repository.listApproved(db, business.id, PUBLIC_WIDGET_TESTIMONIALS_MAX);
   const widget = publicWidgetSchema.parse({
     productName,
-    business: { name: business.name, logoUrl: business.logoUrl, collectionSlug: business.collectionSlug },
+    business: {
+      name: business.name,
+      logoUrl: business.logoUrl,
+      collectionSlug: business.collectionSlug,
+    },
     settings,
     // Only what the settings show (a hidden field is null, an empty list or a 0 rating), never an email.
     testimonials: rows.map((row) => toWidgetTestimonial(row, settings)),
@@ -115,7 +125,12 @@ export function withAbsoluteWidgetImages(widget: PublicWidget, baseUrl: string):
   const { logoUrl } = widget.business;
   return {
     ...widget,
-    business: { ...widget.business, logoUrl: logoUrl === null ? null : absoluteImageUrl(baseUrl, logoUrl) },
-    testimonials: widget.testimonials.map((testimonial) => withAbsoluteImages(testimonial, baseUrl)),
+    business: {
+      ...widget.business,
+      logoUrl: logoUrl === null ? null : absoluteImageUrl(baseUrl, logoUrl),
+    },
+    testimonials: widget.testimonials.map((testimonial) =>
+      withAbsoluteImages(testimonial, baseUrl),
+    ),
   };
 }

@@ -78,7 +78,9 @@ describe('unknown widget slugs', () => {
     expect((await widget(app, slug)).statusCode).toBe(404);
     await businessSlugCreated(app.database.db, slug);
     // Heard through this server's own LISTEN connection, like every other server's, a moment later.
-    await expect.poll(async () => (await widget(app, slug)).statusCode, { timeout: 1_000 }).toBe(200);
+    await expect
+      .poll(async () => (await widget(app, slug)).statusCode, { timeout: 1_000 })
+      .toBe(200);
     const shown = await widget(app, slug);
     expect(shown.json<{ business: { name: string } }>().business.name).toBe('Late Shop');
     expect((await embed(app, slug)).statusCode).toBe(200);

@@ -118,7 +118,9 @@ describe('fuzzing the widget', () => {
           const page = await app.inject({ method: 'GET', url: `/embed/${slug}` });
           expect(page.statusCode).toBe(200);
           // Nothing but the page's own height messenger is a script.
-          const [before = '', after = '', ...more] = page.body.split(`<script>${EMBED_RESIZE_SCRIPT}</script>`);
+          const [before = '', after = '', ...more] = page.body.split(
+            `<script>${EMBED_RESIZE_SCRIPT}</script>`,
+          );
           expect(more).toEqual([]);
           expect(before + after).not.toMatch(/<script|<\/style>[^<]/i);
         },

@@ -16,10 +16,20 @@ describe('/api/widget-settings', () => {
       .update(widgetSettings)
       .set({ textColor: '#123456', showDates: null, showBranding: true, headerText: 'Our fans' })
       .where(eq(widgetSettings.businessId, businessId));
-    const response = await app.inject({ method: 'GET', url: '/api/widget-settings', ...withSession(cookie) });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/widget-settings',
+      ...withSession(cookie),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ textColor: '#123456', showDates: true, showBranding: true, headerText: 'Our fans', showBusinessName: false });
+    expect(body).toMatchObject({
+      textColor: '#123456',
+      showDates: true,
+      showBranding: true,
+      headerText: 'Our fans',
+      showBusinessName: false,
+    });
     expect(typeof body.updatedAt).toBe('string');
   });
 
@@ -29,7 +39,11 @@ describe('/api/widget-settings', () => {
     const businessId = business?.id ?? '';
     await app.database.db.delete(widgetSettings).where(eq(widgetSettings.businessId, businessId));
 
-    const read = await app.inject({ method: 'GET', url: '/api/widget-settings', ...withSession(cookie) });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/widget-settings',
+      ...withSession(cookie),
+    });
     expect(read.json()).toEqual({ ...WIDGET_SETTINGS_DEFAULTS, updatedAt: null });
     expect(await app.database.db.select().from(widgetSettings)).toEqual([]);
 
@@ -41,10 +55,18 @@ describe('/api/widget-settings', () => {
     });
     expect(toggled.statusCode, toggled.body).toBe(200);
     expect(toggled.json()).toMatchObject({ ...WIDGET_SETTINGS_DEFAULTS, showBusinessName: true });
-    const [row] = await app.database.db.select().from(widgetSettings).where(eq(widgetSettings.businessId, businessId));
+    const [row] = await app.database.db
+      .select()
+      .from(widgetSettings)
+      .where(eq(widgetSettings.businessId, businessId));
     expect(row?.showBusinessName).toBe(true);
 
-    const off = await app.inject({ method: 'PUT', url: '/api/widget-settings', payload: { showBusinessName: false }, ...withSession(cookie) });
+    const off = await app.inject({
+      method: 'PUT',
+      url: '/api/widget-settings',
+      payload: { showBusinessName: false },
+      ...withSession(cookie),
+    });
     expect(off.json().showBusinessName).toBe(false);
     expect(await app.database.db.select().from(widgetSettings)).toHaveLength(1);
   });
@@ -53,7 +75,12 @@ describe('/api/widget-settings', () => {
     const app = await createTestApp();
     const { cookie } = await createSignedInUser(app);
     for (const payload of [{}, { showBusinessName: 'yes' }, { showBusinessName: null }]) {
-      const response = await app.inject({ method: 'PUT', url: '/api/widget-settings', payload, ...withSession(cookie) });
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/widget-settings',
+        payload,
+        ...withSession(cookie),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe('showBusinessName must be true or false');
     }
@@ -83,21 +110,35 @@ describe('/api/widget-settings', () => {
       headerText: '  What our customers say  ',
       headerAlignment: 'center',
     };
-    const response = await app.inject({ method: 'POST', url: '/api/widget-settings', payload: form, ...withSession(cookie) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/widget-settings',
+      payload: form,
+      ...withSession(cookie),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const saved = { ...form, fontSize: 'base', headerText: 'What our customers say' };
     expect(response.json()).toEqual({ ...saved, updatedAt: expect.any(String) });
 
-    const read = await app.inject({ method: 'GET', url: '/api/widget-settings', ...withSession(cookie) });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/widget-settings',
+      ...withSession(cookie),
+    });
     expect(read.json()).toEqual(response.json());
-    const [row] = await app.database.db.select().from(widgetSettings).where(eq(widgetSettings.businessId, business?.id ?? ''));
+    const [row] = await app.database.db
+      .select()
+      .from(widgetSettings)
+      .where(eq(widgetSettings.businessId, business?.id ?? ''));
     expect(row).toMatchObject(saved);
   });
 
   it('creates the settings row when the business has none', async () => {
     const app = await createTestApp();
     const { cookie, business } = await createSignedInUser(app);
-    await app.database.db.delete(widgetSettings).where(eq(widgetSettings.businessId, business?.id ?? ''));
+    await app.database.db
+      .delete(widgetSettings)
+      .where(eq(widgetSettings.businessId, business?.id ?? ''));
     const response = await app.inject({
       method: 'POST',
       url: '/api/widget-settings',
@@ -114,7 +155,11 @@ describe('/api/widget-settings', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ backgroundColor: 'red' }, 'backgroundColor', 'Use a colour in the form #RRGGBB'],
       [{ textColor: '#12345' }, 'textColor', 'Use a colour in the form #RRGGBB'],
-      [{ innerContainerColor: '#GGGGGG' }, 'innerContainerColor', 'Use a colour in the form #RRGGBB'],
+      [
+        { innerContainerColor: '#GGGGGG' },
+        'innerContainerColor',
+        'Use a colour in the form #RRGGBB',
+      ],
       [{ fontFamily: '   ' }, 'fontFamily', 'Choose a font'],
       [{ fontFamily: 'x'.repeat(101) }, 'fontFamily', 'Font name is too long'],
       [{ fontSize: 'xl' }, 'fontSize', 'Font size must be sm, base or lg'],

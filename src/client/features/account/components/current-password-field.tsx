@@ -12,7 +12,9 @@ export function CurrentPasswordField({
 }) {
   return (
     <FormField label="Current Password" error={error}>
-      {(control) => <Input {...control} {...registration} type="password" autoComplete="current-password" />}
+      {(control) => (
+        <Input {...control} {...registration} type="password" autoComplete="current-password" />
+      )}
     </FormField>
   );
 }

@@ -26,8 +26,8 @@ export function EmailSettings({ email }: { email: string }) {
       title="Email"
       description={
         <>
-          You sign in with <span className="font-medium break-all text-foreground">{email}</span>. We let this
-          address know when it changes.
+          You sign in with <span className="font-medium break-all text-foreground">{email}</span>.
+          We let this address know when it changes.
         </>
       }
     >
@@ -52,7 +52,10 @@ export function EmailSettings({ email }: { email: string }) {
           )}
         </FormField>
         {/* The change needs the password (docs/security.md rule 18): a signed-in browser alone cannot move the account. */}
-        <CurrentPasswordField registration={register('currentPassword')} error={errors.currentPassword?.message} />
+        <CurrentPasswordField
+          registration={register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
         <Button
           type="submit"
           className="w-full sm:w-auto sm:justify-self-start"

@@ -40,7 +40,10 @@ export function PasswordSettings({ email }: { email: string }) {
       >
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <CurrentPasswordField registration={register('currentPassword')} error={errors.currentPassword?.message} />
+        <CurrentPasswordField
+          registration={register('currentPassword')}
+          error={errors.currentPassword?.message}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="New Password" error={errors.newPassword?.message}>
             {(control) => (

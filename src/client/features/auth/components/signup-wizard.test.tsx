@@ -112,7 +112,7 @@ describe('SignupWizard', () => {
     expect(website().value).toBe('sunrise.example');
   });
 
-  it("stops each step at the documented message for a missing or wrong field", async () => {
+  it('stops each step at the documented message for a missing or wrong field', async () => {
     const calls = serveSignup();
     const { user } = renderSignup();
 
@@ -205,7 +205,7 @@ describe('SignupWizard', () => {
     expect(screen.queryByText('Logo detected')).toBeNull();
   });
 
-  it("Create Account posts the documented payload to /api/register and moves to the upgrade step", async () => {
+  it('Create Account posts the documented payload to /api/register and moves to the upgrade step', async () => {
     const calls = serveSignup();
     const { user } = renderSignup();
     await throughStep1(user);

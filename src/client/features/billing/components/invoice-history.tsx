@@ -17,7 +17,13 @@ const PROVIDER_AWAY_TEXT = "The payment provider isn't answering right now; try 
 const isProviderAway = (error: Error | null) =>
   error instanceof ApiError && error.code === PAYMENT_PROVIDER_ERROR_CODE;
 
-export function InvoiceHistory({ query, sessionEnded }: { query: InvoicesQuery; sessionEnded: boolean }) {
+export function InvoiceHistory({
+  query,
+  sessionEnded,
+}: {
+  query: InvoicesQuery;
+  sessionEnded: boolean;
+}) {
   return (
     <SettingsSection
       id="invoice-history"
@@ -80,14 +86,24 @@ function InvoiceLinks({ invoice }: { invoice: Invoice }) {
   return (
     <div className="flex flex-wrap justify-end gap-x-4 gap-y-1 text-sm">
       {invoice.hosted_invoice_url ? (
-        <a href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        <a
+          href={invoice.hosted_invoice_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+        >
           <ExternalLink aria-hidden="true" />
           View invoice
           <span className="sr-only"> of {date} (opens in a new tab)</span>
         </a>
       ) : null}
       {invoice.invoice_pdf ? (
-        <a href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        <a
+          href={invoice.invoice_pdf}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+        >
           <Download aria-hidden="true" />
           Download PDF
           <span className="sr-only"> of {date} (opens in a new tab)</span>

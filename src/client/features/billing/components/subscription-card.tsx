@@ -18,7 +18,13 @@ import { StatusBadge } from './status-badge';
 
 type SubscriptionQuery = UseQueryResult<Subscription | null>;
 
-export function SubscriptionCard({ query, sessionEnded }: { query: SubscriptionQuery; sessionEnded: boolean }) {
+export function SubscriptionCard({
+  query,
+  sessionEnded,
+}: {
+  query: SubscriptionQuery;
+  sessionEnded: boolean;
+}) {
   return (
     <SettingsSection
       id="current-subscription"
@@ -34,7 +40,11 @@ export function SubscriptionCard({ query, sessionEnded }: { query: SubscriptionQ
       ) : query.isError ? (
         <CardLoadError what="your subscription" onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <SubscriptionDetails subscription={query.data} onCheckAgain={() => void query.refetch()} checking={query.isFetching} />
+        <SubscriptionDetails
+          subscription={query.data}
+          onCheckAgain={() => void query.refetch()}
+          checking={query.isFetching}
+        />
       ) : (
         <NoSubscription />
       )}
@@ -56,7 +66,9 @@ function SubscriptionDetails({
   const active = status === 'active';
   return (
     <div className="grid gap-5">
-      {subscription.last_known ? <LastKnownNote onCheckAgain={onCheckAgain} checking={checking} /> : null}
+      {subscription.last_known ? (
+        <LastKnownNote onCheckAgain={onCheckAgain} checking={checking} />
+      ) : null}
       <div className="grid gap-1">
         <p className="flex flex-wrap items-center gap-2 text-base font-semibold">
           {PLAN.label}
@@ -90,7 +102,13 @@ function SubscriptionDetails({
 }
 
 /** The server answered from its own copy: the payment provider did not answer (subscription.last_known). */
-function LastKnownNote({ onCheckAgain, checking }: { onCheckAgain: () => void; checking: boolean }) {
+function LastKnownNote({
+  onCheckAgain,
+  checking,
+}: {
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
   return (
     <div className="grid gap-3 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900 sm:flex sm:items-start sm:justify-between dark:border-amber-900/70 dark:bg-amber-950/40 dark:text-amber-200">
       <p className="flex items-start gap-2.5 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0">
@@ -100,7 +118,13 @@ function LastKnownNote({ onCheckAgain, checking }: { onCheckAgain: () => void; c
           received. It updates once the provider answers again.
         </span>
       </p>
-      <Button variant="outline" size="sm" className="w-full sm:w-auto" onClick={onCheckAgain} disabled={checking}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-full sm:w-auto"
+        onClick={onCheckAgain}
+        disabled={checking}
+      >
         {checking ? 'Checking…' : 'Check again'}
       </Button>
     </div>

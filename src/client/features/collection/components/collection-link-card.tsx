@@ -19,7 +19,10 @@ export function CollectionLinkCard({ link, businessName }: { link: string; busin
   return (
     <Card role="region" aria-labelledby="collection-link-title">
       <CardHeader>
-        <h2 id="collection-link-title" className="text-lg font-semibold leading-tight tracking-tight">
+        <h2
+          id="collection-link-title"
+          className="text-lg font-semibold leading-tight tracking-tight"
+        >
           Your collection link
         </h2>
         <CardDescription>

@@ -107,7 +107,10 @@ export function CollectionSettingsEditor({
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <Card role="region" aria-labelledby="form-settings-title">
         <CardHeader>
-          <h2 id="form-settings-title" className="text-lg font-semibold leading-tight tracking-tight">
+          <h2
+            id="form-settings-title"
+            className="text-lg font-semibold leading-tight tracking-tight"
+          >
             Form settings
           </h2>
           <CardDescription>Choose what your testimonial form asks customers for.</CardDescription>
@@ -241,10 +244,7 @@ export function CollectionSettingsEditor({
         </CardContent>
       </Card>
 
-      <section
-        aria-labelledby="form-preview-title"
-        className="lg:sticky lg:top-24"
-      >
+      <section aria-labelledby="form-preview-title" className="lg:sticky lg:top-24">
         <div className="mb-3 flex items-center gap-2">
           <Eye className="size-4 text-brand-text" aria-hidden="true" />
           <h2 id="form-preview-title" className="text-sm font-semibold">

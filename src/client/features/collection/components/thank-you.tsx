@@ -5,8 +5,7 @@ import { ArrowRight, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { SUBMIT_REDIRECT_COUNTDOWN_SECONDS } from '../../../../shared/constants';
 
-const THANK_YOU_MESSAGE =
-  'Your testimonial has been submitted and will be reviewed shortly.';
+const THANK_YOU_MESSAGE = 'Your testimonial has been submitted and will be reviewed shortly.';
 
 export function ThankYou({ redirectUrl }: { redirectUrl: string | null }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -48,7 +47,11 @@ function RedirectCountdown({ url }: { url: string }) {
       <p className="sr-only">
         You will be redirected in {SUBMIT_REDIRECT_COUNTDOWN_SECONDS} seconds.
       </p>
-      <p className="text-sm text-muted-foreground" aria-hidden="true" data-testid="redirect-countdown">
+      <p
+        className="text-sm text-muted-foreground"
+        aria-hidden="true"
+        data-testid="redirect-countdown"
+      >
         {seconds > 0 ? (
           <>
             Redirecting in{' '}

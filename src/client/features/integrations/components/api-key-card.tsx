@@ -14,7 +14,13 @@ import { useCreateApiKey } from '../api';
 import { ApiKeyDetails } from './api-key-details';
 import { NewApiKey } from './new-api-key';
 
-export function ApiKeyCard({ query, sessionEnded }: { query: UseQueryResult<ApiKeyInfo>; sessionEnded: boolean }) {
+export function ApiKeyCard({
+  query,
+  sessionEnded,
+}: {
+  query: UseQueryResult<ApiKeyInfo>;
+  sessionEnded: boolean;
+}) {
   const create = useCreateApiKey();
   // The full key, from the moment it is created until the owner says it is saved.
   const [createdKey, setCreatedKey] = useState<string | null>(null);
@@ -60,7 +66,12 @@ function NoApiKey({ creating, onCreate }: { creating: boolean; onCreate: () => v
         You don&apos;t have an API key yet. Create one to connect your website, shop or scripts to{' '}
         {productName}.
       </p>
-      <Button className="w-full sm:w-auto" pending={creating} pendingText="Creating..." onClick={onCreate}>
+      <Button
+        className="w-full sm:w-auto"
+        pending={creating}
+        pendingText="Creating..."
+        onClick={onCreate}
+      >
         <Plus aria-hidden="true" />
         Create API key
       </Button>

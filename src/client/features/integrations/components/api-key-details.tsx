@@ -89,7 +89,9 @@ export function ApiKeyDetails({
         ) : null}
         {info.expiresAt && status !== 'blocked' ? (
           <div className="grid gap-1">
-            <dt className="font-medium text-muted-foreground">{status === 'expired' ? 'Expired' : 'Expires'}</dt>
+            <dt className="font-medium text-muted-foreground">
+              {status === 'expired' ? 'Expired' : 'Expires'}
+            </dt>
             <dd>{formatDate(info.expiresAt)}</dd>
           </div>
         ) : null}
@@ -112,9 +114,7 @@ export function ApiKeyDetails({
               title="Regenerate your API key?"
               description={
                 <>
-                  <p>
-                    A new key replaces this one, and the current key stops working immediately.
-                  </p>
+                  <p>A new key replaces this one, and the current key stops working immediately.</p>
                   <p>Anything that uses it needs the new key before it can call the API again.</p>
                 </>
               }
@@ -158,7 +158,11 @@ export function ApiKeyDetails({
         </>
       ) : (
         <>
-          <Note icon={status === 'expired' ? <Clock aria-hidden="true" /> : <CircleOff aria-hidden="true" />}>
+          <Note
+            icon={
+              status === 'expired' ? <Clock aria-hidden="true" /> : <CircleOff aria-hidden="true" />
+            }
+          >
             {status === 'expired'
               ? 'This key has expired, so requests with it are refused. Create a new key and use it in place of the old one.'
               : 'You revoked this key, so requests with it are refused. Create a new key when you need API access again.'}

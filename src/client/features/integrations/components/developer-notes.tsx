@@ -35,8 +35,8 @@ export function DeveloperNotes() {
             <dt className="font-semibold">Authentication</dt>
             <dd className="text-muted-foreground">
               Send the key as a bearer key in the Authorization header:{' '}
-              <InlineCode>Authorization: Bearer YOUR_API_KEY</InlineCode>. Keep it on your server:
-              a key does not belong in a web page.
+              <InlineCode>Authorization: Bearer YOUR_API_KEY</InlineCode>. Keep it on your server: a
+              key does not belong in a web page.
             </dd>
           </div>
           <div className="grid gap-1">
@@ -52,17 +52,24 @@ export function DeveloperNotes() {
             <dd className="text-muted-foreground">
               <InlineCode>GET /wix/widget?instance={'{wixSiteId}'}</InlineCode> answers the widget
               data of a connected Wix site as JSON. It needs no key and may be called from a
-              browser; it allows {PUBLIC_API_RATE_LIMIT_PER_MINUTE} requests per minute per site from
-              each visitor's address, so no visitor can use up another's.
+              browser; it allows {PUBLIC_API_RATE_LIMIT_PER_MINUTE} requests per minute per site
+              from each visitor's address, so no visitor can use up another's.
             </dd>
           </div>
         </dl>
         <div className="grid gap-2">
           <h3 className="text-sm font-semibold">Try it</h3>
-          <CodeBlock code={curlExample(origin)} label="curl · list approved testimonials" what="curl example" />
+          <CodeBlock
+            code={curlExample(origin)}
+            label="curl · list approved testimonials"
+            what="curl example"
+          />
         </div>
         <div>
-          <a href="/docs/api" className={buttonClassName({ variant: 'outline', className: 'w-full sm:w-auto' })}>
+          <a
+            href="/docs/api"
+            className={buttonClassName({ variant: 'outline', className: 'w-full sm:w-auto' })}
+          >
             <BookOpen aria-hidden="true" />
             API reference
           </a>

@@ -57,7 +57,12 @@ export function NewApiKey({ apiKey, onDone }: { apiKey: string; onDone: () => vo
         </div>
       </div>
       <div>
-        <Button variant="ghost" size="sm" className="-ml-3 hover:bg-amber-100 dark:hover:bg-amber-900/40" onClick={onDone}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-3 hover:bg-amber-100 dark:hover:bg-amber-900/40"
+          onClick={onDone}
+        >
           I&apos;ve saved my key
         </Button>
       </div>

@@ -15,13 +15,20 @@ import { productName } from '../../../lib/product';
 import { useDisconnectWixSite } from '../api';
 import { formatDate, wixSiteLabel } from '../format';
 
-export function WixSitesCard({ query, sessionEnded }: { query: UseQueryResult<WixSite[]>; sessionEnded: boolean }) {
+export function WixSitesCard({
+  query,
+  sessionEnded,
+}: {
+  query: UseQueryResult<WixSite[]>;
+  sessionEnded: boolean;
+}) {
   // A disconnected site takes its focused button with it: focus lands on what is left.
   const contentRef = useRef<HTMLDivElement>(null);
   const count = query.data?.length;
   const previousCount = useRef(count);
   useEffect(() => {
-    const fewer = count !== undefined && previousCount.current !== undefined && count < previousCount.current;
+    const fewer =
+      count !== undefined && previousCount.current !== undefined && count < previousCount.current;
     previousCount.current = count;
     if (!fewer) return;
     const timer = window.setTimeout(() => contentRef.current?.focus(), 0);
@@ -43,11 +50,7 @@ export function WixSitesCard({ query, sessionEnded }: { query: UseQueryResult<Wi
         <CardLoadError what="your Wix sites" onRetry={() => void query.refetch()} />
       ) : (
         <div ref={contentRef} tabIndex={-1} className="outline-none">
-          {query.data.length === 0 ? (
-            <NoSites />
-          ) : (
-            <SiteList sites={query.data} />
-          )}
+          {query.data.length === 0 ? <NoSites /> : <SiteList sites={query.data} />}
         </div>
       )}
     </SettingsSection>
@@ -88,7 +91,9 @@ function SiteList({ sites }: { sites: WixSite[] }) {
                   <span className="sr-only">Site ID: </span>
                   {site.wixSiteId}
                 </p>
-                <p className="text-xs text-muted-foreground">Connected {formatDate(site.createdAt)}</p>
+                <p className="text-xs text-muted-foreground">
+                  Connected {formatDate(site.createdAt)}
+                </p>
               </div>
             </div>
             <ConfirmDialog

@@ -12,11 +12,11 @@ export function TermsOfService() {
     <>
       <LegalSection id="terms-agreement" title="1. Agreement">
         <p>
-          These terms are an agreement between you and {productName} (“{productName}”, “we”,
-          “us”). They apply when you create an account, use the dashboard, embed the {productName}{' '}
-          widget on a website, or submit a testimonial through a {productName} collection page. If
-          you use {productName} for a business, you accept these terms for that business and
-          confirm you may do so. If you do not agree, please do not use the service.
+          These terms are an agreement between you and {productName} (“{productName}”, “we”, “us”).
+          They apply when you create an account, use the dashboard, embed the {productName} widget
+          on a website, or submit a testimonial through a {productName} collection page. If you use{' '}
+          {productName} for a business, you accept these terms for that business and confirm you may
+          do so. If you do not agree, please do not use the service.
         </p>
       </LegalSection>
 
@@ -124,10 +124,10 @@ export function TermsOfService() {
 
       <LegalSection id="terms-termination" title="8. Cancellation and termination">
         <p>
-          You may stop using {productName} and close your account at any time. We may suspend or
-          end your access if you seriously or repeatedly break these terms, or if we must do so by
-          law. When an account ends, the widget stops showing testimonials and we delete your data
-          as described in the Privacy Policy below.
+          You may stop using {productName} and close your account at any time. We may suspend or end
+          your access if you seriously or repeatedly break these terms, or if we must do so by law.
+          When an account ends, the widget stops showing testimonials and we delete your data as
+          described in the Privacy Policy below.
         </p>
       </LegalSection>
 

@@ -43,7 +43,15 @@ function useFilePicker(onFiles: (files: File[]) => void, multiple = false) {
   return { input, open: () => inputRef.current?.click() };
 }
 
-function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+function Section({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="grid min-w-0 gap-3">
       <legend className="mb-1 text-sm font-medium leading-none text-foreground">{title}</legend>
@@ -237,7 +245,9 @@ export function EditPhotos({
                 label={`Product photo ${index + 1}`}
                 disabled={removeProduct.isPending}
                 busy={
-                  removeProduct.isPending && removeProduct.variables === src ? 'Removing…' : undefined
+                  removeProduct.isPending && removeProduct.variables === src
+                    ? 'Removing…'
+                    : undefined
                 }
                 onRemove={() => removeProduct.mutate(src)}
               />
@@ -315,7 +325,10 @@ function BeforeAfterPhotos({
   };
 
   const change = (side: PairSide, file: File | null) => {
-    const next: HeldPair = { ...heldRef.current, [side]: file && { file, preview: URL.createObjectURL(file) } };
+    const next: HeldPair = {
+      ...heldRef.current,
+      [side]: file && { file, preview: URL.createObjectURL(file) },
+    };
     if (Boolean(photoOf(next, 'before')) !== Boolean(photoOf(next, 'after'))) {
       setHeld(next);
       return;
@@ -352,7 +365,10 @@ function BeforeAfterPhotos({
   const inFlight = save.isPending ? save.variables.files : {};
   const issue = save.isPending
     ? null
-    : beforeAfterPairIssue({ beforeImageUrl: photoOf(held, 'before'), afterImageUrl: photoOf(held, 'after') });
+    : beforeAfterPairIssue({
+        beforeImageUrl: photoOf(held, 'before'),
+        afterImageUrl: photoOf(held, 'after'),
+      });
 
   return (
     <Section title="Before and after photos">
@@ -388,7 +404,10 @@ function BeforeAfterPhotos({
           );
         })}
       </ul>
-      <p aria-live="polite" className="text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400">
+      <p
+        aria-live="polite"
+        className="text-xs font-medium text-amber-700 empty:hidden dark:text-amber-400"
+      >
         {issue?.message}
       </p>
     </Section>

@@ -25,9 +25,7 @@ import { apiErrorResponse, mock, server, uploadStorage } from '../../../testing/
 import { EditTestimonialDialog } from './edit-testimonial-dialog';
 
 beforeEach(() => {
-  server.use(
-    mock(getWidgetSettings, () => createWidgetSettings()),
-  );
+  server.use(mock(getWidgetSettings, () => createWidgetSettings()));
 });
 
 /** Opens the dialog of `testimonial`; answers the dialog and the user. */
@@ -285,18 +283,28 @@ describe('EditTestimonialDialog: before and after photos', () => {
 
     await waitFor(() => expect(sent).toHaveLength(1));
     const pathOf = (size: number) => stored.find((upload) => upload.size === size)?.objectPath;
-    expect(stored.map(({ purpose }) => purpose)).toEqual(['before-after-image', 'before-after-image']);
+    expect(stored.map(({ purpose }) => purpose)).toEqual([
+      'before-after-image',
+      'before-after-image',
+    ]);
     expect(sent).toEqual([{ beforeImageURL: pathOf(100), afterImageURL: pathOf(200) }]);
     await waitFor(() =>
-      expect(within(pair).getByRole('img', { name: 'After photo' }).getAttribute('src')).toBe(pathOf(200)),
+      expect(within(pair).getByRole('img', { name: 'After photo' }).getAttribute('src')).toBe(
+        pathOf(200),
+      ),
     );
-    expect(within(pair).getByRole('img', { name: 'Before photo' }).getAttribute('src')).toBe(pathOf(100));
+    expect(within(pair).getByRole('img', { name: 'Before photo' }).getAttribute('src')).toBe(
+      pathOf(100),
+    );
     expect(within(pair).queryByText(/Please add/)).toBeNull();
   });
 
   it('keeps a saved pair whole: a removed side waits for a new photo, or for the other side to go too', async () => {
     const stored = serveUploads();
-    const sent = servePair({ before: '/objects/uploads/before-old', after: '/objects/uploads/after-old' });
+    const sent = servePair({
+      before: '/objects/uploads/before-old',
+      after: '/objects/uploads/after-old',
+    });
     const { user, dialog } = await openDialog(
       createTestimonial({
         beforeImageUrl: '/objects/uploads/before-old',
@@ -337,7 +345,9 @@ describe('EditTestimonialDialog: before and after photos', () => {
     const sent = servePair({ before: null, after });
     const { user, dialog } = await openDialog(createTestimonial({ afterImageUrl: after }));
     const pair = within(dialog).getByRole('group', { name: 'Before and after photos' });
-    expect(within(pair).getByText('Please add a before photo, or remove the after photo.')).toBeDefined();
+    expect(
+      within(pair).getByText('Please add a before photo, or remove the after photo.'),
+    ).toBeDefined();
 
     await chooseFiles(user, within(pair).getByRole('button', { name: 'Add before photo' }), [
       createImageFile('before.png'),

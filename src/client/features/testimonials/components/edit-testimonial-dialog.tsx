@@ -116,7 +116,12 @@ function EditTestimonialForm({
       </DialogHeader>
 
       <div className="grid gap-8 overflow-y-auto px-6 py-6">
-        <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-8">
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid gap-8"
+        >
           <section className="grid gap-4" aria-label="Author">
             <SectionHeading>Author</SectionHeading>
             <FormField label="Author Name" error={errors.authorName?.message}>
@@ -265,8 +270,8 @@ function ShowBusinessNameSetting() {
         <Label htmlFor={id}>Show business name in widget</Label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           Shows your business name at the top of your testimonial widget. It changes the
-          widget&apos;s height: the Widget page then tells you if the code on your website needs
-          a new copy.
+          widget&apos;s height: the Widget page then tells you if the code on your website needs a
+          new copy.
         </p>
         {settings.isError ? (
           <p className="text-xs text-destructive dark:text-red-400" role="alert">

@@ -36,9 +36,7 @@ export function ColorField({
               type="color"
               // The picker only speaks lowercase #rrggbb; an unfinished value shows as black.
               value={valid ? value.trim().toLowerCase() : '#000000'}
-              onChange={(event) =>
-                field.onChange(event.currentTarget.value.toUpperCase())
-              }
+              onChange={(event) => field.onChange(event.currentTarget.value.toUpperCase())}
               onBlur={field.onBlur}
               aria-label={`${label}: pick a colour`}
               className="absolute -inset-2 size-14 cursor-pointer border-0 bg-transparent p-0 focus:outline-none"
