@@ -77,7 +77,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -184,7 +184,12 @@ export default tseslint.config(
   },
   {
     files: ['eslint.config.js', 'scripts/*.mjs'],
+    // Plain Node scripts, read without type information (the spread's own
+    // languageOptions turn the project service off for them).
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: globals.node },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: globals.node,
+    },
   },
 );
