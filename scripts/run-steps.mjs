@@ -9,8 +9,8 @@ const isGroup = (step) => Array.isArray(step[0]);
 
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
-function fail(name, started, status) {
-  console.error(`\n✖ ${name} failed after ${seconds(started)} s`);
+function fail(name, took, status) {
+  console.error(`\n✖ ${name} failed after ${took} s`);
   process.exit(status ?? 1);
 }
 
@@ -26,7 +26,7 @@ function runCaptured([name, command, args]) {
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (status) =>
-      resolve({ name, status, output: Buffer.concat(chunks).toString(), started }),
+      resolve({ name, status, output: Buffer.concat(chunks).toString(), took: seconds(started) }),
     );
   });
 }
@@ -37,10 +37,10 @@ export async function runSteps(steps) {
     if (isGroup(step)) {
       console.log(`\n▶ ${step.map(([name]) => name).join(', ')} (side by side)`);
       const results = await Promise.all(step.map(runCaptured));
-      for (const { name, status, output, started } of results) {
+      for (const { name, status, output, took } of results) {
         if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-        if (status !== 0) fail(name, started, status);
-        console.log(`✔ ${name} (${seconds(started)} s)`);
+        if (status !== 0) fail(name, took, status);
+        console.log(`✔ ${name} (${took} s)`);
       }
       continue;
     }
@@ -48,7 +48,7 @@ export async function runSteps(steps) {
     const started = Date.now();
     console.log(`\n▶ ${name}`);
     const result = spawnSync(command, args, { stdio: 'inherit' });
-    if (result.status !== 0) fail(name, started, result.status);
+    if (result.status !== 0) fail(name, seconds(started), result.status);
     console.log(`✔ ${name} (${seconds(started)} s)`);
   }
   console.log(`\nAll steps passed in ${seconds(began)} s.`);

@@ -23,9 +23,22 @@ const changed = all ? [] : changedFiles();
 
 await runSteps([
   [
-    ['typecheck', 'node_modules/.bin/tsc', ['-p', '.']],
+    // Incremental: a second run reads only what changed since the first.
     [
-      changed.length > 0 ? `lint (${changed.length} changed files)` : 'lint (all files)',
+      'typecheck',
+      'node_modules/.bin/tsc',
+      [
+        '-p',
+        '.',
+        '--incremental',
+        '--tsBuildInfoFile',
+        'node_modules/.cache/vouchly/tsc.tsbuildinfo',
+      ],
+    ],
+    [
+      changed.length > 0
+        ? `lint (${changed.length} changed ${changed.length === 1 ? 'file' : 'files'})`
+        : 'lint (all files)',
       'node_modules/.bin/eslint',
       ['--max-warnings=0', '--no-warn-ignored', ...(changed.length > 0 ? changed : ['.'])],
     ],
