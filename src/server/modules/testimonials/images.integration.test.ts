@@ -211,13 +211,12 @@ describe('PUT /api/testimonials/:id/author-image', () => {
 });
 
 describe('PUT /api/testimonials/:id/before-after-images', () => {
-  it('sets, keeps, replaces and removes each side', async () => {
+  /** An owner's testimonial with no photos, `put` of its pair, and `upload` of a pair photo. */
+  async function pairOfNewTestimonial() {
     const app = await createTestApp();
     const a = await owner(app);
     const row = await createTestimonial(app.database.db, a.businessId);
-    const before = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
-    const after = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
-    const newAfter = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
+    const upload = () => uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
     const put = (payload: Record<string, unknown>) =>
       app.inject({
         method: 'PUT',
@@ -225,6 +224,14 @@ describe('PUT /api/testimonials/:id/before-after-images', () => {
         payload,
         ...a.session,
       });
+    return { app, row, upload, put };
+  }
+
+  it('sets, keeps, replaces and removes each side', async () => {
+    const { app, row, upload, put } = await pairOfNewTestimonial();
+    const before = await upload();
+    const after = await upload();
+    const newAfter = await upload();
 
     const both = await put({ beforeImageURL: before.uploadURL, afterImageURL: after.uploadURL });
     expect(both.statusCode, both.body).toBe(200);
@@ -267,18 +274,9 @@ describe('PUT /api/testimonials/:id/before-after-images', () => {
   });
 
   it('refuses a change that would leave one photo without its pair, and changes nothing', async () => {
-    const app = await createTestApp();
-    const a = await owner(app);
-    const row = await createTestimonial(app.database.db, a.businessId);
-    const before = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
-    const after = await uploadImage(app, { purpose: 'before-after-image', cookie: a.cookie });
-    const put = (payload: Record<string, unknown>) =>
-      app.inject({
-        method: 'PUT',
-        url: `/api/testimonials/${row.id}/before-after-images`,
-        payload,
-        ...a.session,
-      });
+    const { app, row, upload, put } = await pairOfNewTestimonial();
+    const before = await upload();
+    const after = await upload();
 
     const lone = await put({ beforeImageURL: before.uploadURL });
     expect(lone.statusCode).toBe(400);

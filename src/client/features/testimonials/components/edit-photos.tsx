@@ -340,11 +340,11 @@ function BeforeAfterPhotos({
       if (heldSide) files[pairSide] = heldSide.file;
       else if (heldSide === null && saved[pairSide]) files[pairSide] = null;
     }
-    setHeld(next);
     if (Object.keys(files).length === 0) {
-      setHeld({});
+      setHeld({}); // A held photo removed again: nothing to save.
       return;
     }
+    setHeld(next);
     save.mutate(
       { side, files },
       {
