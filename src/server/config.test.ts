@@ -27,6 +27,23 @@ describe('loadConfig', () => {
     ).toBe('https://reviews.example.com');
   });
 
+  it('reads the seller of receipts: the product name by default, the address split into lines', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir(), PRODUCT_NAME: 'Kudos' });
+    expect(defaults.seller).toEqual({ name: 'Kudos', addressLines: [], taxId: undefined });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      SELLER_NAME: 'Vouchly Ltd',
+      // A real line break, or the two characters \n as many .env files write it.
+      SELLER_ADDRESS: '1 Main Street\\nSuite 2\n  \nSpringfield, IL 62701 ',
+      SELLER_TAX_ID: 'EU372000041',
+    });
+    expect(set.seller).toEqual({
+      name: 'Vouchly Ltd',
+      addressLines: ['1 Main Street', 'Suite 2', 'Springfield, IL 62701'],
+      taxId: 'EU372000041',
+    });
+  });
+
   it('treats an empty string as unset', () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

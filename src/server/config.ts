@@ -63,6 +63,9 @@ const envSchema = z.object({
   WIX_APP_SECRET: optionalText,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
+  SELLER_NAME: z.string().trim().min(1).max(200).optional(),
+  SELLER_ADDRESS: z.string().max(1000).optional(),
+  SELLER_TAX_ID: z.string().trim().min(1).max(100).optional(),
   DEMO_WIDGET_SLUG: z
     .string()
     .max(COLLECTION_SLUG_MAX_LENGTH, `must be at most ${COLLECTION_SLUG_MAX_LENGTH} characters`)
@@ -112,6 +115,8 @@ export type Config = {
   wixAppSecret: string | undefined;
   redisUrl: string | undefined;
   productName: string;
+  /** Who receipts name as the seller (docs/product/billing.md#receipts): SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID. */
+  seller: { name: string; addressLines: string[]; taxId: string | undefined };
   /** The landing page's live demo: the collection slug of the product's own widget (modules/demo). */
   demoWidgetSlug: string;
   /** The owner account made with the demo business on first start; it moderates the demo's testimonials. */
@@ -210,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wixAppSecret: vars.WIX_APP_SECRET,
     redisUrl: vars.REDIS_URL,
     productName: vars.PRODUCT_NAME,
+    seller: {
+      name: vars.SELLER_NAME ?? vars.PRODUCT_NAME,
+      addressLines: addressLines(vars.SELLER_ADDRESS),
+      taxId: vars.SELLER_TAX_ID,
+    },
     demoWidgetSlug: vars.DEMO_WIDGET_SLUG,
     demoOwnerEmail: vars.DEMO_OWNER_EMAIL ?? defaultDemoOwnerEmail(baseUrl),
     trustProxy: vars.TRUST_PROXY,
@@ -218,6 +228,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashMemoryKib: 19456,
     allowPrivateNetworkFetch: false,
   };
+}
+
+/** SELLER_ADDRESS's lines: split at line breaks, real ones or a written `\\n`, blank lines left out. */
+function addressLines(address: string | undefined): string[] {
+  return (address ?? '')
+    .split(/\r?\n|\\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** `demo@` and BASE_URL's host when that is a valid address (demo@reviews.example.com), else demo@example.com. */

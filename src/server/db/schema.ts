@@ -241,10 +241,19 @@ export const localInvoices = pgTable(
     amountPaid: integer().notNull(),
     currency: text().notNull(),
     status: text().notNull(),
+    /** The receipt's number, given at payment (VCH-2026-0001); null on invoices paid before numbers existed. */
+    number: text().unique(),
     createdAt: createdAt(),
   },
   (table) => [index('local_invoices_customer_idx').on(table.customerId, table.createdAt.desc())],
 );
+
+// The last receipt number given in each calendar year (UTC) of the test checkout:
+// one row per year, raised in the paying transaction, so numbers are sequential and never shared.
+export const localInvoiceNumbers = pgTable('local_invoice_numbers', {
+  year: integer().primaryKey(),
+  last: integer().notNull(),
+});
 
 export const widgetSettings = pgTable('widget_settings', {
   id: uuid().primaryKey().defaultRandom(),

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     wixAppSecret: undefined,
     redisUrl: undefined,
     productName: 'Vouchly',
+    seller: { name: 'Vouchly', addressLines: [], taxId: undefined },
     demoWidgetSlug: 'vouchly',
     demoOwnerEmail: 'demo@example.com',
     trustProxy: false,
