@@ -230,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** SELLER_ADDRESS's lines: split at line breaks, real ones or a written `\\n`, blank lines left out. */
+/** SELLER_ADDRESS's lines: split at line breaks, real ones or a written `\n`, blank lines left out. */
 function addressLines(address: string | undefined): string[] {
   return (address ?? '')
     .split(/\r?\n|\\n/)

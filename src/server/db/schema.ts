@@ -383,5 +383,6 @@ export type WixSiteRow = typeof wixSites.$inferSelect;
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
 export type LocalCheckoutSessionRow = typeof localCheckoutSessions.$inferSelect;
 export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
+export type LocalInvoiceRow = typeof localInvoices.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionBurstRow = typeof submissionBursts.$inferSelect;

@@ -115,6 +115,66 @@ export type FakeInvoice = {
   period_end: number;
   created: number;
   livemode: false;
+  // What a receipt reads (modules/billing/receipt.ts).
+  number: string | null;
+  subtotal: number;
+  total: number;
+  total_taxes: FakeTax[] | null;
+  status_transitions: {
+    finalized_at: number | null;
+    marked_uncollectible_at: number | null;
+    paid_at: number | null;
+    voided_at: number | null;
+  };
+  lines: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'line_item';
+      amount: number;
+      currency: string;
+      description: string;
+      period: { start: number; end: number };
+    }[];
+    has_more: false;
+    url: string;
+  };
+};
+
+/** One of an invoice's `total_taxes`. */
+export type FakeTax = {
+  amount: number;
+  tax_behavior: 'exclusive' | 'inclusive';
+  tax_rate_details: { tax_rate: string } | null;
+  taxability_reason: string;
+  taxable_amount: number | null;
+  type: 'tax_rate_details';
+};
+
+/** The payment of a paid invoice (invoice.payments, expanded on request) and its charge. */
+export type FakePaymentIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  latest_charge: string | null;
+  created: number;
+};
+
+export type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string | null;
+  payment_method_details: {
+    type: string;
+    card?: { brand: string; last4: string; exp_month: number; exp_year: number };
+  } | null;
+  created: number;
 };
 
 export type FakeStripeState = {
@@ -122,6 +182,10 @@ export type FakeStripeState = {
   checkoutSessions: Map<string, FakeCheckoutSession>;
   subscriptions: Map<string, FakeSubscription>;
   invoices: Map<string, FakeInvoice>;
+  /** The PaymentIntent that paid each invoice, by invoice id. */
+  invoicePayments: Map<string, string>;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  charges: Map<string, FakeCharge>;
 };
 
 export type FakeStripeEvent = {
@@ -168,6 +232,8 @@ export type FakeStripe = {
     session: FakeCheckoutSession;
     subscription: FakeSubscription;
     invoice: FakeInvoice;
+    /** The card charge that paid the invoice (Visa ending in 4242). */
+    charge: FakeCharge;
     redirectUrl: string;
   };
   setSubscription(subscriptionId: string, patch: SubscriptionPatch): FakeSubscription;
@@ -280,6 +346,9 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     checkoutSessions: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    invoicePayments: new Map(),
+    paymentIntents: new Map(),
+    charges: new Map(),
   };
   // What a session was created with but Stripe only shows when expanded.
   const sessionExtras = new Map<
@@ -397,6 +466,38 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     return { status: 200, body: subscription };
   }
 
+  /** An invoice with its `payments` included, as `expand[]=payments` asks. */
+  function withPayments(invoice: FakeInvoice) {
+    const intentId = state.invoicePayments.get(invoice.id);
+    const data = intentId
+      ? [
+          {
+            id: `inpay_${intentId.slice(3)}`,
+            object: 'invoice_payment',
+            amount_paid: invoice.amount_paid,
+            amount_requested: invoice.amount_due,
+            created: invoice.created,
+            currency: invoice.currency,
+            invoice: invoice.id,
+            is_default: true,
+            livemode: false,
+            payment: { type: 'payment_intent', payment_intent: intentId },
+            status: 'paid',
+            status_transitions: { canceled_at: null, paid_at: invoice.status_transitions.paid_at },
+          },
+        ]
+      : [];
+    return {
+      ...invoice,
+      payments: {
+        object: 'list',
+        data,
+        has_more: false,
+        url: `/v1/invoices/${invoice.id}/payments`,
+      },
+    };
+  }
+
   function route(
     method: string,
     segments: string[],
@@ -431,6 +532,25 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         if (id && !subscription) return missing('subscription', id);
         if (subscription && method === 'GET') return { status: 200, body: subscription };
         if (subscription && method === 'POST') return updateSubscription(subscription, body);
+      }
+      if (resource === 'invoices' && method === 'GET' && id && segments.length === 3) {
+        const invoice = state.invoices.get(id);
+        if (!invoice) return missing('invoice', id);
+        const expand = Array.isArray(query.expand) ? query.expand : [];
+        return { status: 200, body: expand.includes('payments') ? withPayments(invoice) : invoice };
+      }
+      if (resource === 'payment_intents' && method === 'GET' && id && segments.length === 3) {
+        const intent = state.paymentIntents.get(id);
+        if (!intent) return missing('payment_intent', id);
+        const expand = Array.isArray(query.expand) ? query.expand : [];
+        const charge = intent.latest_charge ? state.charges.get(intent.latest_charge) : undefined;
+        return {
+          status: 200,
+          body:
+            expand.includes('latest_charge') && charge
+              ? { ...intent, latest_charge: charge }
+              : intent,
+        };
       }
       if (resource === 'invoices' && method === 'GET' && !id) {
         const customer = text(query.customer);
@@ -551,7 +671,58 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         period_end: end,
         created: start,
         livemode: false,
+        number: `${customerId.slice(4, 12).toUpperCase()}-${String(state.invoices.size + 1).padStart(4, '0')}`,
+        subtotal: session.amount_total,
+        total: session.amount_total,
+        total_taxes: [],
+        status_transitions: {
+          finalized_at: start,
+          marked_uncollectible_at: null,
+          paid_at: start,
+          voided_at: null,
+        },
+        lines: {
+          object: 'list',
+          has_more: false,
+          url: `/v1/invoices/${invoiceId}/lines`,
+          data: [
+            {
+              id: newId('il'),
+              object: 'line_item',
+              amount: session.amount_total,
+              currency: price.currency,
+              description: `${extras.quantity} × Vouchly (at $${(price.unit_amount / 100).toFixed(2)} / ${price.interval})`,
+              period: { start, end },
+            },
+          ],
+        },
       };
+      const intentId = newId('pi');
+      const charge: FakeCharge = {
+        id: newId('ch'),
+        object: 'charge',
+        amount: session.amount_total,
+        amount_refunded: 0,
+        refunded: false,
+        currency: price.currency,
+        payment_intent: intentId,
+        payment_method_details: {
+          type: 'card',
+          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+        },
+        created: start,
+      };
+      state.charges.set(charge.id, charge);
+      state.paymentIntents.set(intentId, {
+        id: intentId,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: price.currency,
+        status: 'succeeded',
+        latest_charge: charge.id,
+        created: start,
+      });
+      state.invoicePayments.set(invoiceId, intentId);
       const subscription: FakeSubscription = {
         id: subscriptionId,
         object: 'subscription',
@@ -604,7 +775,7 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         '{CHECKOUT_SESSION_ID}',
         session.id,
       );
-      return { session, subscription, invoice, redirectUrl };
+      return { session, subscription, invoice, charge, redirectUrl };
     },
 
     setSubscription(subscriptionId, patch) {

@@ -11,13 +11,13 @@ import {
   checkoutSessionResultSchema,
   checkoutSuccessQuerySchema,
   invoiceListSchema,
+  invoiceParamsSchema,
   testCheckoutParamsSchema,
   testCheckoutPayResultSchema,
   testCheckoutSessionSchema,
-  testInvoiceParamsSchema,
   webhookResultSchema,
 } from '../schemas/billing.js';
-import { defineContract, htmlBody, noBody } from '../contract.js';
+import { bytesBody, defineContract, htmlBody, noBody } from '../contract.js';
 
 export const getAccessStatus = defineContract({
   method: 'GET',
@@ -138,18 +138,36 @@ export const testCheckoutPage = defineContract({
   },
 });
 
-export const testInvoicePage = defineContract({
+export const receiptPage = defineContract({
   method: 'GET',
-  path: '/test-checkout/invoices/:invoiceId',
+  path: '/billing/receipts/:invoiceId',
   access: 'signedIn',
   section: 'pages',
-  summary: "A printable receipt of one of the owner's test checkout invoices.",
-  params: testInvoiceParamsSchema,
+  summary: "The printable receipt of one of the owner's paid invoices, whichever the provider.",
+  params: invoiceParamsSchema,
   response: { 200: pageBody },
   document: {
     response: {
-      200: htmlBody("A printable receipt of one of the owner's test checkout invoices."),
+      200: htmlBody("The printable receipt of one of the owner's paid invoices."),
       302: SIGNED_OUT,
+    },
+  },
+});
+
+export const receiptPdf = defineContract({
+  method: 'GET',
+  path: '/api/billing/invoices/:invoiceId/receipt.pdf',
+  access: 'signedIn',
+  summary: "The receipt of one of the owner's paid invoices, as a PDF to download.",
+  params: invoiceParamsSchema,
+  // Bytes, never serialized.
+  response: { 200: z.custom<Buffer>((value) => Buffer.isBuffer(value)) },
+  document: {
+    response: {
+      200: bytesBody(
+        'application/pdf',
+        'The receipt (an attachment named vouchly-receipt-<number>.pdf).',
+      ),
     },
   },
 });

@@ -117,6 +117,7 @@ export const invoiceSchema = z.object({
   id: z.string(),
   /** Minor units: shown as amount_paid / 100. */
   amount_paid: z.number().int(),
+  amount_refunded: z.number().int().nonnegative(),
   currency: z.string(),
   /** Unix seconds. */
   created: z.number().int(),
@@ -151,8 +152,8 @@ export const testCheckoutPayResultSchema = z.object({ redirectUrl: z.string() })
 
 export const testCheckoutParamsSchema = z.object({ sessionId: z.string().min(1).max(255) });
 
-/** A test checkout invoice's receipt page: GET /test-checkout/invoices/:invoiceId. */
-export const testInvoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(255) });
+/** One of the owner's invoices: its receipt page and PDF (docs/product/billing.md#receipts). */
+export const invoiceParamsSchema = z.object({ invoiceId: z.string().min(1).max(255) });
 
 /** POST /api/stripe/webhook: heard (`duplicate` when the event was handled before). */
 export const webhookResultSchema = z.object({

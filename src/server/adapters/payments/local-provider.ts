@@ -6,20 +6,23 @@
 // the local_* tables. Periods are settled when read: a period that has ended
 // renews (a new paid invoice) or, when canceling, ends the subscription.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PLAN } from '../../../shared/constants.js';
 import type { Invoice } from '../../../shared/schemas/billing.js';
 import type { Database } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import {
   localCheckoutSessions,
+  localInvoiceNumbers,
   localInvoices,
   localSubscriptions,
   type LocalCheckoutSessionRow,
+  type LocalInvoiceRow,
   type LocalSubscriptionRow,
 } from '../../db/schema.js';
 import {
   WebhookSignatureError,
+  type InvoiceDetails,
   type PaymentProvider,
   type ProviderCheckoutSession,
   type ProviderSubscription,
@@ -42,12 +45,47 @@ export type LocalPaymentProvider = PaymentProvider & {
   ): Promise<{ session: LocalCheckoutSessionRow; subscription: ProviderSubscription }>;
 };
 
+/** Receipt numbers: the prefix, the year paid and a sequence of that year (VCH-2026-0001). */
+const RECEIPT_NUMBER_PREFIX = 'VCH';
+/** What a test checkout receipt says of the payment. */
+const NO_CARD_CHARGED = 'No card charged';
+
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 
 function addPeriod(start: Date): Date {
   const end = new Date(start);
   end.setUTCFullYear(end.getUTCFullYear() + 1);
   return end;
+}
+
+/** The next receipt number of `at`'s year (UTC): raised in the paying transaction, so none is given twice. */
+async function nextReceiptNumber(tx: Executor, at: Date): Promise<string> {
+  const year = at.getUTCFullYear();
+  const [row] = await tx
+    .insert(localInvoiceNumbers)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: localInvoiceNumbers.year,
+      set: { last: sql`${localInvoiceNumbers.last} + 1` },
+    })
+    .returning({ last: localInvoiceNumbers.last });
+  if (!row) throw new Error('test checkout: no receipt number was given');
+  return `${RECEIPT_NUMBER_PREFIX}-${year}-${String(row.last).padStart(4, '0')}`;
+}
+
+function toInvoice(row: LocalInvoiceRow): Invoice {
+  return {
+    id: row.id,
+    amount_paid: row.amountPaid,
+    // The test checkout refunds nothing.
+    amount_refunded: 0,
+    currency: row.currency,
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    status: row.status,
+    // No pages of its own: Vouchly's receipts (docs/product/billing.md#receipts) serve every provider.
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+  };
 }
 
 function toProviderSubscription(row: LocalSubscriptionRow): ProviderSubscription {
@@ -81,6 +119,7 @@ export function createLocalProvider(options: {
       amountPaid: PLAN.amountInCents,
       currency: PLAN.currency.toLowerCase(),
       status: 'paid',
+      number: await nextReceiptNumber(tx, at),
       createdAt: at,
     });
   }
@@ -121,9 +160,6 @@ export function createLocalProvider(options: {
   /** Where the test checkout page lives. */
   const checkoutPageUrl = (sessionId: string) =>
     `${baseUrl}/checkout/test/${encodeURIComponent(sessionId)}`;
-  /** The receipt page of an invoice (its hosted_invoice_url). */
-  const invoicePageUrl = (invoiceId: string) =>
-    `${baseUrl}/test-checkout/invoices/${encodeURIComponent(invoiceId)}`;
 
   const provider: LocalPaymentProvider = {
     id: 'local',
@@ -231,15 +267,27 @@ export function createLocalProvider(options: {
         .where(eq(localInvoices.customerId, customerId))
         .orderBy(desc(localInvoices.createdAt))
         .limit(24);
-      return rows.map((row) => ({
-        id: row.id,
-        amount_paid: row.amountPaid,
-        currency: row.currency,
-        created: Math.floor(row.createdAt.getTime() / 1000),
-        status: row.status,
-        hosted_invoice_url: invoicePageUrl(row.id),
-        invoice_pdf: null,
-      }));
+      return rows.map(toInvoice);
+    },
+
+    async getInvoice(customerId, invoiceId): Promise<InvoiceDetails | null> {
+      const [row] = await db
+        .select()
+        .from(localInvoices)
+        .where(and(eq(localInvoices.id, invoiceId), eq(localInvoices.customerId, customerId)));
+      if (!row) return null;
+      return {
+        invoice: toInvoice(row),
+        number: row.number,
+        paidAt: row.status === 'paid' ? row.createdAt : null,
+        // Each invoice pays the one-year period that starts when it is made.
+        periodStart: row.createdAt,
+        periodEnd: addPeriod(row.createdAt),
+        subtotal: row.amountPaid,
+        tax: null,
+        total: row.amountPaid,
+        paymentMethod: NO_CARD_CHARGED,
+      };
     },
 
     async cancelAtPeriodEnd(subscriptionId) {

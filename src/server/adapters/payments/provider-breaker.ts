@@ -21,5 +21,7 @@ export function behindCircuitBreaker(
     cancelAtPeriodEnd: (subscriptionId) =>
       breaker.run(() => provider.cancelAtPeriodEnd(subscriptionId)),
     parseWebhook: (rawBody, signature) => provider.parseWebhook(rawBody, signature),
+    getInvoice: (customerId, invoiceId) =>
+      breaker.run(() => provider.getInvoice(customerId, invoiceId)),
   };
 }

@@ -94,4 +94,27 @@ export interface PaymentProvider {
    * Throws WebhookSignatureError when the signature does not verify.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent | null>;
+  /** One of the customer's invoices with what its receipt shows; null when unknown or another customer's. */
+  getInvoice(customerId: string, invoiceId: string): Promise<InvoiceDetails | null>;
 }
+
+/**
+ * An invoice with what its receipt shows (docs/product/billing.md#receipts).
+ * Amounts are in minor units, in `invoice.currency`.
+ */
+export type InvoiceDetails = {
+  invoice: Invoice;
+  /** The number the customer sees: Stripe's `number`, VCH-2026-0001 for the test checkout; null when it has none. */
+  number: string | null;
+  /** When the payment went through; null when the invoice is not paid. */
+  paidAt: Date | null;
+  /** The paid period of the plan. */
+  periodStart: Date;
+  periodEnd: Date;
+  subtotal: number;
+  /** The invoice's taxes added up; null when it has none. `inclusive`: already part of the subtotal. */
+  tax: { amount: number; inclusive: boolean } | null;
+  total: number;
+  /** How it was paid, as a person reads it ("Visa ending in 4242"); null when the provider does not say. */
+  paymentMethod: string | null;
+};

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import type { Invoice } from '../../../shared/schemas/billing.js';
 import {
   WebhookSignatureError,
+  type InvoiceDetails,
   type PaymentEvent,
   type PaymentProvider,
   type ProviderCheckoutSession,
@@ -109,10 +110,12 @@ function toProviderCheckoutSession(session: Stripe.Checkout.Session): ProviderCh
   };
 }
 
-function toInvoice(invoice: Stripe.Invoice): Invoice {
+function toInvoice(invoice: Stripe.Invoice, amountRefunded = 0): Invoice {
   return {
     id: invoice.id,
     amount_paid: invoice.amount_paid,
+    // A list of invoices does not carry their charges: the list says 0, a receipt reads its charge.
+    amount_refunded: amountRefunded,
     currency: invoice.currency,
     created: invoice.created,
     status: invoice.status ?? null,
@@ -125,6 +128,30 @@ function toInvoice(invoice: Stripe.Invoice): Invoice {
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const subscription = invoice.parent?.subscription_details?.subscription;
   return subscription ? idOf(subscription) : null;
+}
+
+/** "Visa ending in 4242" for a card, the method's type otherwise ("Us bank account"); null when the charge does not say. */
+function paymentMethodOf(charge: Stripe.Charge | null): string | null {
+  const details = charge?.payment_method_details;
+  if (!details) return null;
+  const card = details.card;
+  if (details.type === 'card' && card?.brand && card.last4) {
+    const brand = card.brand === 'unknown' ? 'Card' : capitalize(card.brand);
+    return `${brand} ending in ${card.last4}`;
+  }
+  return capitalize(details.type.replaceAll('_', ' '));
+}
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The invoice's taxes added up; null when it has none. */
+function taxOf(invoice: Stripe.Invoice): InvoiceDetails['tax'] {
+  const taxes = invoice.total_taxes ?? [];
+  if (taxes.length === 0) return null;
+  return {
+    amount: taxes.reduce((sum, tax) => sum + tax.amount, 0),
+    inclusive: taxes.every((tax) => tax.tax_behavior === 'inclusive'),
+  };
 }
 
 function isResourceMissing(error: unknown): boolean {
@@ -156,6 +183,25 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
     ...(options.apiUrl ? stripeConnectionOptions(options.apiUrl) : {}),
   });
+
+  /**
+   * The charge that paid an invoice: its refunds and card. Since the 2025-03-31
+   * API versions an invoice names its payments (expanded on request), each a
+   * PaymentIntent or a charge. Null when it has none (not paid, or paid off Stripe).
+   */
+  async function chargeOf(invoice: Stripe.Invoice): Promise<Stripe.Charge | null> {
+    const payments = invoice.payments?.data ?? [];
+    const payment = (payments.find((entry) => entry.status === 'paid') ?? payments[0])?.payment;
+    if (payment?.payment_intent) {
+      const intent = await stripe.paymentIntents.retrieve(idOf(payment.payment_intent), {
+        expand: ['latest_charge'],
+      });
+      const charge = intent.latest_charge;
+      return charge && typeof charge === 'object' ? charge : null;
+    }
+    if (payment?.charge) return stripe.charges.retrieve(idOf(payment.charge));
+    return null;
+  }
 
   async function retrieveSubscription(
     subscriptionId: string,
@@ -259,7 +305,29 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async listInvoices(customerId) {
       const list = await stripe.invoices.list({ customer: customerId, limit: INVOICE_PAGE_SIZE });
-      return list.data.map(toInvoice);
+      return list.data.map((invoice) => toInvoice(invoice));
+    },
+
+    async getInvoice(customerId, invoiceId) {
+      const invoice = await nullIfMissing(
+        stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
+      );
+      if (!invoice?.customer || idOf(invoice.customer) !== customerId) return null;
+      const charge = await chargeOf(invoice);
+      const period = invoice.lines.data[0]?.period;
+      return {
+        invoice: toInvoice(invoice, charge?.amount_refunded ?? 0),
+        number: invoice.number,
+        paidAt: invoice.status_transitions.paid_at
+          ? toDate(invoice.status_transitions.paid_at)
+          : null,
+        periodStart: toDate(period?.start ?? invoice.period_start),
+        periodEnd: toDate(period?.end ?? invoice.period_end),
+        subtotal: invoice.subtotal,
+        tax: taxOf(invoice),
+        total: invoice.total,
+        paymentMethod: paymentMethodOf(charge),
+      };
     },
 
     async cancelAtPeriodEnd(subscriptionId) {

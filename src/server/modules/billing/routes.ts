@@ -4,12 +4,14 @@
 // endpoint is declared in shared/contracts/billing.ts. The Stripe webhook is in
 // webhook-routes.ts (public scope, raw body). HTTP only: the rules live in service.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { appPages } from '../../../shared/app-pages.js';
+import { urlOf } from '../../../shared/contract.js';
 import * as contracts from '../../../shared/contracts/billing.js';
-import { notFound } from '../../errors.js';
 import { getUser } from '../../plugins/auth-guard.js';
 import { route } from '../../plugins/contract-route.js';
 import { GUESS_WINDOW_MS, rateLimit, signedInUserKey } from '../../plugins/rate-limit.js';
-import { renderTestInvoicePage } from './test-invoice-page.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
+import { renderReceiptPage } from './receipt-page.js';
 import * as billingService from './service.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 
@@ -133,24 +135,38 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: loginFirst },
   );
 
-  // A test checkout invoice's receipt (its hosted_invoice_url): a printable page, not JSON.
+  // A paid invoice's receipt (docs/product/billing.md#receipts), whichever the provider:
+  // a printable page, and the same as a PDF. Never cached: they name the owner.
   route(
     app,
-    contracts.testInvoicePage,
+    contracts.receiptPage,
     async ({ deps, caller, params, reply }) => {
-      const invoice = await billingService.findTestInvoice(deps, caller.user, params.invoiceId);
-      if (!invoice) throw notFound('Invoice not found');
+      const receipt = await billingService.getReceipt(deps, caller.user, params.invoiceId);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .send(
-          renderTestInvoicePage({
-            invoice,
-            email: caller.user.email,
-            productName: deps.config.productName,
+          renderReceiptPage({
+            receipt,
+            pdfUrl: urlOf(contracts.receiptPdf, { params }),
+            billingUrl: appPages.billing,
           }),
         );
     },
-    { preHandler: loginFirst },
+    { preHandler: [loginFirst, limits.providerReadsPerUser] },
+  );
+
+  route(
+    app,
+    contracts.receiptPdf,
+    async ({ deps, caller, params, reply }) => {
+      const receipt = await billingService.getReceipt(deps, caller.user, params.invoiceId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(await renderReceiptPdf(receipt));
+    },
+    { preHandler: limits.providerReadsPerUser },
   );
 };

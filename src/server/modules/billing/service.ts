@@ -40,8 +40,10 @@ import {
   serviceUnavailable,
 } from '../../errors.js';
 import { findUserById, toCurrentUser } from '../auth/service.js';
+import { findOwnBusiness } from '../business/service.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
 import { ProviderSyncGate } from './provider-sync.js';
+import { buildReceipt, type Receipt } from './receipt.js';
 import * as repository from './repository.js';
 
 /** One gate per app (its provider object is made once per app), shared by every request. */
@@ -52,6 +54,8 @@ function syncGateOf(payments: PaymentProvider): ProviderSyncGate {
   if (!gate) syncGates.set(payments, (gate = new ProviderSyncGate()));
   return gate;
 }
+
+const RECEIPT_NOT_FOUND_MESSAGE = 'Receipt not found';
 
 export const INVALID_ACCESS_CODE_MESSAGE =
   'The access code you entered is not valid. Please check and try again.';
@@ -426,13 +430,26 @@ export async function payTestCheckout(
   return { redirectUrl: session.successUrl };
 }
 
-/** A test checkout invoice of the user's, for its receipt page; null when it is not theirs. */
-export async function findTestInvoice(
-  deps: Pick<Deps, 'payments'>,
+/**
+ * The receipt of one of the user's paid invoices, whichever the provider
+ * (docs/product/billing.md#receipts). 404 when the invoice is unknown, another
+ * customer's, or not paid: only the user's own customer id is asked about.
+ */
+export async function getReceipt(
+  deps: Pick<Deps, 'db' | 'payments' | 'log' | 'config'>,
   user: UserRow,
   invoiceId: string,
-): Promise<Invoice | null> {
-  if (deps.payments.id !== 'local' || !user.stripeCustomerId) return null;
-  const invoices = await deps.payments.listInvoices(user.stripeCustomerId);
-  return invoices.find((invoice) => invoice.id === invoiceId) ?? null;
+): Promise<Receipt> {
+  const customerId = user.stripeCustomerId;
+  const details = customerId
+    ? await callProvider(deps, () => deps.payments.getInvoice(customerId, invoiceId))
+    : null;
+  if (details?.invoice.status !== 'paid') throw notFound(RECEIPT_NOT_FOUND_MESSAGE);
+  const business = await findOwnBusiness(deps, user.id);
+  return buildReceipt({
+    details,
+    seller: deps.config.seller,
+    buyer: { businessName: business?.name ?? null, email: user.email },
+    providerName: deps.payments.name,
+  });
 }

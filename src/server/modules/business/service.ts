@@ -94,6 +94,14 @@ export async function requireOwnBusiness(
   return business;
 }
 
+/** The owner's business, or null before it is set up (a receipt names it when there is one). */
+export function findOwnBusiness(
+  { db }: Pick<Deps, 'db'>,
+  ownerId: string,
+): Promise<BusinessRow | null> {
+  return businessRepository.findByOwnerId(db, ownerId);
+}
+
 /** The business of a collection page, or null. */
 export function findBySlug({ db }: Pick<Deps, 'db'>, slug: string): Promise<BusinessRow | null> {
   return businessRepository.findBySlug(db, slug);
