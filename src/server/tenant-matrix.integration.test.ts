@@ -221,12 +221,26 @@ const matrix: Record<string, Expectation> = {
       own((_a, b) => ({ method: 'GET', url: `/checkout/test/${b.billing.openSessionId}` })),
     ],
   },
-  'GET /test-checkout/invoices/:invoiceId': {
+  'GET /billing/receipts/:invoiceId': {
     kind: 'owner',
     // A receipt page: a signed-out visitor is sent to log in.
     anonymous: 302,
     probes: [
-      notFound((a) => ({ method: 'GET', url: `/test-checkout/invoices/${a.billing.invoiceId}` })),
+      notFound((a) => ({ method: 'GET', url: `/billing/receipts/${a.billing.invoiceId}` })),
+      own((_a, b) => ({ method: 'GET', url: `/billing/receipts/${b.billing.invoiceId}` })),
+    ],
+  },
+  'GET /api/billing/invoices/:invoiceId/receipt.pdf': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({
+        method: 'GET',
+        url: `/api/billing/invoices/${a.billing.invoiceId}/receipt.pdf`,
+      })),
+      own((_a, b) => ({
+        method: 'GET',
+        url: `/api/billing/invoices/${b.billing.invoiceId}/receipt.pdf`,
+      })),
     ],
   },
 

@@ -177,7 +177,8 @@ describe('the document and the route table', () => {
     }
     expect(paths['/api/test-checkout/{sessionId}']?.get).toBeDefined();
     expect(paths['/api/test-checkout/{sessionId}/pay']?.post).toBeDefined();
-    expect(paths['/test-checkout/invoices/{invoiceId}']?.get).toBeDefined();
+    expect(paths['/billing/receipts/{invoiceId}']?.get).toBeDefined();
+    expect(paths['/api/billing/invoices/{invoiceId}/receipt.pdf']?.get).toBeDefined();
     expect(paths['/checkout/test/{sessionId}']?.get).toBeDefined();
     expect(paths['/wix/auth']?.get).toBeDefined();
   });
@@ -309,7 +310,7 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/stripe/webhook']?.post?.tags).toEqual(['Webhooks']);
     // The test checkout's pages need a session; the app's other pages are the app for anyone.
     expect(paths['/checkout/test/{sessionId}']?.get?.security).toEqual([{ session: [] }]);
-    expect(paths['/test-checkout/invoices/{invoiceId}']?.get?.security).toEqual([{ session: [] }]);
+    expect(paths['/billing/receipts/{invoiceId}']?.get?.security).toEqual([{ session: [] }]);
     expect(paths['/api/test-checkout/{sessionId}']?.get?.security).toEqual([{ session: [] }]);
     expect(paths['/wix/auth']?.get?.security).toBeUndefined();
     expect(paths['/wix/auth']?.get?.tags).toEqual(['Pages']);

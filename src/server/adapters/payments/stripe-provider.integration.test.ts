@@ -272,6 +272,71 @@ describe('subscriptions', () => {
   });
 });
 
+describe('getInvoice', () => {
+  it("maps an invoice with its receipt's details: number, period, amounts, the card and its refunds", async () => {
+    const { checkout, invoice, charge } = await paidCheckout();
+    charge.amount_refunded = 1500;
+
+    const details = await stripe.getInvoice(checkout.customerId, invoice.id);
+    expect(details).toEqual({
+      invoice: {
+        id: invoice.id,
+        amount_paid: 4900,
+        amount_refunded: 1500,
+        currency: 'usd',
+        created: invoice.created,
+        status: 'paid',
+        hosted_invoice_url: invoice.hosted_invoice_url,
+        invoice_pdf: invoice.invoice_pdf,
+      },
+      number: invoice.number,
+      paidAt: new Date(invoice.created * 1000),
+      periodStart: new Date(invoice.period_start * 1000),
+      periodEnd: new Date(invoice.period_end * 1000),
+      subtotal: 4900,
+      tax: null,
+      total: 4900,
+      paymentMethod: 'Visa ending in 4242',
+    });
+    expect(requestsTo('GET', `/v1/invoices/${invoice.id}`)[0]?.query).toEqual({
+      expand: ['payments'],
+    });
+  });
+
+  it("adds up the invoice's taxes, inclusive when all of them are", async () => {
+    const { checkout, invoice } = await paidCheckout();
+    const tax = {
+      tax_behavior: 'inclusive' as const,
+      tax_rate_details: { tax_rate: 'txr_1' },
+      taxability_reason: 'standard_rated',
+      taxable_amount: 4000,
+      type: 'tax_rate_details' as const,
+    };
+    invoice.total_taxes = [
+      { ...tax, amount: 600 },
+      { ...tax, amount: 300 },
+    ];
+    expect((await stripe.getInvoice(checkout.customerId, invoice.id))?.tax).toEqual({
+      amount: 900,
+      inclusive: true,
+    });
+  });
+
+  it("is null for another customer's invoice and for an id Stripe does not know", async () => {
+    const { invoice } = await paidCheckout();
+    const other = await paidCheckout('user-2');
+    expect(await stripe.getInvoice(other.checkout.customerId, invoice.id)).toBeNull();
+    expect(await stripe.getInvoice(other.checkout.customerId, 'in_unknown')).toBeNull();
+  });
+
+  it('names no card and no refund for an invoice without payments (paid off Stripe)', async () => {
+    const { checkout, invoice } = await paidCheckout();
+    fake.state.invoicePayments.delete(invoice.id);
+    const details = await stripe.getInvoice(checkout.customerId, invoice.id);
+    expect(details).toMatchObject({ paymentMethod: null, invoice: { amount_refunded: 0 } });
+  });
+});
+
 describe('listInvoices', () => {
   it("maps the customer's invoices, newest first, and no one else's", async () => {
     const { checkout, invoice } = await paidCheckout();
@@ -281,6 +346,7 @@ describe('listInvoices', () => {
       {
         id: invoice.id,
         amount_paid: 4900,
+        amount_refunded: 0,
         currency: 'usd',
         created: invoice.created,
         status: 'paid',
