@@ -64,6 +64,7 @@ export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
     id: `in_${invoiceSequence}`,
     amount_paid: PLAN.amountInCents,
+    amount_refunded: 0,
     currency: 'usd',
     created: PERIOD_START,
     status: 'paid',

@@ -1,7 +1,7 @@
 // The billing screen as an owner meets it (docs/product/billing.md#billing-screen,
 // docs/product/billing.md#subscription, docs/product/messages.md#billing): when the subscription renews or ends, Cancel only
 // while active and not canceling, the cancel confirmation and its outcome,
-// the invoices with their amounts and links, and an expired session.
+// the invoices with their amounts, receipts and links, and an expired session.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getCurrentUser } from '../../../shared/contracts/auth';
@@ -198,18 +198,23 @@ describe('BillingPage: current subscription', () => {
 });
 
 describe('BillingPage: invoices', () => {
-  it('lists the amounts paid and the links to each invoice, opening in a new tab', async () => {
+  it("links a paid invoice to its receipt and the receipt's PDF, and to the provider's page in a new tab", async () => {
     serveBilling({
       invoices: [
         createInvoice({
-          id: 'in_new',
+          id: 'in_stripe',
           amount_paid: 4900,
           currency: 'usd',
           hosted_invoice_url: 'https://pay.example/i/new',
           invoice_pdf: 'https://pay.example/i/new.pdf',
         }),
         createInvoice({
-          id: 'in_old',
+          id: 'in_local_1',
+          hosted_invoice_url: null,
+          invoice_pdf: null,
+        }),
+        createInvoice({
+          id: 'in_open',
           amount_paid: 1250,
           currency: 'eur',
           status: 'open',
@@ -221,25 +226,39 @@ describe('BillingPage: invoices', () => {
     renderBilling();
 
     const list = await screen.findByRole('list', { name: 'Invoices' });
-    const [newest, oldest] = within(list).getAllByRole('listitem');
-    expect(within(newest!).getByText('$49.00')).toBeDefined();
-    expect(within(newest!).getByText('Paid')).toBeDefined();
-    const view = within(newest!).getByRole('link', { name: /View invoice/ });
+    const [stripe, local, open] = within(list).getAllByRole('listitem');
+    expect(within(stripe!).getByText('$49.00')).toBeDefined();
+    expect(within(stripe!).getByText('Paid')).toBeDefined();
+    const receipt = within(stripe!).getByRole('link', { name: /^Receipt of / });
+    expect(receipt.getAttribute('href')).toBe('/billing/receipts/in_stripe');
+    expect(receipt.getAttribute('target')).toBeNull();
+    const pdf = within(stripe!).getByRole('link', { name: /^Download PDF of the receipt/ });
+    expect(pdf.getAttribute('href')).toBe('/api/billing/invoices/in_stripe/receipt.pdf');
+    expect(pdf.hasAttribute('download')).toBe(true);
+    const view = within(stripe!).getByRole('link', { name: /View invoice .*new tab/ });
     expect(view.getAttribute('href')).toBe('https://pay.example/i/new');
     expect(view.getAttribute('target')).toBe('_blank');
+    // Stripe's own PDF is one click away on its page: one "Download PDF", ours.
+    expect(within(stripe!).getAllByRole('link', { name: /Download PDF/ })).toHaveLength(1);
+
+    // The test checkout has no pages of its own: our receipt only.
     expect(
-      within(newest!)
-        .getByRole('link', { name: /Download PDF/ })
+      within(local!)
+        .getByRole('link', { name: /^Receipt of / })
         .getAttribute('href'),
-    ).toBe('https://pay.example/i/new.pdf');
-    expect(within(oldest!).getByText('€12.50')).toBeDefined();
-    expect(within(oldest!).getByText('Open')).toBeDefined();
+    ).toBe('/billing/receipts/in_local_1');
+    expect(within(local!).getByRole('link', { name: /Download PDF/ })).toBeDefined();
+    expect(within(local!).queryByRole('link', { name: /View invoice/ })).toBeNull();
+
+    // Not paid: no receipt, the provider's page only.
+    expect(within(open!).getByText('€12.50')).toBeDefined();
+    expect(within(open!).getByText('Open')).toBeDefined();
+    expect(within(open!).queryByRole('link', { name: /Receipt|Download PDF/ })).toBeNull();
     expect(
-      within(oldest!)
+      within(open!)
         .getByRole('link', { name: /View invoice/ })
         .getAttribute('href'),
     ).toBe('https://pay.example/i/old');
-    expect(within(oldest!).queryByText('Download PDF')).toBeNull();
   });
 
   it('says when there are no invoices yet', async () => {

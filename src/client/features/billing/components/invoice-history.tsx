@@ -1,7 +1,10 @@
 // "Invoice history" of the billing screen (docs/product/billing.md#invoices): newest first,
-// with the amount paid, the status and the provider's invoice pages.
+// with the amount paid, the status, a paid invoice's receipt and its PDF
+// (docs/product/billing.md#receipts), and the provider's own invoice page when it has one.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Download, ExternalLink, ReceiptText } from 'lucide-react';
+import { Download, ExternalLink, FileText, ReceiptText } from 'lucide-react';
+import { urlOf } from '../../../../shared/contract';
+import { receiptPage, receiptPdf } from '../../../../shared/contracts/billing';
 import { PAYMENT_PROVIDER_ERROR_CODE, type Invoice } from '../../../../shared/schemas/billing';
 import { ApiError } from '../../../lib/api';
 import { CardLoadError } from '../../../components/page-states';
@@ -83,8 +86,24 @@ const linkClass =
 
 function InvoiceLinks({ invoice }: { invoice: Invoice }) {
   const date = formatUnixDate(invoice.created);
+  const params = { invoiceId: invoice.id };
   return (
     <div className="flex flex-wrap justify-end gap-x-4 gap-y-1 text-sm">
+      {invoice.status === 'paid' ? (
+        <>
+          {/* Pages of the server, not of the app: plain links, not the router's. */}
+          <a href={urlOf(receiptPage, { params })} className={linkClass}>
+            <FileText aria-hidden="true" />
+            Receipt
+            <span className="sr-only"> of {date}</span>
+          </a>
+          <a href={urlOf(receiptPdf, { params })} download className={linkClass}>
+            <Download aria-hidden="true" />
+            Download PDF
+            <span className="sr-only"> of the receipt of {date}</span>
+          </a>
+        </>
+      ) : null}
       {invoice.hosted_invoice_url ? (
         <a
           href={invoice.hosted_invoice_url}
@@ -94,19 +113,7 @@ function InvoiceLinks({ invoice }: { invoice: Invoice }) {
         >
           <ExternalLink aria-hidden="true" />
           View invoice
-          <span className="sr-only"> of {date} (opens in a new tab)</span>
-        </a>
-      ) : null}
-      {invoice.invoice_pdf ? (
-        <a
-          href={invoice.invoice_pdf}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={linkClass}
-        >
-          <Download aria-hidden="true" />
-          Download PDF
-          <span className="sr-only"> of {date} (opens in a new tab)</span>
+          <span className="sr-only"> of {date} at the payment provider (opens in a new tab)</span>
         </a>
       ) : null}
     </div>
