@@ -90,6 +90,20 @@ test('a new owner meets the upgrade screen, pays through the test checkout, canc
   const invoices = page.getByRole('list', { name: 'Invoices' });
   await expect(invoices.getByText('$49.00')).toBeVisible();
   await expect(invoices.getByText('Paid')).toBeVisible();
+
+  // Its receipt: a printable page (Print shows once its script runs) and the PDF.
+  await invoices.getByRole('link', { name: /^Receipt of / }).click();
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(page.getByText(/^VCH-\d{4}-\d{4}$/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^vouchly-receipt-VCH-\d{4}-\d{4}\.pdf$/);
+  await page.getByRole('link', { name: /Back to Billing/ }).click();
+  await expect(subscription.getByText('Active')).toBeVisible();
+
   await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
   await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();

@@ -7,17 +7,17 @@ import { escapeHtml as e } from '../../../shared/widget-static-html.js';
 import type { Receipt, ReceiptRow } from './receipt.js';
 
 const css = `
-:root{color-scheme:light;--bg:#f9fafb;--card:#fff;--text:#111827;--muted:#4b5563;--line:#e5e7eb;--accent:#4f46e5;--warn-bg:#fef3c7;--warn:#92400e}
-.dark{color-scheme:dark;--bg:#030712;--card:#111827;--text:#f3f4f6;--muted:#9ca3af;--line:#374151;--accent:#a5b4fc;--warn-bg:#451a03;--warn:#fcd34d}
+:root{color-scheme:light;--bg:#f8fafc;--card:#fff;--text:#0f172a;--muted:#475569;--line:#e2e8f0;--link:#1d4ed8;--primary:#2563eb;--on-primary:#fff;--warn-bg:#fef3c7;--warn:#92400e}
+.dark{color-scheme:dark;--bg:#0f172a;--card:#111a2e;--text:#e2e8f0;--muted:#a3b1c6;--line:#22304a;--link:#7cb4ff;--primary:#2563eb;--on-primary:#fff;--warn-bg:#451a03;--warn:#fcd34d}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .page{max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .toolbar{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.75rem;margin-bottom:1rem}
 .toolbar .actions{display:flex;flex-wrap:wrap;gap:.5rem}
-a{color:var(--accent)}
+a{color:var(--link)}
 .button{display:inline-flex;align-items:center;gap:.4rem;min-height:2.5rem;padding:.5rem 1rem;border-radius:.5rem;border:1px solid var(--line);background:var(--card);color:var(--text);font:inherit;font-size:.9rem;font-weight:600;text-decoration:none;cursor:pointer}
-.button.primary{background:var(--accent);border-color:var(--accent);color:var(--card)}
-.button:focus-visible,a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.button.primary{background:var(--primary);border-color:var(--primary);color:var(--on-primary)}
+.button:focus-visible,a:focus-visible{outline:2px solid var(--link);outline-offset:2px}
 .receipt{background:var(--card);border:1px solid var(--line);border-radius:1rem;padding:2rem}
 header.top{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1.5rem;border-bottom:1px solid var(--line);padding-bottom:1.5rem}
 h1{font-size:1.75rem;line-height:1.2;margin:0}
@@ -42,7 +42,7 @@ footer{margin-top:2rem;font-size:.85rem}
 @media (max-width:30rem){.receipt{padding:1.25rem}h1{font-size:1.5rem}}
 @media print{
   @page{size:auto;margin:16mm}
-  :root,.dark{--bg:#fff;--card:#fff;--text:#000;--muted:#333;--line:#999;--accent:#000;--warn-bg:#fff;--warn:#000;color-scheme:light}
+  :root,.dark{--bg:#fff;--card:#fff;--text:#000;--muted:#333;--line:#999;--link:#000;--warn-bg:#fff;--warn:#000;color-scheme:light}
   body{font-size:11pt}
   .page{max-width:none;padding:0}
   .toolbar{display:none}
@@ -67,7 +67,7 @@ export function renderReceiptPage(input: {
   const { receipt, pdfUrl, billingUrl } = input;
   const { seller, buyer, item } = receipt;
   const lines = (values: string[]) => values.map((line) => `<p>${e(line)}</p>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Receipt ${e(receipt.number)} · ${e(seller.name)}</title><script src="/theme-init.js"></script><script src="/receipt-print.js" defer></script><style>${css}</style></head><body><div class="page">
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>Receipt ${e(receipt.number)} · ${e(seller.name)}</title><script src="/theme-init.js"></script><script src="/receipt-print.js" defer></script><style>${css}</style></head><body><div class="page">
 <nav class="toolbar" aria-label="Receipt"><a href="${e(billingUrl)}">← Back to Billing</a><div class="actions"><button type="button" class="button" data-print hidden>Print</button><a class="button primary" href="${e(pdfUrl)}" download>Download PDF</a></div></nav>
 <main class="receipt">
 <header class="top"><div><p class="seller-name overflow">${e(seller.name)}</p><div class="muted overflow">${lines(seller.addressLines)}${seller.taxId ? `<p>Tax ID: ${e(seller.taxId)}</p>` : ''}</div></div>
