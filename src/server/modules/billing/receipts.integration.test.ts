@@ -67,6 +67,13 @@ async function receiptTexts(app: App, cookie: string, invoiceId: string, fileNam
   expect(page.statusCode, page.body).toBe(200);
   expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(page.headers['cache-control']).toBe('private, no-store');
+  // The app's policy: no inline script (the Print button's script is a file of ours).
+  const scriptSrc = String(page.headers['content-security-policy'])
+    .split(';')
+    .find((directive) => directive.trim().startsWith('script-src'));
+  expect(scriptSrc).toMatch(/'self'/);
+  expect(scriptSrc).not.toMatch(/unsafe-inline/);
+  expect(page.body).not.toMatch(/<script>/);
   const pdf = await get(app, pdfPath(invoiceId), cookie);
   expectPdfAnswer(pdf, fileName);
   return { html: page.body, page: pageText(page.body), pdf: await pdfText(pdf.rawPayload) };
