@@ -47,7 +47,7 @@ export function buildReceipt(input: {
   const tax = details.tax;
   return {
     number,
-    fileName: `vouchly-receipt-${number.replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`,
+    fileName: `vouchly-receipt-${number.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '')}.pdf`,
     seller: {
       name: seller.name,
       addressLines: seller.addressLines,
