@@ -239,12 +239,33 @@ export const localInvoices = pgTable(
     customerId: text().notNull(),
     subscriptionId: text().notNull(),
     amountPaid: integer().notNull(),
+    /** Minor units given back (the money-back guarantee): 0, or the whole amount paid. */
+    amountRefunded: integer().notNull().default(0),
     currency: text().notNull(),
     status: text().notNull(),
     createdAt: createdAt(),
   },
   (table) => [index('local_invoices_customer_idx').on(table.customerId, table.createdAt.desc())],
 );
+
+/**
+ * The money-back guarantee's refunds (docs/product/billing.md#refund): one per
+ * account at most (the unique user), whichever provider made it.
+ */
+export const billingRefunds = pgTable('billing_refunds', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  invoiceId: text().notNull(),
+  /** The provider's id of the refund. */
+  refundId: text().notNull(),
+  amount: integer().notNull(),
+  currency: text().notNull(),
+  createdAt: createdAt(),
+});
+export type BillingRefundRow = typeof billingRefunds.$inferSelect;
 
 export const widgetSettings = pgTable('widget_settings', {
   id: uuid().primaryKey().defaultRandom(),

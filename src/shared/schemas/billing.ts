@@ -117,6 +117,7 @@ export const invoiceSchema = z.object({
   id: z.string(),
   /** Minor units: shown as amount_paid / 100. */
   amount_paid: z.number().int(),
+  amount_refunded: z.number().int().nonnegative(),
   currency: z.string(),
   /** Unix seconds. */
   created: z.number().int(),
@@ -125,6 +126,28 @@ export const invoiceSchema = z.object({
   invoice_pdf: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** Why a refund is or is not offered: the `reason` of RefundStatus. */
+export const refundReasons = [
+  'eligible',
+  'no_payment',
+  'no_subscription',
+  'window_passed',
+  'already_refunded',
+] as const;
+
+/**
+ * GET /api/billing/refund: the money-back guarantee (docs/product/billing.md#refund).
+ * Times in unix seconds; null when there was no payment.
+ */
+export const refundStatusSchema = z.object({
+  eligible: z.boolean(),
+  reason: z.enum(refundReasons),
+  firstPaymentAt: z.number().int().nullable(),
+  /** The end of the window: first payment + MONEY_BACK_GUARANTEE_DAYS. */
+  deadline: z.number().int().nullable(),
+});
+export type RefundStatus = z.infer<typeof refundStatusSchema>;
 
 /** GET /api/billing/invoices: newest first. */
 export const invoiceListSchema = z.array(invoiceSchema);

@@ -113,6 +113,9 @@ function toInvoice(invoice: Stripe.Invoice): Invoice {
   return {
     id: invoice.id,
     amount_paid: invoice.amount_paid,
+    // A Stripe invoice has no refunded amount (its payment's charge has): the
+    // billing service fills it in from the refunds Vouchly made (billing_refunds).
+    amount_refunded: 0,
     currency: invoice.currency,
     created: invoice.created,
     status: invoice.status ?? null,
@@ -267,6 +270,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         cancel_at_period_end: true,
       });
       return toProviderSubscription(subscription);
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.update(subscriptionId, {
+        cancel_at_period_end: false,
+      });
+      return toProviderSubscription(subscription);
+    },
+
+    async refundInvoice(invoiceId) {
+      // Since the 2025-03-31 API versions an invoice's payment is an InvoicePayment
+      // naming its PaymentIntent (or, for old charges, the charge).
+      const payments = await stripe.invoicePayments.list({
+        invoice: invoiceId,
+        status: 'paid',
+        limit: 10,
+      });
+      const payment = payments.data.find(
+        (entry) => entry.payment.payment_intent || entry.payment.charge,
+      )?.payment;
+      if (!payment) throw new Error(`Stripe invoice ${invoiceId} has no paid payment`);
+      const refund = await stripe.refunds.create(
+        payment.payment_intent
+          ? { payment_intent: idOf(payment.payment_intent), metadata: { invoiceId } }
+          : { charge: idOf(payment.charge ?? ''), metadata: { invoiceId } },
+        // One refund per invoice however often it is asked for (a double click, a retry).
+        { idempotencyKey: `vouchly-refund-${invoiceId}` },
+      );
+      return { id: refund.id, amount: refund.amount, currency: refund.currency };
+    },
+
+    async cancelNow(subscriptionId) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      // Stripe refuses to cancel a canceled subscription: it has ended already.
+      if (current.status === 'canceled') return toProviderSubscription(current);
+      return toProviderSubscription(await stripe.subscriptions.cancel(subscriptionId));
     },
 
     async parseWebhook(rawBody, signature) {
