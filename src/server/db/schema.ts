@@ -259,6 +259,8 @@ export const billingRefunds = pgTable('billing_refunds', {
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   invoiceId: text().notNull(),
+  /** The subscription the refund ended. */
+  subscriptionId: text().notNull(),
   /** The provider's id of the refund. */
   refundId: text().notNull(),
   amount: integer().notNull(),

@@ -33,7 +33,7 @@ import {
   type ProviderSubscription,
 } from '../../adapters/payments/provider.js';
 import type { Executor } from '../../db/executor.js';
-import type { UserRow } from '../../db/schema.js';
+import type { BillingRefundRow, UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import {
   AppError,
@@ -368,7 +368,11 @@ const GUARANTEE_SECONDS = (MONEY_BACK_GUARANTEE_DAYS * DAY_MS) / 1000;
 async function refundStatusOf(
   deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
   user: UserRow,
-): Promise<{ status: RefundStatus; firstInvoice: Invoice | null }> {
+): Promise<{
+  status: RefundStatus;
+  firstInvoice: Invoice | null;
+  refund: BillingRefundRow | null;
+}> {
   const customerId = user.stripeCustomerId;
   const invoices = customerId
     ? await callProvider(deps, () => deps.payments.listInvoices(customerId))
@@ -379,11 +383,13 @@ async function refundStatusOf(
       .sort((a, b) => a.created - b.created)[0] ?? null;
   const firstPaymentAt = firstInvoice?.created ?? null;
   const deadline = firstPaymentAt === null ? null : firstPaymentAt + GUARANTEE_SECONDS;
+  const refund = await repository.findRefund(deps.db, user.id);
   const answer = (reason: RefundStatus['reason']) => ({
     status: { eligible: reason === 'eligible', reason, firstPaymentAt, deadline },
     firstInvoice,
+    refund,
   });
-  if (await repository.findRefund(deps.db, user.id)) return answer('already_refunded');
+  if (refund) return answer('already_refunded');
   if (deadline === null) return answer('no_payment');
   const now = deps.clock();
   if (toUnixSeconds(now) >= deadline) return answer('window_passed');
@@ -419,9 +425,10 @@ export async function requestRefund(
   user: UserRow,
 ): Promise<BillingResult> {
   const subscriptionId = user.stripeSubscriptionId;
-  const { status, firstInvoice } = await refundStatusOf(deps, user);
+  const { status, firstInvoice, refund: earlier } = await refundStatusOf(deps, user);
+  // The refund went through but ending its subscription failed: finish that.
   const unfinished =
-    status.reason === 'already_refunded' && hasCurrentSubscription(user, deps.clock());
+    earlier?.subscriptionId === subscriptionId && hasCurrentSubscription(user, deps.clock());
   if (!subscriptionId || !firstInvoice || (!status.eligible && !unfinished)) {
     const reason = status.reason === 'eligible' ? 'no_subscription' : status.reason;
     throw new AppError(400, REFUND_NOT_AVAILABLE_CODE, REFUND_REFUSALS[reason]);
@@ -431,6 +438,7 @@ export async function requestRefund(
   const recorded = await repository.recordRefund(deps.db, {
     userId: user.id,
     invoiceId,
+    subscriptionId,
     refundId: refund.id,
     amount: refund.amount,
     currency: refund.currency,

@@ -2,6 +2,7 @@ CREATE TABLE "billing_refunds" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
 	"invoice_id" text NOT NULL,
+	"subscription_id" text NOT NULL,
 	"refund_id" text NOT NULL,
 	"amount" integer NOT NULL,
 	"currency" text NOT NULL,
