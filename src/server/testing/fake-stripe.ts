@@ -4,7 +4,10 @@
 // Bearer key, Stripe-Version) and answers Stripe-shaped JSON for the few
 // endpoints Vouchly uses, with Stripe's error JSON for unknown ids. Helpers
 // change its state the way Stripe would (a paid checkout, a subscription
-// update) and build webhook events to sign with signWebhookPayload.
+// update) and build webhook events to sign with signWebhookPayload. A paid
+// invoice has an InvoicePayment naming its PaymentIntent; a refund of that
+// PaymentIntent is kept with its Idempotency-Key, as Stripe replays a request
+// sent again with the same key.
 // No vitest import, so e2e and dev scripts can run it too: callers close it.
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -117,11 +120,40 @@ export type FakeInvoice = {
   livemode: false;
 };
 
+export type FakeInvoicePayment = {
+  id: string;
+  object: 'invoice_payment';
+  invoice: string;
+  amount_paid: number;
+  amount_requested: number;
+  currency: string;
+  is_default: true;
+  status: 'paid';
+  payment: { type: 'payment_intent'; payment_intent: string };
+  created: number;
+  livemode: false;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+};
+
 export type FakeStripeState = {
   customers: Map<string, FakeCustomer>;
   checkoutSessions: Map<string, FakeCheckoutSession>;
   subscriptions: Map<string, FakeSubscription>;
   invoices: Map<string, FakeInvoice>;
+  /** By invoice id: the payment of each paid invoice. */
+  invoicePayments: Map<string, FakeInvoicePayment>;
+  refunds: Map<string, FakeRefund>;
 };
 
 export type FakeStripeEvent = {
@@ -280,7 +312,11 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     checkoutSessions: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    invoicePayments: new Map(),
+    refunds: new Map(),
   };
+  /** POST answers by Idempotency-Key, replayed when the key comes again. */
+  const idempotentAnswers = new Map<string, FakeAnswer>();
   // What a session was created with but Stripe only shows when expanded.
   const sessionExtras = new Map<
     string,
@@ -397,6 +433,62 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     return { status: 200, body: subscription };
   }
 
+  function createRefund(body: FormFields): FakeAnswer {
+    const paymentIntent = text(body.payment_intent);
+    const payment = [...state.invoicePayments.values()].find(
+      (entry) => entry.payment.payment_intent === paymentIntent,
+    );
+    if (!paymentIntent || !payment) {
+      return stripeError(400, 'invalid_request_error', 'Missing required param: payment_intent.', {
+        code: 'parameter_missing',
+        param: 'payment_intent',
+      });
+    }
+    const refunded = [...state.refunds.values()]
+      .filter((refund) => refund.payment_intent === paymentIntent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = Number(text(body.amount) ?? payment.amount_paid - refunded);
+    if (refunded >= payment.amount_paid) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Charge ch_of_${paymentIntent} has already been refunded.`,
+        { code: 'charge_already_refunded' },
+      );
+    }
+    const refund: FakeRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_intent: paymentIntent,
+      charge: `ch_of_${paymentIntent}`,
+      status: 'succeeded',
+      metadata: record(body.metadata),
+      created: now(),
+    };
+    state.refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
+  function cancelSubscription(subscription: FakeSubscription): FakeAnswer {
+    if (subscription.status === 'canceled') {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
+    }
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: now(),
+      ended_at: now(),
+      cancel_at_period_end: false,
+      cancel_at: null,
+    });
+    return { status: 200, body: subscription };
+  }
+
   function route(
     method: string,
     segments: string[],
@@ -431,7 +523,16 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         if (id && !subscription) return missing('subscription', id);
         if (subscription && method === 'GET') return { status: 200, body: subscription };
         if (subscription && method === 'POST') return updateSubscription(subscription, body);
+        if (subscription && method === 'DELETE') return cancelSubscription(subscription);
       }
+      if (resource === 'invoice_payments' && method === 'GET' && !id) {
+        const invoice = text(query.invoice);
+        const found = [...state.invoicePayments.values()].filter(
+          (payment) => !invoice || payment.invoice === invoice,
+        );
+        return list('/v1/invoice_payments', found, query.limit);
+      }
+      if (resource === 'refunds' && method === 'POST' && !id) return createRefund(body);
       if (resource === 'invoices' && method === 'GET' && !id) {
         const customer = text(query.customer);
         const subscription = text(query.subscription);
@@ -456,12 +557,16 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     query: FormFields,
     body: FormFields,
     authorization: string | undefined,
+    idempotencyKey: string | undefined,
   ): FakeAnswer {
     if (!authorization?.startsWith('Bearer sk_')) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
     }
     const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-    const normal = route(method, segments, query, body);
+    const replayed = idempotencyKey ? idempotentAnswers.get(idempotencyKey) : undefined;
+    const normal = replayed ?? route(method, segments, query, body);
+    if (idempotencyKey && method === 'POST' && !replayed)
+      idempotentAnswers.set(idempotencyKey, normal);
     const intercept = intercepts.find(
       (entry) => entry.method === method && entry.path === pathname && entry.times > 0,
     );
@@ -486,6 +591,9 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
           query,
           body,
           request.headers.authorization,
+          typeof request.headers['idempotency-key'] === 'string'
+            ? request.headers['idempotency-key']
+            : undefined,
         );
         response.writeHead(status, {
           'content-type': 'application/json',
@@ -593,6 +701,19 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         livemode: false,
       };
       state.invoices.set(invoice.id, invoice);
+      state.invoicePayments.set(invoice.id, {
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        amount_paid: invoice.amount_paid,
+        amount_requested: invoice.amount_due,
+        currency: invoice.currency,
+        is_default: true,
+        status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: newId('pi') },
+        created: start,
+        livemode: false,
+      });
       state.subscriptions.set(subscription.id, subscription);
       Object.assign(session, {
         status: 'complete',
