@@ -8,6 +8,7 @@ import {
   type BillingPlan,
   type Invoice,
   type PaymentProviderId,
+  type RefundStatus,
   type Subscription,
   type TestCheckoutSession,
 } from '../../shared/schemas/billing';
@@ -57,6 +58,17 @@ export function createSubscription(overrides: Partial<Subscription> = {}): Subsc
   };
 }
 
+/** The money-back guarantee's status: by default within the window of a first payment on PERIOD_START. */
+export function createRefundStatus(overrides: Partial<RefundStatus> = {}): RefundStatus {
+  return {
+    eligible: true,
+    reason: 'eligible',
+    firstPaymentAt: PERIOD_START,
+    deadline: PERIOD_START + 30 * 24 * 3600,
+    ...overrides,
+  };
+}
+
 let invoiceSequence = 0;
 
 export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
@@ -64,6 +76,7 @@ export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
     id: `in_${invoiceSequence}`,
     amount_paid: PLAN.amountInCents,
+    amount_refunded: 0,
     currency: 'usd',
     created: PERIOD_START,
     status: 'paid',

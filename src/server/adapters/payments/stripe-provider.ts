@@ -91,7 +91,12 @@ function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubs
     customerId: idOf(subscription.customer),
     status: subscription.status,
     currentPeriodStart: toDate(item.current_period_start),
-    currentPeriodEnd: toDate(item.current_period_end),
+    // Ended early (canceled now, after a refund): its period ended when it did.
+    currentPeriodEnd: toDate(
+      subscription.ended_at
+        ? Math.min(subscription.ended_at, item.current_period_end)
+        : item.current_period_end,
+    ),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
   };
 }

@@ -1,5 +1,5 @@
 // "Invoice history" of the billing screen (docs/product/billing.md#invoices): newest first,
-// with the amount paid, the status and the provider's invoice pages.
+// with the amount paid, the status ("Refunded" once given back) and the provider's invoice pages.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, ExternalLink, ReceiptText } from 'lucide-react';
 import { PAYMENT_PROVIDER_ERROR_CODE, type Invoice } from '../../../../shared/schemas/billing';
@@ -69,13 +69,19 @@ function InvoiceList({ invoices }: { invoices: Invoice[] }) {
             </span>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 sm:contents">
-            <span>{invoice.status ? <StatusBadge status={invoice.status} /> : null}</span>
+            <span>{invoice.status ? <StatusBadge status={invoiceStatusOf(invoice)} /> : null}</span>
             <InvoiceLinks invoice={invoice} />
           </div>
         </li>
       ))}
     </ul>
   );
+}
+
+/** A paid invoice given back (the money-back guarantee) reads "Refunded". */
+function invoiceStatusOf(invoice: Invoice): string {
+  if (invoice.amount_refunded === 0 || invoice.amount_paid === 0) return invoice.status ?? '';
+  return invoice.amount_refunded >= invoice.amount_paid ? 'refunded' : 'partially_refunded';
 }
 
 const linkClass =
