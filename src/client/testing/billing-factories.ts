@@ -97,7 +97,7 @@ export function createTestCheckoutSession(
     currency: 'usd',
     interval: PLAN.interval,
     successUrl: 'http://localhost:3000/subscribe/success?session_id=cs_local_1',
-    cancelUrl: 'http://localhost:3000/subscribe',
+    cancelUrl: 'http://localhost:3000/subscribe?checkout=cancelled',
     ...overrides,
   };
 }

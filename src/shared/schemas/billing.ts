@@ -155,6 +155,12 @@ export const invoiceListSchema = z.array(invoiceSchema);
 /** A test checkout session: open until paid. */
 export const testCheckoutStatuses = ['open', 'complete'] as const;
 
+/**
+ * Where a checkout's Cancel lands: /subscribe with this query, which says the
+ * checkout was cancelled and nothing was charged (docs/product/billing.md#checkout).
+ */
+export const CHECKOUT_CANCELLED_QUERY = { name: 'checkout', value: 'cancelled' } as const;
+
 /** The built-in test checkout's page data: GET /api/test-checkout/:sessionId. */
 export const testCheckoutSessionSchema = z.object({
   id: z.string(),

@@ -9,6 +9,7 @@ import { formatMinorUnits, formatUnixDate } from '../../../shared/billing-format
 import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../shared/constants.js';
 import { DAY_MS } from '../../../shared/time.js';
 import {
+  CHECKOUT_CANCELLED_QUERY,
   INVALID_ACCESS_CODE_CODE,
   PAYMENT_PROVIDER_ERROR_CODE,
   type AccessCodeResult,
@@ -206,7 +207,7 @@ export async function createCheckout(
       email: user.email,
       customerId: current.stripeCustomerId,
       successUrl: `${deps.config.baseUrl}/subscribe/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-      cancelUrl: `${deps.config.baseUrl}/subscribe`,
+      cancelUrl: `${deps.config.baseUrl}/subscribe?${CHECKOUT_CANCELLED_QUERY.name}=${CHECKOUT_CANCELLED_QUERY.value}`,
     }),
   );
   if (checkout.customerId !== current.stripeCustomerId) {

@@ -100,7 +100,7 @@ describe('Stripe checkout', () => {
       client_reference_id: owner.user.id,
       line_items: [{ price: fake.price.id }],
       success_url: 'http://localhost:3000/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:3000/subscribe',
+      cancel_url: 'http://localhost:3000/subscribe?checkout=cancelled',
     });
   });
 
