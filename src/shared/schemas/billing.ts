@@ -128,7 +128,7 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** Why a refund is or is not offered: the `reason` of RefundStatus. */
-export const refundReasons = [
+const refundReasons = [
   'eligible',
   'no_payment',
   'no_subscription',

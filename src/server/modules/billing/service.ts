@@ -357,7 +357,7 @@ export async function resumeSubscription(
 }
 
 /** The code of a refund the account may not have (400). */
-export const REFUND_NOT_AVAILABLE_CODE = 'REFUND_NOT_AVAILABLE';
+const REFUND_NOT_AVAILABLE_CODE = 'REFUND_NOT_AVAILABLE';
 
 const GUARANTEE_SECONDS = (MONEY_BACK_GUARANTEE_DAYS * DAY_MS) / 1000;
 

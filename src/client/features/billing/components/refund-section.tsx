@@ -27,7 +27,7 @@ export function RefundSection({
     <SettingsSection
       id="money-back-guarantee"
       title="Money-back guarantee"
-      description={`Not for you? Get your first payment back within ${MONEY_BACK_GUARANTEE_DAYS} days.`}
+      description={`Within ${MONEY_BACK_GUARANTEE_DAYS} days of your first payment you can get it back in full, once.`}
     >
       {query.isPending || sessionEnded ? (
         <div role="status" aria-label="Loading refund status" className="grid gap-3">
