@@ -2,10 +2,12 @@
 // upgrade screen on the five paid pages, pays through the built-in test
 // checkout, lands on /subscribe/success, uses the dashboard, cancels on
 // /billing and keeps access; a second owner activates with an access code,
-// and a third cannot reuse it. The codes come from ACCESS_CODES (global-setup.ts).
+// and a third cannot reuse it; an owner cancels a checkout and is told nothing
+// was charged; one asks for the money-back refund (docs/product/billing.md#refund) and loses
+// access at once; another cancels and resumes. The codes come from ACCESS_CODES (global-setup.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { forgiveResponseErrors, PASSWORD, uniqueEmail } from './helpers';
+import { forgiveResponseErrors, PASSWORD, registerOwner, uniqueEmail } from './helpers';
 
 /** Steps 1 to 3 of the sign-up wizard; ends on step 4. */
 async function signUp(page: Page, businessName: string): Promise<void> {
@@ -152,4 +154,66 @@ test('an owner activates with an access code; the same code is refused for the n
   forgiveResponseErrors(consoleErrors, 400); // the wrong code
   // The reused code (400), and the signed-out visitor's "who am I" (401) that the fixture forgives too.
   expect(otherErrors.filter((text) => !/status of (400|401)/.test(text))).toEqual([]);
+});
+
+test('a cancelled test checkout says the owner was not charged', async ({ page }) => {
+  await signUp(page, 'Undecided Florist');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/cs_local_/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(/\/subscribe\?checkout=cancelled$/);
+  await expect(page.getByText('Checkout cancelled. You have not been charged.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+});
+
+test('a paying owner asks for the money-back refund, loses access at once and sees the refunded invoice', async ({
+  page,
+}) => {
+  await registerOwner(page.request, { businessName: 'Refund Roasters', emailPrefix: 'refund' });
+  await page.goto('/billing');
+  const guarantee = page.getByRole('region', { name: 'Money-back guarantee' });
+  await expect(guarantee.getByText(/You can ask for a full refund until/)).toBeVisible();
+
+  await guarantee.getByRole('button', { name: 'Request a refund' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Request a refund?' });
+  await expect(dialog.getByText(/We refund your payment of \$49\.00 in full/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Refund and end subscription' }).click();
+
+  await expect(page.getByText('Payment refunded')).toBeVisible();
+  await expect(
+    guarantee.getByText(
+      'Your first payment was refunded. The money-back guarantee applies once per account.',
+    ),
+  ).toBeVisible();
+  await expect(guarantee.getByRole('button', { name: 'Request a refund' })).toHaveCount(0);
+  const subscription = page.getByRole('region', { name: 'Current subscription' });
+  await expect(subscription.getByText('Canceled')).toBeVisible();
+  const invoices = page.getByRole('list', { name: 'Invoices' });
+  await expect(invoices.getByText('Refunded')).toBeVisible();
+
+  // Access ended at once: a paid page shows the upgrade screen.
+  await page.goto('/testimonials');
+  await expectUpgradeScreen(page, 'Testimonials');
+});
+
+test('an owner cancels, then resumes the subscription', async ({ page }) => {
+  await registerOwner(page.request, { businessName: 'Second Thoughts', emailPrefix: 'resume' });
+  await page.goto('/billing');
+  const subscription = page.getByRole('region', { name: 'Current subscription' });
+  await subscription.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Cancel your subscription?' })
+    .getByRole('button', { name: 'Cancel Subscription' })
+    .click();
+  await expect(subscription.getByText('Canceling')).toBeVisible();
+
+  await subscription.getByRole('button', { name: 'Resume subscription' }).click();
+
+  await expect(page.getByText('Subscription resumed')).toBeVisible();
+  await expect(page.getByText(/^Your subscription will renew on /)).toBeVisible();
+  await expect(subscription.getByText(/^Renews on /)).toBeVisible();
+  await expect(subscription.getByText('Active')).toBeVisible();
+  await expect(subscription.getByRole('button', { name: 'Resume subscription' })).toHaveCount(0);
+  await expect(subscription.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
 });

@@ -197,6 +197,17 @@ const matrix: Record<string, Expectation> = {
     // B cancels B's own subscription; A's stays as it was.
     probes: [own(() => ({ method: 'POST', url: '/api/cancel-subscription' }))],
   },
+  'POST /api/billing/resume-subscription': {
+    kind: 'owner',
+    // B resumes B's own subscription (none to resume: 400); A's stays as it was.
+    probes: [own(() => ({ method: 'POST', url: '/api/billing/resume-subscription' }))],
+  },
+  'GET /api/billing/refund': { kind: 'owner', probes: [get('/api/billing/refund')] },
+  'POST /api/billing/refund': {
+    kind: 'owner',
+    // B asks for B's own refund; A's payment and subscription stay as they were.
+    probes: [own(() => ({ method: 'POST', url: '/api/billing/refund' }))],
+  },
   'GET /api/test-checkout/:sessionId': {
     kind: 'owner',
     probes: [

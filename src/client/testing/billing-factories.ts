@@ -8,6 +8,7 @@ import {
   type BillingPlan,
   type Invoice,
   type PaymentProviderId,
+  type RefundStatus,
   type Subscription,
   type TestCheckoutSession,
 } from '../../shared/schemas/billing';
@@ -57,6 +58,17 @@ export function createSubscription(overrides: Partial<Subscription> = {}): Subsc
   };
 }
 
+/** The money-back guarantee's status: by default within the window of a first payment on PERIOD_START. */
+export function createRefundStatus(overrides: Partial<RefundStatus> = {}): RefundStatus {
+  return {
+    eligible: true,
+    reason: 'eligible',
+    firstPaymentAt: PERIOD_START,
+    deadline: PERIOD_START + 30 * 24 * 3600,
+    ...overrides,
+  };
+}
+
 let invoiceSequence = 0;
 
 export function createInvoice(overrides: Partial<Invoice> = {}): Invoice {
@@ -85,7 +97,7 @@ export function createTestCheckoutSession(
     currency: 'usd',
     interval: PLAN.interval,
     successUrl: 'http://localhost:3000/subscribe/success?session_id=cs_local_1',
-    cancelUrl: 'http://localhost:3000/subscribe',
+    cancelUrl: 'http://localhost:3000/subscribe?checkout=cancelled',
     ...overrides,
   };
 }

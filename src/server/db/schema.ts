@@ -239,6 +239,8 @@ export const localInvoices = pgTable(
     customerId: text().notNull(),
     subscriptionId: text().notNull(),
     amountPaid: integer().notNull(),
+    /** Minor units given back (the money-back guarantee): 0, or the whole amount paid. */
+    amountRefunded: integer().notNull().default(0),
     currency: text().notNull(),
     status: text().notNull(),
     /** The receipt's number, given at payment (VCH-2026-0001); null on invoices paid before numbers existed. */
@@ -254,6 +256,26 @@ export const localInvoiceNumbers = pgTable('local_invoice_numbers', {
   year: integer().primaryKey(),
   last: integer().notNull(),
 });
+/**
+ * The money-back guarantee's refunds (docs/product/billing.md#refund): one per
+ * account at most (the unique user), whichever provider made it.
+ */
+export const billingRefunds = pgTable('billing_refunds', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  invoiceId: text().notNull(),
+  /** The subscription the refund ended. */
+  subscriptionId: text().notNull(),
+  /** The provider's id of the refund. */
+  refundId: text().notNull(),
+  amount: integer().notNull(),
+  currency: text().notNull(),
+  createdAt: createdAt(),
+});
+export type BillingRefundRow = typeof billingRefunds.$inferSelect;
 
 export const widgetSettings = pgTable('widget_settings', {
   id: uuid().primaryKey().defaultRandom(),

@@ -4,7 +4,10 @@
 // Bearer key, Stripe-Version) and answers Stripe-shaped JSON for the few
 // endpoints Vouchly uses, with Stripe's error JSON for unknown ids. Helpers
 // change its state the way Stripe would (a paid checkout, a subscription
-// update) and build webhook events to sign with signWebhookPayload.
+// update) and build webhook events to sign with signWebhookPayload. A paid
+// invoice has an InvoicePayment naming its PaymentIntent; a refund of that
+// PaymentIntent is kept with its Idempotency-Key, as Stripe replays a request
+// sent again with the same key.
 // No vitest import, so e2e and dev scripts can run it too: callers close it.
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -177,15 +180,42 @@ export type FakeCharge = {
   created: number;
 };
 
+export type FakeInvoicePayment = {
+  id: string;
+  object: 'invoice_payment';
+  invoice: string;
+  amount_paid: number;
+  amount_requested: number;
+  currency: string;
+  is_default: true;
+  status: 'paid';
+  payment: { type: 'payment_intent'; payment_intent: string };
+  created: number;
+  livemode: false;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+};
+
 export type FakeStripeState = {
   customers: Map<string, FakeCustomer>;
   checkoutSessions: Map<string, FakeCheckoutSession>;
   subscriptions: Map<string, FakeSubscription>;
   invoices: Map<string, FakeInvoice>;
-  /** The PaymentIntent that paid each invoice, by invoice id. */
-  invoicePayments: Map<string, string>;
   paymentIntents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
+  /** By invoice id: the payment of each paid invoice. */
+  invoicePayments: Map<string, FakeInvoicePayment>;
+  refunds: Map<string, FakeRefund>;
 };
 
 export type FakeStripeEvent = {
@@ -349,7 +379,10 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     invoicePayments: new Map(),
     paymentIntents: new Map(),
     charges: new Map(),
+    refunds: new Map(),
   };
+  /** POST answers by Idempotency-Key, replayed when the key comes again. */
+  const idempotentAnswers = new Map<string, FakeAnswer>();
   // What a session was created with but Stripe only shows when expanded.
   const sessionExtras = new Map<
     string,
@@ -468,21 +501,11 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
 
   /** An invoice with its `payments` included, as `expand[]=payments` asks. */
   function withPayments(invoice: FakeInvoice) {
-    const intentId = state.invoicePayments.get(invoice.id);
-    const data = intentId
+    const payment = state.invoicePayments.get(invoice.id);
+    const data = payment
       ? [
           {
-            id: `inpay_${intentId.slice(3)}`,
-            object: 'invoice_payment',
-            amount_paid: invoice.amount_paid,
-            amount_requested: invoice.amount_due,
-            created: invoice.created,
-            currency: invoice.currency,
-            invoice: invoice.id,
-            is_default: true,
-            livemode: false,
-            payment: { type: 'payment_intent', payment_intent: intentId },
-            status: 'paid',
+            ...payment,
             status_transitions: { canceled_at: null, paid_at: invoice.status_transitions.paid_at },
           },
         ]
@@ -496,6 +519,64 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         url: `/v1/invoices/${invoice.id}/payments`,
       },
     };
+  }
+
+  function createRefund(body: FormFields): FakeAnswer {
+    const paymentIntent = text(body.payment_intent);
+    const payment = [...state.invoicePayments.values()].find(
+      (entry) => entry.payment.payment_intent === paymentIntent,
+    );
+    if (!paymentIntent || !payment) {
+      return stripeError(400, 'invalid_request_error', 'Missing required param: payment_intent.', {
+        code: 'parameter_missing',
+        param: 'payment_intent',
+      });
+    }
+    const chargeId = state.paymentIntents.get(paymentIntent)?.latest_charge ?? null;
+    const charge = chargeId ? state.charges.get(chargeId) : undefined;
+    if (!charge) return missing('charge', `of ${paymentIntent}`);
+    const amount = Number(text(body.amount) ?? charge.amount - charge.amount_refunded);
+    if (charge.amount_refunded >= charge.amount) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Charge ${charge.id} has already been refunded.`,
+        { code: 'charge_already_refunded' },
+      );
+    }
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    const refund: FakeRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: payment.currency,
+      payment_intent: paymentIntent,
+      charge: charge.id,
+      status: 'succeeded',
+      metadata: record(body.metadata),
+      created: now(),
+    };
+    state.refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
+  function cancelSubscription(subscription: FakeSubscription): FakeAnswer {
+    if (subscription.status === 'canceled') {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
+    }
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: now(),
+      ended_at: now(),
+      cancel_at_period_end: false,
+      cancel_at: null,
+    });
+    return { status: 200, body: subscription };
   }
 
   function route(
@@ -532,6 +613,7 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         if (id && !subscription) return missing('subscription', id);
         if (subscription && method === 'GET') return { status: 200, body: subscription };
         if (subscription && method === 'POST') return updateSubscription(subscription, body);
+        if (subscription && method === 'DELETE') return cancelSubscription(subscription);
       }
       if (resource === 'invoices' && method === 'GET' && id && segments.length === 3) {
         const invoice = state.invoices.get(id);
@@ -552,6 +634,14 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
               : intent,
         };
       }
+      if (resource === 'invoice_payments' && method === 'GET' && !id) {
+        const invoice = text(query.invoice);
+        const found = [...state.invoicePayments.values()].filter(
+          (payment) => !invoice || payment.invoice === invoice,
+        );
+        return list('/v1/invoice_payments', found, query.limit);
+      }
+      if (resource === 'refunds' && method === 'POST' && !id) return createRefund(body);
       if (resource === 'invoices' && method === 'GET' && !id) {
         const customer = text(query.customer);
         const subscription = text(query.subscription);
@@ -576,12 +666,16 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
     query: FormFields,
     body: FormFields,
     authorization: string | undefined,
+    idempotencyKey: string | undefined,
   ): FakeAnswer {
     if (!authorization?.startsWith('Bearer sk_')) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
     }
     const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-    const normal = route(method, segments, query, body);
+    const replayed = idempotencyKey ? idempotentAnswers.get(idempotencyKey) : undefined;
+    const normal = replayed ?? route(method, segments, query, body);
+    if (idempotencyKey && method === 'POST' && !replayed)
+      idempotentAnswers.set(idempotencyKey, normal);
     const intercept = intercepts.find(
       (entry) => entry.method === method && entry.path === pathname && entry.times > 0,
     );
@@ -606,6 +700,9 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
           query,
           body,
           request.headers.authorization,
+          typeof request.headers['idempotency-key'] === 'string'
+            ? request.headers['idempotency-key']
+            : undefined,
         );
         response.writeHead(status, {
           'content-type': 'application/json',
@@ -722,7 +819,6 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         latest_charge: charge.id,
         created: start,
       });
-      state.invoicePayments.set(invoiceId, intentId);
       const subscription: FakeSubscription = {
         id: subscriptionId,
         object: 'subscription',
@@ -764,6 +860,19 @@ export async function startFakeStripe(options: { price?: FakePrice } = {}): Prom
         livemode: false,
       };
       state.invoices.set(invoice.id, invoice);
+      state.invoicePayments.set(invoice.id, {
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        amount_paid: invoice.amount_paid,
+        amount_requested: invoice.amount_due,
+        currency: invoice.currency,
+        is_default: true,
+        status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: intentId },
+        created: start,
+        livemode: false,
+      });
       state.subscriptions.set(subscription.id, subscription);
       Object.assign(session, {
         status: 'complete',

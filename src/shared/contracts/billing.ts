@@ -12,6 +12,7 @@ import {
   checkoutSuccessQuerySchema,
   invoiceListSchema,
   invoiceParamsSchema,
+  refundStatusSchema,
   testCheckoutParamsSchema,
   testCheckoutPayResultSchema,
   testCheckoutSessionSchema,
@@ -91,6 +92,30 @@ export const cancelSubscription = defineContract({
   path: '/api/cancel-subscription',
   access: 'signedIn',
   summary: 'Cancels the subscription at the end of its period.',
+  response: { 200: billingResultSchema },
+});
+
+export const resumeSubscription = defineContract({
+  method: 'POST',
+  path: '/api/billing/resume-subscription',
+  access: 'signedIn',
+  summary: 'Resumes a subscription canceled at period end, while its period runs.',
+  response: { 200: billingResultSchema },
+});
+
+export const getRefundStatus = defineContract({
+  method: 'GET',
+  path: '/api/billing/refund',
+  access: 'signedIn',
+  summary: 'Whether the money-back guarantee can still be used, and why not.',
+  response: { 200: refundStatusSchema },
+});
+
+export const requestRefund = defineContract({
+  method: 'POST',
+  path: '/api/billing/refund',
+  access: 'signedIn',
+  summary: 'Refunds the first payment (money-back guarantee) and ends the subscription now.',
   response: { 200: billingResultSchema },
 });
 

@@ -127,11 +127,39 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** Why a refund is or is not offered: the `reason` of RefundStatus. */
+const refundReasons = [
+  'eligible',
+  'no_payment',
+  'no_subscription',
+  'window_passed',
+  'already_refunded',
+] as const;
+
+/**
+ * GET /api/billing/refund: the money-back guarantee (docs/product/billing.md#refund).
+ * Times in unix seconds; null when there was no payment.
+ */
+export const refundStatusSchema = z.object({
+  eligible: z.boolean(),
+  reason: z.enum(refundReasons),
+  firstPaymentAt: z.number().int().nullable(),
+  /** The end of the window: first payment + MONEY_BACK_GUARANTEE_DAYS. */
+  deadline: z.number().int().nullable(),
+});
+export type RefundStatus = z.infer<typeof refundStatusSchema>;
+
 /** GET /api/billing/invoices: newest first. */
 export const invoiceListSchema = z.array(invoiceSchema);
 
 /** A test checkout session: open until paid. */
 export const testCheckoutStatuses = ['open', 'complete'] as const;
+
+/**
+ * Where a checkout's Cancel lands: /subscribe with this query, which says the
+ * checkout was cancelled and nothing was charged (docs/product/billing.md#checkout).
+ */
+export const CHECKOUT_CANCELLED_QUERY = { name: 'checkout', value: 'cancelled' } as const;
 
 /** The built-in test checkout's page data: GET /api/test-checkout/:sessionId. */
 export const testCheckoutSessionSchema = z.object({

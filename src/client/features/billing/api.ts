@@ -1,5 +1,5 @@
 // The billing screens' calls (docs/product/billing.md#calls): the subscription and its invoices, the
-// cancel, the checkout verification, the dashboard's sync and the built-in
+// cancel and resume, the money-back refund, the checkout verification, the dashboard's sync and the built-in
 // test checkout. Access status, the plan, starting a checkout and access codes
 // are shared with other features: lib/access.ts and components/paid-access.ts.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,10 +7,13 @@ import { useEffect } from 'react';
 import { SUBSCRIPTION_SYNC_DELAY_MS } from '../../../shared/constants';
 import {
   cancelSubscription,
+  getRefundStatus,
   getSubscription,
   getTestCheckout,
   listInvoices,
   payTestCheckout,
+  requestRefund,
+  resumeSubscription,
   syncSubscription,
   verifyCheckout,
 } from '../../../shared/contracts/billing';
@@ -29,6 +32,8 @@ const billingQueries = {
   /** The owner's latest subscription, null when there is none. */
   subscription: () =>
     queryOptions({ ...contractQuery(getSubscription, {}), retry: retryBillingRead }),
+  /** Whether the money-back guarantee can still be used. */
+  refund: () => queryOptions({ ...contractQuery(getRefundStatus, {}), retry: retryBillingRead }),
   /** Newest first. */
   invoices: () => queryOptions({ ...contractQuery(listInvoices, {}), retry: retryBillingRead }),
   /**
@@ -49,6 +54,10 @@ export function useSubscription() {
 
 export function useInvoices() {
   return useQuery(billingQueries.invoices());
+}
+
+export function useRefundStatus() {
+  return useQuery(billingQueries.refund());
 }
 
 export function useCheckoutSuccess(sessionId: string | null) {
@@ -104,6 +113,69 @@ export function useCancelSubscription() {
         error,
         getErrorMessage(error, 'Failed to cancel subscription. Please try again.'),
       ),
+  });
+}
+
+/** POST /api/billing/resume-subscription: the subscription renews again (docs/product/billing.md#subscription). */
+export function useResumeSubscription() {
+  const queryClient = useQueryClient();
+  const reportError = useAdminActionError('billing');
+  return useMutation({
+    mutationFn: async () => {
+      const result = await call(resumeSubscription, {});
+      if (!result.success) throw new Error(result.message);
+      return result;
+    },
+    onSuccess: async () => {
+      const before = queryClient.getQueryData(billingQueries.subscription().queryKey);
+      toast({
+        title: 'Subscription resumed',
+        description: before
+          ? `Your subscription will renew on ${formatUnixDate(before.current_period_end)}.`
+          : 'Your subscription will renew at the end of the billing period.',
+        variant: 'success',
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingQueries.subscription().queryKey }),
+        refreshAccessStatus(queryClient),
+      ]);
+    },
+    onError: (error) =>
+      reportError(
+        error,
+        getErrorMessage(error, 'Failed to resume subscription. Please try again.'),
+      ),
+  });
+}
+
+/**
+ * POST /api/billing/refund: the money-back guarantee (docs/product/billing.md#refund). The
+ * payment is refunded and the subscription ends now: every billing read and
+ * the access status are read again, so the gated pages lock at once.
+ */
+export function useRequestRefund() {
+  const queryClient = useQueryClient();
+  const reportError = useAdminActionError('billing');
+  return useMutation({
+    mutationFn: async () => {
+      const result = await call(requestRefund, {});
+      if (!result.success) throw new Error(result.message);
+      return result;
+    },
+    onSuccess: async (result) => {
+      toast({ title: 'Payment refunded', description: result.message, variant: 'success' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingQueries.subscription().queryKey }),
+        queryClient.invalidateQueries({ queryKey: billingQueries.refund().queryKey }),
+        queryClient.invalidateQueries({ queryKey: billingQueries.invoices().queryKey }),
+        refreshAccessStatus(queryClient),
+      ]);
+    },
+    onError: async (error) => {
+      reportError(error, getErrorMessage(error, 'Failed to refund the payment. Please try again.'));
+      // Whatever the failure, show what is true now.
+      await queryClient.invalidateQueries({ queryKey: billingQueries.refund().queryKey });
+    },
   });
 }
 

@@ -1,20 +1,25 @@
 // The billing screen as an owner meets it (docs/product/billing.md#billing-screen,
 // docs/product/billing.md#subscription, docs/product/messages.md#billing): when the subscription renews or ends, Cancel only
 // while active and not canceling, the cancel confirmation and its outcome,
-// the invoices with their amounts, receipts and links, and an expired session.
+// Resume while canceling, the money-back refund (docs/product/billing.md#refund) and its
+// window, the invoices with their amounts, receipts, links and refunds, and an expired session.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getCurrentUser } from '../../../shared/contracts/auth';
 import {
   cancelSubscription,
+  getRefundStatus,
   getSubscription,
   listInvoices,
+  requestRefund,
+  resumeSubscription,
 } from '../../../shared/contracts/billing';
-import type { Invoice, Subscription } from '../../../shared/schemas/billing';
+import type { Invoice, RefundStatus, Subscription } from '../../../shared/schemas/billing';
 import { accessQueries } from '../../lib/access';
 import {
   createAccessStatus,
   createInvoice,
+  createRefundStatus,
   createSubscription,
 } from '../../testing/billing-factories';
 import { renderScreen } from '../../testing/render';
@@ -34,20 +39,50 @@ function serveBilling({
   invoices = [createInvoice()],
   user = createCurrentUser(),
   cancel,
+  refund = createRefundStatus(),
+  requestRefund: refundAnswer,
+  resume,
 }: {
   subscription?: Subscription | null | (() => ContractAnswer<typeof getSubscription>);
   invoices?: Invoice[] | (() => ContractAnswer<typeof listInvoices>);
   user?: ReturnType<typeof createCurrentUser>;
   cancel?: () => ContractAnswer<typeof cancelSubscription>;
+  refund?: RefundStatus;
+  requestRefund?: () => ContractAnswer<typeof requestRefund>;
+  resume?: () => ContractAnswer<typeof resumeSubscription>;
 } = {}) {
   let stored = typeof subscription === 'function' ? null : subscription;
-  const calls = { cancel: 0, invoices: 0 };
+  let storedRefund = refund;
+  let storedInvoices = invoices;
+  const calls = { cancel: 0, invoices: 0, refund: 0, resume: 0 };
   server.use(
+    mock(getRefundStatus, () => storedRefund),
+    mock(requestRefund, () => {
+      calls.refund += 1;
+      if (refundAnswer) return refundAnswer();
+      if (stored) stored = { ...stored, status: 'canceled' };
+      storedRefund = { ...storedRefund, eligible: false, reason: 'already_refunded' };
+      if (Array.isArray(storedInvoices))
+        storedInvoices = storedInvoices.map((invoice) => ({
+          ...invoice,
+          amount_refunded: invoice.amount_paid,
+        }));
+      return {
+        success: true,
+        message: 'Your payment of $49.00 has been refunded. Your subscription has ended.',
+      };
+    }),
+    mock(resumeSubscription, () => {
+      calls.resume += 1;
+      if (resume) return resume();
+      if (stored) stored = { ...stored, cancel_at_period_end: false };
+      return { success: true, message: 'Your subscription will renew on November 5, 2027.' };
+    }),
     mock(getCurrentUser, () => user),
     mock(getSubscription, () => (typeof subscription === 'function' ? subscription() : stored)),
     mock(listInvoices, () => {
       calls.invoices += 1;
-      return typeof invoices === 'function' ? invoices() : invoices;
+      return typeof storedInvoices === 'function' ? storedInvoices() : storedInvoices;
     }),
     mock(cancelSubscription, () => {
       calls.cancel += 1;
@@ -194,6 +229,149 @@ describe('BillingPage: current subscription', () => {
 
     expect(await screen.findByText(/full access through an access code/)).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+  });
+});
+
+const refundSection = () => screen.getByRole('region', { name: 'Money-back guarantee' });
+const refundButton = () => screen.queryByRole('button', { name: 'Request a refund' });
+const FIRST_PAYMENT = 'November 5, 2026';
+
+describe('BillingPage: resume a canceling subscription', () => {
+  it('offers Resume while canceling; resuming says when it renews', async () => {
+    const calls = serveBilling({
+      subscription: createSubscription({ cancel_at_period_end: true }),
+    });
+    const { user, queryClient } = renderBilling();
+    queryClient.setQueryData(accessQueries.status().queryKey, createAccessStatus(true));
+    await screen.findByText(`Access ends on ${END_DATE}.`);
+
+    await user.click(screen.getByRole('button', { name: 'Resume subscription' }));
+
+    expect(await screen.findByText(`Renews on ${END_DATE}.`)).toBeDefined();
+    expect(calls.resume).toBe(1);
+    expect(screen.getByText('Subscription resumed')).toBeDefined();
+    expect(screen.getByText(`Your subscription will renew on ${END_DATE}.`)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Resume subscription' })).toBeNull();
+    expect(cancelButton()).not.toBeNull();
+  });
+
+  it('says why resuming failed and keeps the subscription canceling', async () => {
+    serveBilling({
+      subscription: createSubscription({ cancel_at_period_end: true }),
+      resume: () =>
+        apiErrorResponse(
+          400,
+          'BAD_REQUEST',
+          'There is no subscription to resume: it has ended. Please subscribe again.',
+        ),
+    });
+    const { user } = renderBilling();
+    await user.click(await screen.findByRole('button', { name: 'Resume subscription' }));
+
+    expect(
+      await screen.findByText(
+        'There is no subscription to resume: it has ended. Please subscribe again.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByText('Error')).toBeDefined();
+    expect(screen.getByText(`Access ends on ${END_DATE}.`)).toBeDefined();
+  });
+
+  it('offers no Resume for an active subscription that is not canceling', async () => {
+    serveBilling();
+    renderBilling();
+    await screen.findByText(`Renews on ${END_DATE}.`);
+    expect(screen.queryByRole('button', { name: 'Resume subscription' })).toBeNull();
+  });
+});
+
+describe('BillingPage: money-back refund', () => {
+  it('within the window: confirms, refunds, ends the subscription and marks the invoice refunded', async () => {
+    const calls = serveBilling();
+    const { user, queryClient } = renderBilling();
+    queryClient.setQueryData(accessQueries.status().queryKey, createAccessStatus(true));
+    expect(
+      await within(refundSection()).findByText(
+        new RegExp(
+          `Your first payment was on ${FIRST_PAYMENT}\\. You can ask for a full refund until`,
+        ),
+      ),
+    ).toBeDefined();
+    expect(within(refundSection()).getByText('December 5, 2026')).toBeDefined();
+
+    await user.click(refundButton()!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Request a refund?' });
+    expect(within(dialog).getByText(/We refund your payment of \$49\.00 in full/)).toBeDefined();
+    expect(calls.refund).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund and end subscription' }));
+
+    expect(
+      await screen.findByText(
+        'Your first payment was refunded. The money-back guarantee applies once per account.',
+      ),
+    ).toBeDefined();
+    expect(calls.refund).toBe(1);
+    expect(screen.getByText('Payment refunded')).toBeDefined();
+    expect(
+      screen.getByText('Your payment of $49.00 has been refunded. Your subscription has ended.'),
+    ).toBeDefined();
+    expect(refundButton()).toBeNull();
+    expect(await within(subscriptionSection()).findByText('Canceled')).toBeDefined();
+    expect(await within(invoiceSection()).findByText('Refunded')).toBeDefined();
+    expect(queryClient.getQueryState(accessQueries.status().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('keeps the offer and says why when the refund failed', async () => {
+    serveBilling({
+      requestRefund: () =>
+        apiErrorResponse(
+          502,
+          'PAYMENT_PROVIDER_ERROR',
+          'The payment provider could not be reached. Please try again.',
+        ),
+    });
+    const { user } = renderBilling();
+    await user.click(await screen.findByRole('button', { name: 'Request a refund' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', {
+        name: 'Refund and end subscription',
+      }),
+    );
+
+    expect(
+      await screen.findByText('The payment provider could not be reached. Please try again.'),
+    ).toBeDefined();
+    expect(screen.getByText('Error')).toBeDefined();
+    expect(refundButton()).not.toBeNull();
+    expect(screen.getByText(`Renews on ${END_DATE}.`)).toBeDefined();
+  });
+
+  it('after 30 days: no button, and the page says why', async () => {
+    serveBilling({ refund: createRefundStatus({ eligible: false, reason: 'window_passed' }) });
+    renderBilling();
+
+    expect(
+      await within(refundSection()).findByText(
+        `Refunds are available within 30 days of your first payment. Your first payment was on ${FIRST_PAYMENT}.`,
+      ),
+    ).toBeDefined();
+    expect(refundButton()).toBeNull();
+  });
+
+  it('shows no guarantee section for an account that never paid', async () => {
+    serveBilling({
+      subscription: null,
+      invoices: [],
+      refund: createRefundStatus({
+        eligible: false,
+        reason: 'no_payment',
+        firstPaymentAt: null,
+        deadline: null,
+      }),
+    });
+    renderBilling();
+    await screen.findByRole('link', { name: 'Subscribe' });
+    expect(screen.queryByRole('region', { name: 'Money-back guarantee' })).toBeNull();
   });
 });
 

@@ -84,11 +84,17 @@ describe('TestCheckoutPage', () => {
     expect(screen.getByRole('button', { name: 'Pay $49.00' })).toBeDefined();
   });
 
-  it('Cancel goes back to where the checkout started', async () => {
-    serveCheckout(createTestCheckoutSession({ cancelUrl: 'http://localhost:3000/subscribe' }));
+  it('Cancel goes back to where the checkout started, which says it was cancelled', async () => {
+    serveCheckout(
+      createTestCheckoutSession({
+        cancelUrl: 'http://localhost:3000/subscribe?checkout=cancelled',
+      }),
+    );
     const { user } = renderCheckout();
 
-    await user.click(await screen.findByRole('link', { name: 'Cancel' }));
+    const cancel = await screen.findByRole('link', { name: 'Cancel' });
+    expect(cancel.getAttribute('href')).toBe('/subscribe?checkout=cancelled');
+    await user.click(cancel);
 
     expect(await screen.findByRole('heading', { name: 'Subscribe' })).toBeDefined();
   });

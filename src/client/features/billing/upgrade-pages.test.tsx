@@ -46,6 +46,26 @@ describe('SubscribePage', () => {
     expect(await screen.findByText('Secure payment powered by Stripe')).toBeDefined();
   });
 
+  it('says a cancelled checkout was cancelled and charged nothing', async () => {
+    serveOwner(false);
+    renderScreen(<SubscribePage />, {
+      path: '/subscribe?checkout=cancelled',
+      routePath: '/subscribe',
+    });
+
+    expect(await screen.findByRole('button', { name: 'Subscribe Now' })).toBeDefined();
+    const notice = screen.getByText(/Checkout cancelled/).closest('[role="status"]');
+    expect(notice?.textContent).toBe('Checkout cancelled. You have not been charged.');
+  });
+
+  it('says nothing about a cancelled checkout on a plain visit', async () => {
+    serveOwner(false);
+    renderScreen(<SubscribePage />, { path: '/subscribe' });
+
+    expect(await screen.findByRole('button', { name: 'Subscribe Now' })).toBeDefined();
+    expect(screen.queryByText(/Checkout cancelled/)).toBeNull();
+  });
+
   it('says the owner already has access, with a link to billing', async () => {
     serveOwner(true);
     renderScreen(<SubscribePage />, { path: '/subscribe' });

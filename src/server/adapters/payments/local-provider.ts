@@ -2,7 +2,8 @@
 // configured (docs/decisions/0012-billing-and-paid-access.md). It behaves like a
 // payment provider that never charges a card: a checkout page served by
 // Vouchly itself (/checkout/test/:sessionId), subscriptions with a one-year
-// period, a paid invoice per period, cancel at period end. Its state lives in
+// period, a paid invoice per period, cancel at period end (and resume), a
+// refund of an invoice and an immediate cancel. Its state lives in
 // the local_* tables. Periods are settled when read: a period that has ended
 // renews (a new paid invoice) or, when canceling, ends the subscription.
 import { randomBytes } from 'node:crypto';
@@ -77,8 +78,7 @@ function toInvoice(row: LocalInvoiceRow): Invoice {
   return {
     id: row.id,
     amount_paid: row.amountPaid,
-    // The test checkout refunds nothing.
-    amount_refunded: 0,
+    amount_refunded: row.amountRefunded,
     currency: row.currency,
     created: Math.floor(row.createdAt.getTime() / 1000),
     status: row.status,
@@ -301,6 +301,44 @@ export function createLocalProvider(options: {
         .where(eq(localSubscriptions.id, subscriptionId))
         .returning();
       return toProviderSubscription(updated ?? settled);
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const row = await findSubscription(subscriptionId);
+      if (!row) throw new Error(`test subscription ${subscriptionId} does not exist`);
+      const settled = await settle(row);
+      // An ended subscription cannot be resumed (as at Stripe): the caller checks first.
+      if (settled.status !== 'active')
+        throw new Error(`test subscription ${subscriptionId} has ended`);
+      const [updated] = await db
+        .update(localSubscriptions)
+        .set({ cancelAtPeriodEnd: false })
+        .where(eq(localSubscriptions.id, subscriptionId))
+        .returning();
+      return toProviderSubscription(updated ?? settled);
+    },
+
+    async refundInvoice(invoiceId) {
+      const [row] = await db.select().from(localInvoices).where(eq(localInvoices.id, invoiceId));
+      if (!row) throw new Error(`test invoice ${invoiceId} does not exist`);
+      // One statement: of two concurrent refunds only one gives the money back; both answer it.
+      await db
+        .update(localInvoices)
+        .set({ amountRefunded: row.amountPaid })
+        .where(and(eq(localInvoices.id, invoiceId), eq(localInvoices.amountRefunded, 0)));
+      return { id: `re_local_${invoiceId}`, amount: row.amountPaid, currency: row.currency };
+    },
+
+    async cancelNow(subscriptionId) {
+      const row = await findSubscription(subscriptionId);
+      if (!row) throw new Error(`test subscription ${subscriptionId} does not exist`);
+      if (row.status === 'canceled') return toProviderSubscription(row);
+      const [ended] = await db
+        .update(localSubscriptions)
+        .set({ status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: now() })
+        .where(eq(localSubscriptions.id, subscriptionId))
+        .returning();
+      return toProviderSubscription(ended ?? row);
     },
 
     parseWebhook() {

@@ -20,6 +20,10 @@ export function behindCircuitBreaker(
     listInvoices: (customerId) => breaker.run(() => provider.listInvoices(customerId)),
     cancelAtPeriodEnd: (subscriptionId) =>
       breaker.run(() => provider.cancelAtPeriodEnd(subscriptionId)),
+    resumeSubscription: (subscriptionId) =>
+      breaker.run(() => provider.resumeSubscription(subscriptionId)),
+    refundInvoice: (invoiceId) => breaker.run(() => provider.refundInvoice(invoiceId)),
+    cancelNow: (subscriptionId) => breaker.run(() => provider.cancelNow(subscriptionId)),
     parseWebhook: (rawBody, signature) => provider.parseWebhook(rawBody, signature),
     getInvoice: (customerId, invoiceId) =>
       breaker.run(() => provider.getInvoice(customerId, invoiceId)),

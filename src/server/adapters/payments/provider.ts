@@ -62,6 +62,9 @@ export type CheckoutRequest = {
   cancelUrl: string;
 };
 
+/** A refund as the provider made it. */
+export type ProviderRefund = { id: string; amount: number; currency: string };
+
 export type CreatedCheckout = { id: string; url: string; customerId: string };
 
 export class WebhookSignatureError extends Error {
@@ -87,6 +90,16 @@ export interface PaymentProvider {
   listInvoices(customerId: string): Promise<Invoice[]>;
   /** Sets cancel at period end; the subscription stays active until then. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Clears cancel at period end: the subscription renews again. */
+  resumeSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Gives back the whole payment of a paid invoice. Idempotent per invoice: a
+   * second call (a double click, a replay) answers the first refund and gives
+   * nothing more back.
+   */
+  refundInvoice(invoiceId: string): Promise<ProviderRefund>;
+  /** Ends the subscription now, not at period end (after a refund); ending an ended one changes nothing. */
+  cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
   /**
    * Verifies a webhook body (the raw bytes) and its signature header and turns
    * it into a PaymentEvent, without calling the provider; null for event types

@@ -337,6 +337,63 @@ describe('getInvoice', () => {
   });
 });
 
+describe('resume, refund and cancel now', () => {
+  it('resumeSubscription clears cancel_at_period_end', async () => {
+    const { subscription } = await paidCheckout();
+    await stripe.cancelAtPeriodEnd(subscription.id);
+
+    const resumed = await stripe.resumeSubscription(subscription.id);
+
+    expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(requestsTo('POST', `/v1/subscriptions/${subscription.id}`)[1]?.body).toEqual({
+      cancel_at_period_end: 'false',
+    });
+  });
+
+  it("refundInvoice refunds the invoice's PaymentIntent in full, once per invoice", async () => {
+    const { invoice } = await paidCheckout();
+    const paymentIntent = fake.state.invoicePayments.get(invoice.id)?.payment.payment_intent;
+
+    const first = await stripe.refundInvoice(invoice.id);
+    const second = await stripe.refundInvoice(invoice.id);
+
+    expect(first).toEqual({ id: expect.stringMatching(/^re_/), amount: 4900, currency: 'usd' });
+    expect(second).toEqual(first);
+    expect(fake.state.refunds.size).toBe(1);
+    expect(requestsTo('GET', '/v1/invoice_payments')[0]?.query).toMatchObject({
+      invoice: invoice.id,
+      status: 'paid',
+    });
+    const refunds = requestsTo('POST', '/v1/refunds');
+    expect(refunds[0]?.body).toEqual({
+      payment_intent: paymentIntent,
+      metadata: { invoiceId: invoice.id },
+    });
+    expect(refunds.map((request) => request.headers['idempotency-key'])).toEqual([
+      `vouchly-refund-${invoice.id}`,
+      `vouchly-refund-${invoice.id}`,
+    ]);
+  });
+
+  it('refundInvoice throws for an invoice without a paid payment', async () => {
+    await expect(stripe.refundInvoice('in_unknown')).rejects.toThrow(/no paid payment/);
+    expect(fake.state.refunds.size).toBe(0);
+  });
+
+  it('cancelNow ends the subscription now, and a second call changes nothing', async () => {
+    const { subscription } = await paidCheckout();
+    fake.advance(60);
+
+    const ended = await stripe.cancelNow(subscription.id);
+    const again = await stripe.cancelNow(subscription.id);
+
+    expect(ended).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect(ended.currentPeriodEnd.getTime()).toBe(fake.now() * 1000);
+    expect(again).toEqual(ended);
+    expect(requestsTo('DELETE', `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+  });
+});
+
 describe('listInvoices', () => {
   it("maps the customer's invoices, newest first, and no one else's", async () => {
     const { checkout, invoice } = await paidCheckout();

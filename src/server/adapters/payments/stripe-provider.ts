@@ -92,7 +92,12 @@ function toProviderSubscription(subscription: Stripe.Subscription): ProviderSubs
     customerId: idOf(subscription.customer),
     status: subscription.status,
     currentPeriodStart: toDate(item.current_period_start),
-    currentPeriodEnd: toDate(item.current_period_end),
+    // Ended early (canceled now, after a refund): its period ended when it did.
+    currentPeriodEnd: toDate(
+      subscription.ended_at
+        ? Math.min(subscription.ended_at, item.current_period_end)
+        : item.current_period_end,
+    ),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
   };
 }
@@ -335,6 +340,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         cancel_at_period_end: true,
       });
       return toProviderSubscription(subscription);
+    },
+
+    async resumeSubscription(subscriptionId) {
+      const subscription = await stripe.subscriptions.update(subscriptionId, {
+        cancel_at_period_end: false,
+      });
+      return toProviderSubscription(subscription);
+    },
+
+    async refundInvoice(invoiceId) {
+      // Since the 2025-03-31 API versions an invoice's payment is an InvoicePayment
+      // naming its PaymentIntent (or, for old charges, the charge).
+      const payments = await stripe.invoicePayments.list({
+        invoice: invoiceId,
+        status: 'paid',
+        limit: 10,
+      });
+      const payment = payments.data.find(
+        (entry) => entry.payment.payment_intent || entry.payment.charge,
+      )?.payment;
+      if (!payment) throw new Error(`Stripe invoice ${invoiceId} has no paid payment`);
+      const refund = await stripe.refunds.create(
+        payment.payment_intent
+          ? { payment_intent: idOf(payment.payment_intent), metadata: { invoiceId } }
+          : { charge: idOf(payment.charge ?? ''), metadata: { invoiceId } },
+        // One refund per invoice however often it is asked for (a double click, a retry).
+        { idempotencyKey: `vouchly-refund-${invoiceId}` },
+      );
+      return { id: refund.id, amount: refund.amount, currency: refund.currency };
+    },
+
+    async cancelNow(subscriptionId) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      // Stripe refuses to cancel a canceled subscription: it has ended already.
+      if (current.status === 'canceled') return toProviderSubscription(current);
+      return toProviderSubscription(await stripe.subscriptions.cancel(subscriptionId));
     },
 
     async parseWebhook(rawBody, signature) {

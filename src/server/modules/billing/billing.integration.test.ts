@@ -1,14 +1,16 @@
 // Paid access with the built-in test checkout (the embedded default): the
 // access status, the gate of the five paid pages' API, checkout, the
-// subscription and its invoices, cancel at period end, and a clock moved past
-// the period end.
+// subscription and its invoices, cancel at period end and resume, the
+// money-back refund, and a clock moved past the period end or the refund window.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PLAN } from '../../../shared/constants.js';
 import {
   createSignedInUser,
   createTestimonial,
+  decodeQuotedPrintable,
   login,
+  readOutbox,
   withSession,
 } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -355,5 +357,180 @@ describe('cancel at period end, and the clock', () => {
     const owner = await subscribedOwner(app);
     const synced = await call(app, owner.cookie, { method: 'POST', url: '/api/sync-subscription' });
     expect(synced.json()).toEqual({ success: true, message: 'Subscription synced: active.' });
+  });
+});
+
+const refundStatusOf = async (app: App, cookie: string) => {
+  const response = await call(app, cookie, { method: 'GET', url: '/api/billing/refund' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{
+    eligible: boolean;
+    reason: string;
+    firstPaymentAt: number | null;
+    deadline: number | null;
+  }>();
+};
+
+const requestRefund = (app: App, cookie: string) =>
+  call(app, cookie, { method: 'POST', url: '/api/billing/refund' });
+
+describe('the money-back refund (test checkout)', () => {
+  it('within the window: refunds the payment once, ends access at once, marks the invoice and emails a receipt', async () => {
+    const clock = movableClock();
+    const app = await createTestApp({}, { clock: clock.now });
+    const owner = await subscribedOwner(app);
+    clock.advanceDays(29);
+    owner.cookie = await login(app, owner.email);
+    const status = await refundStatusOf(app, owner.cookie);
+    expect(status).toMatchObject({ eligible: true, reason: 'eligible' });
+    expect((status.deadline ?? 0) - (status.firstPaymentAt ?? 0)).toBe(30 * 24 * 3600);
+
+    const refunded = await requestRefund(app, owner.cookie);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toEqual({
+      success: true,
+      message: 'Your payment of $49.00 has been refunded. Your subscription has ended.',
+    });
+    expect(await accessOf(app, owner.cookie)).toEqual({
+      hasAccess: false,
+      requiresRedirect: true,
+      reason: 'subscription_ended',
+    });
+    expect((await call(app, owner.cookie, gatedCalls[0] ?? {})).statusCode).toBe(403);
+    const subscription = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })
+    ).json();
+    expect(subscription).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
+    const invoices = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })
+    ).json<{ amount_paid: number; amount_refunded: number }[]>();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({
+      amount_paid: PLAN.amountInCents,
+      amount_refunded: PLAN.amountInCents,
+    });
+
+    const receipts = (await readOutbox(app)).filter((raw) => raw.includes('refund receipt'));
+    expect(receipts).toHaveLength(1);
+    const receipt = decodeQuotedPrintable(receipts[0] ?? '');
+    expect(receipt).toContain(`To: ${owner.email}`);
+    expect(receipt).toContain('We have refunded your Vouchly payment of $49.00');
+    expect(receipt).toContain('<strong>$49.00</strong>');
+
+    // A second request (a replay) gives nothing more back and sends no second receipt.
+    const again = await requestRefund(app, owner.cookie);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'REFUND_NOT_AVAILABLE',
+      message: 'This account has had its refund already.',
+    });
+    expect(await refundStatusOf(app, owner.cookie)).toMatchObject({
+      eligible: false,
+      reason: 'already_refunded',
+    });
+    expect((await readOutbox(app)).filter((raw) => raw.includes('refund receipt'))).toHaveLength(1);
+  });
+
+  it('two requests at once refund once and send one receipt', async () => {
+    const app = await createTestApp();
+    const owner = await subscribedOwner(app);
+    const answers = await Promise.all([
+      requestRefund(app, owner.cookie),
+      requestRefund(app, owner.cookie),
+    ]);
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+    const invoices = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/invoices' })
+    ).json<{ amount_refunded: number }[]>();
+    expect(invoices.map((invoice) => invoice.amount_refunded)).toEqual([PLAN.amountInCents]);
+    expect((await readOutbox(app)).filter((raw) => raw.includes('refund receipt'))).toHaveLength(1);
+  });
+
+  it('after the window: no refund, and the status says when the first payment was', async () => {
+    const clock = movableClock();
+    const app = await createTestApp({}, { clock: clock.now });
+    const owner = await subscribedOwner(app);
+    clock.advanceDays(29);
+    owner.cookie = await login(app, owner.email);
+    clock.advanceDays(1.01);
+    const status = await refundStatusOf(app, owner.cookie);
+    expect(status).toMatchObject({ eligible: false, reason: 'window_passed' });
+    expect(status.firstPaymentAt).toEqual(expect.any(Number));
+    const response = await requestRefund(app, owner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'Refunds are available within 30 days of your first payment.',
+    );
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(true);
+  });
+
+  it('once per account: a refunded owner who subscribes again gets no second refund', async () => {
+    const app = await createTestApp();
+    const owner = await subscribedOwner(app);
+    expect((await requestRefund(app, owner.cookie)).statusCode).toBe(200);
+    await pay(app, owner.cookie, await startCheckout(app, owner.cookie));
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(true);
+    expect(await refundStatusOf(app, owner.cookie)).toMatchObject({
+      eligible: false,
+      reason: 'already_refunded',
+    });
+    expect((await requestRefund(app, owner.cookie)).statusCode).toBe(400);
+  });
+
+  it('without a payment there is nothing to refund', async () => {
+    const app = await createTestApp();
+    const owner = await createSignedInUser(app, { access: false });
+    expect(await refundStatusOf(app, owner.cookie)).toEqual({
+      eligible: false,
+      reason: 'no_payment',
+      firstPaymentAt: null,
+      deadline: null,
+    });
+    const response = await requestRefund(app, owner.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('There is no payment to refund.');
+  });
+});
+
+describe('resume a subscription canceled at period end (test checkout)', () => {
+  it('resume clears cancel at period end; the subscription renews again', async () => {
+    const clock = movableClock();
+    const app = await createTestApp({}, { clock: clock.now });
+    const owner = await subscribedOwner(app);
+    await call(app, owner.cookie, { method: 'POST', url: '/api/cancel-subscription' });
+    const resumed = await call(app, owner.cookie, {
+      method: 'POST',
+      url: '/api/billing/resume-subscription',
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().message).toMatch(
+      /^Your subscription will renew on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,
+    );
+    const subscription = (
+      await call(app, owner.cookie, { method: 'GET', url: '/api/billing/subscription' })
+    ).json();
+    expect(subscription).toMatchObject({ status: 'active', cancel_at_period_end: false });
+    expect((await accessOf(app, owner.cookie)).reason).toBe('active_subscription');
+    clock.advanceDays(366);
+    owner.cookie = await login(app, owner.email);
+    expect((await accessOf(app, owner.cookie)).reason).toBe('active_subscription');
+  });
+
+  it('resume after the period ended is refused', async () => {
+    const clock = movableClock();
+    const app = await createTestApp({}, { clock: clock.now });
+    const owner = await subscribedOwner(app);
+    await call(app, owner.cookie, { method: 'POST', url: '/api/cancel-subscription' });
+    clock.advanceDays(366);
+    owner.cookie = await login(app, owner.email);
+    const response = await call(app, owner.cookie, {
+      method: 'POST',
+      url: '/api/billing/resume-subscription',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'There is no subscription to resume: it has ended. Please subscribe again.',
+    );
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
   });
 });

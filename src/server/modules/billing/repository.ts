@@ -1,8 +1,15 @@
 // Drizzle only: the user's subscription mirror (the billing columns of
-// `users`), the provider events applied, and access codes.
+// `users`), the provider events applied, access codes, and the money-back refunds.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { accessCodes, paymentEvents, users, type UserRow } from '../../db/schema.js';
+import {
+  accessCodes,
+  billingRefunds,
+  paymentEvents,
+  users,
+  type BillingRefundRow,
+  type UserRow,
+} from '../../db/schema.js';
 
 export type SubscriptionMirror = {
   subscriptionId: string;
@@ -120,4 +127,27 @@ export async function setFreeAccount(db: Executor, userId: string): Promise<User
     .where(eq(users.id, userId))
     .returning();
   return row ?? null;
+}
+
+/** The account's money-back refund, or null: there is at most one. */
+export async function findRefund(db: Executor, userId: string): Promise<BillingRefundRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingRefunds)
+    .where(eq(billingRefunds.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records the refund; false when the account has one already (a second, concurrent request). */
+export async function recordRefund(
+  db: Executor,
+  refund: Omit<BillingRefundRow, 'id'>,
+): Promise<boolean> {
+  const rows = await db
+    .insert(billingRefunds)
+    .values(refund)
+    .onConflictDoNothing({ target: billingRefunds.userId })
+    .returning({ id: billingRefunds.id });
+  return rows.length > 0;
 }

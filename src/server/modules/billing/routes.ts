@@ -110,6 +110,27 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: limits.checkoutPerUser },
   );
 
+  route(
+    app,
+    contracts.resumeSubscription,
+    ({ deps, caller }) => billingService.resumeSubscription(deps, caller.user),
+    { preHandler: limits.checkoutPerUser },
+  );
+
+  route(
+    app,
+    contracts.getRefundStatus,
+    ({ deps, caller }) => billingService.getRefundStatus(deps, caller.user),
+    { preHandler: limits.providerReadsPerUser },
+  );
+
+  route(
+    app,
+    contracts.requestRefund,
+    ({ deps, caller }) => billingService.requestRefund(deps, caller.user),
+    { preHandler: limits.checkoutPerUser },
+  );
+
   // The built-in test checkout (404 when Stripe is configured).
   route(app, contracts.getTestCheckout, ({ deps, caller, params }) =>
     billingService.getTestCheckout(deps, caller.user, params.sessionId),

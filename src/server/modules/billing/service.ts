@@ -5,8 +5,11 @@
 // a verified checkout, a webhook event, a sync, a cancel. Each carries the
 // time of its news, and the repository never lets older news overwrite newer.
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAN } from '../../../shared/constants.js';
+import { formatMinorUnits, formatUnixDate } from '../../../shared/billing-format.js';
+import { MONEY_BACK_GUARANTEE_DAYS, PLAN } from '../../../shared/constants.js';
+import { DAY_MS } from '../../../shared/time.js';
 import {
+  CHECKOUT_CANCELLED_QUERY,
   INVALID_ACCESS_CODE_CODE,
   PAYMENT_PROVIDER_ERROR_CODE,
   type AccessCodeResult,
@@ -15,6 +18,7 @@ import {
   type BillingResult,
   type CheckoutSessionResult,
   type Invoice,
+  type RefundStatus,
   type Subscription,
   type TestCheckoutSession,
 } from '../../../shared/schemas/billing.js';
@@ -30,7 +34,7 @@ import {
   type ProviderSubscription,
 } from '../../adapters/payments/provider.js';
 import type { Executor } from '../../db/executor.js';
-import type { UserRow } from '../../db/schema.js';
+import type { BillingRefundRow, UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import {
   AppError,
@@ -41,6 +45,7 @@ import {
 } from '../../errors.js';
 import { findUserById, toCurrentUser } from '../auth/service.js';
 import { findOwnBusiness } from '../business/service.js';
+import { refundReceiptEmail } from './emails.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
 import { ProviderSyncGate } from './provider-sync.js';
 import { buildReceipt, type Receipt } from './receipt.js';
@@ -206,7 +211,7 @@ export async function createCheckout(
       email: user.email,
       customerId: current.stripeCustomerId,
       successUrl: `${deps.config.baseUrl}/subscribe/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-      cancelUrl: `${deps.config.baseUrl}/subscribe`,
+      cancelUrl: `${deps.config.baseUrl}/subscribe?${CHECKOUT_CANCELLED_QUERY.name}=${CHECKOUT_CANCELLED_QUERY.value}`,
     }),
   );
   if (checkout.customerId !== current.stripeCustomerId) {
@@ -301,12 +306,19 @@ export async function getSubscription(
 }
 
 export async function listInvoices(
-  deps: Pick<Deps, 'payments' | 'log'>,
+  deps: Pick<Deps, 'db' | 'payments' | 'log'>,
   user: UserRow,
 ): Promise<Invoice[]> {
   const customerId = user.stripeCustomerId;
   if (!customerId) return [];
-  return callProvider(deps, () => deps.payments.listInvoices(customerId));
+  const invoices = await callProvider(deps, () => deps.payments.listInvoices(customerId));
+  // Stripe's invoices do not say what was refunded: the refund Vouchly made does.
+  const refund = await repository.findRefund(deps.db, user.id);
+  return invoices.map((invoice) =>
+    refund?.invoiceId === invoice.id
+      ? { ...invoice, amount_refunded: Math.max(invoice.amount_refunded, refund.amount) }
+      : invoice,
+  );
 }
 
 /** Cancel at period end: access continues until the period ends (docs/product/billing.md#paid-access). */
@@ -326,6 +338,139 @@ export async function cancelSubscription(
   return {
     success: true,
     message: `Your subscription is canceled. You keep access until ${end.toISOString().slice(0, 10)}.`,
+  };
+}
+
+/** Resume: clears cancel at period end while the period runs (docs/product/billing.md#subscription). */
+export async function resumeSubscription(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<BillingResult> {
+  const subscriptionId = user.stripeSubscriptionId;
+  if (!subscriptionId || !hasCurrentSubscription(user, deps.clock())) {
+    throw badRequest('There is no subscription to resume: it has ended. Please subscribe again.');
+  }
+  const subscription = await callProvider(deps, () =>
+    deps.payments.resumeSubscription(subscriptionId),
+  );
+  await mirror(deps.db, user, subscription, deps.clock());
+  return {
+    success: true,
+    message: `Your subscription will renew on ${formatUnixDate(toUnixSeconds(subscription.currentPeriodEnd), 'UTC')}.`,
+  };
+}
+
+/** The code of a refund the account may not have (400). */
+const REFUND_NOT_AVAILABLE_CODE = 'REFUND_NOT_AVAILABLE';
+
+const GUARANTEE_SECONDS = (MONEY_BACK_GUARANTEE_DAYS * DAY_MS) / 1000;
+
+/**
+ * The money-back guarantee (docs/product/billing.md#refund, docs/decisions/0027): the
+ * account's first payment ever, refunded once, within MONEY_BACK_GUARANTEE_DAYS of it,
+ * while its subscription runs. A refunded account that subscribes again has no second one.
+ */
+async function refundStatusOf(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<{
+  status: RefundStatus;
+  firstInvoice: Invoice | null;
+  refund: BillingRefundRow | null;
+}> {
+  const customerId = user.stripeCustomerId;
+  const invoices = customerId
+    ? await callProvider(deps, () => deps.payments.listInvoices(customerId))
+    : [];
+  const firstInvoice =
+    invoices
+      .filter((invoice) => invoice.amount_paid > 0)
+      .sort((a, b) => a.created - b.created)[0] ?? null;
+  const firstPaymentAt = firstInvoice?.created ?? null;
+  const deadline = firstPaymentAt === null ? null : firstPaymentAt + GUARANTEE_SECONDS;
+  const refund = await repository.findRefund(deps.db, user.id);
+  const answer = (reason: RefundStatus['reason']) => ({
+    status: { eligible: reason === 'eligible', reason, firstPaymentAt, deadline },
+    firstInvoice,
+    refund,
+  });
+  if (refund) return answer('already_refunded');
+  if (deadline === null) return answer('no_payment');
+  const now = deps.clock();
+  if (toUnixSeconds(now) >= deadline) return answer('window_passed');
+  if (!hasCurrentSubscription(user, now)) return answer('no_subscription');
+  return answer('eligible');
+}
+
+/** GET /api/billing/refund: whether the page offers "Request a refund", and why not. */
+export async function getRefundStatus(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log'>,
+  user: UserRow,
+): Promise<RefundStatus> {
+  return (await refundStatusOf(deps, user)).status;
+}
+
+const REFUND_REFUSALS: Record<Exclude<RefundStatus['reason'], 'eligible'>, string> = {
+  already_refunded: 'This account has had its refund already.',
+  no_payment: 'There is no payment to refund.',
+  no_subscription: 'There is no active subscription to refund.',
+  window_passed: `Refunds are available within ${MONEY_BACK_GUARANTEE_DAYS} days of your first payment.`,
+};
+
+/**
+ * POST /api/billing/refund: gives the first payment back, ends the subscription
+ * now (access ends at once) and emails a receipt. A provider failure before the
+ * refund changes nothing. The provider refunds an invoice once however often it
+ * is asked, and the account records one refund, so a double click refunds once
+ * and sends one receipt; a retry after the refund went through but the cancel
+ * failed finishes the cancel.
+ */
+export async function requestRefund(
+  deps: Pick<Deps, 'db' | 'payments' | 'clock' | 'log' | 'mailer' | 'config'>,
+  user: UserRow,
+): Promise<BillingResult> {
+  const subscriptionId = user.stripeSubscriptionId;
+  const { status, firstInvoice, refund: earlier } = await refundStatusOf(deps, user);
+  // The refund went through but ending its subscription failed: finish that.
+  const unfinished =
+    earlier?.subscriptionId === subscriptionId && hasCurrentSubscription(user, deps.clock());
+  if (!subscriptionId || !firstInvoice || (!status.eligible && !unfinished)) {
+    const reason = status.reason === 'eligible' ? 'no_subscription' : status.reason;
+    throw new AppError(400, REFUND_NOT_AVAILABLE_CODE, REFUND_REFUSALS[reason]);
+  }
+  const invoiceId = firstInvoice.id;
+  const refund = await callProvider(deps, () => deps.payments.refundInvoice(invoiceId));
+  const recorded = await repository.recordRefund(deps.db, {
+    userId: user.id,
+    invoiceId,
+    subscriptionId,
+    refundId: refund.id,
+    amount: refund.amount,
+    currency: refund.currency,
+    createdAt: deps.clock(),
+  });
+  const subscription = await callProvider(deps, () => deps.payments.cancelNow(subscriptionId));
+  await mirror(deps.db, user, subscription, deps.clock());
+  const amount = formatMinorUnits(refund.amount, refund.currency);
+  if (recorded) {
+    try {
+      await deps.mailer.send(
+        refundReceiptEmail({
+          to: user.email,
+          productName: deps.config.productName,
+          amount,
+          date: formatUnixDate(toUnixSeconds(deps.clock()), 'UTC'),
+          invoiceId,
+          refundId: refund.id,
+        }),
+      );
+    } catch (error) {
+      deps.log.error({ err: error, userId: user.id }, 'could not send the refund receipt');
+    }
+  }
+  return {
+    success: true,
+    message: `Your payment of ${amount} has been refunded. Your subscription has ended.`,
   };
 }
 

@@ -4,7 +4,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signWebhookPayload, startFakeStripe, type FakeStripe } from '../../testing/fake-stripe.js';
-import { createSignedInUser, login, withSession } from '../../testing/factories.js';
+import {
+  createSignedInUser,
+  decodeQuotedPrintable,
+  login,
+  readOutbox,
+  withSession,
+} from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 type App = FastifyInstance;
@@ -18,15 +24,18 @@ afterEach(async () => {
   await fake.close();
 });
 
-const stripeApp = () =>
-  createTestApp({
-    stripe: {
-      secretKey: 'sk_test_vouchly',
-      webhookSecret: WEBHOOK_SECRET,
-      priceId: fake.price.id,
-      apiUrl: fake.url,
+const stripeApp = (clock?: () => Date) =>
+  createTestApp(
+    {
+      stripe: {
+        secretKey: 'sk_test_vouchly',
+        webhookSecret: WEBHOOK_SECRET,
+        priceId: fake.price.id,
+        apiUrl: fake.url,
+      },
     },
-  });
+    clock ? { clock } : {},
+  );
 
 async function accessOf(app: App, cookie: string) {
   const response = await app.inject({
@@ -91,7 +100,7 @@ describe('Stripe checkout', () => {
       client_reference_id: owner.user.id,
       line_items: [{ price: fake.price.id }],
       success_url: 'http://localhost:3000/subscribe/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:3000/subscribe',
+      cancel_url: 'http://localhost:3000/subscribe?checkout=cancelled',
     });
   });
 
@@ -157,6 +166,149 @@ describe('Stripe checkout', () => {
       hasAccess: true,
       reason: 'subscription_canceling',
     });
+  });
+});
+
+/** An owner who paid and whose checkout was verified (the mirror holds the subscription). */
+async function verifiedOwner(app: App) {
+  const owner = await paidOwner(app);
+  const verified = await app.inject({
+    method: 'GET',
+    url: `/api/checkout-success?session_id=${owner.session.id}`,
+    ...withSession(owner.cookie),
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return owner;
+}
+
+const post = (app: App, cookie: string, url: string) =>
+  app.inject({ method: 'POST', url, ...withSession(cookie) });
+
+describe('Stripe resume and refund', () => {
+  it('resume clears cancel_at_period_end at Stripe', async () => {
+    const app = await stripeApp();
+    const owner = await verifiedOwner(app);
+    await post(app, owner.cookie, '/api/cancel-subscription');
+    const resumed = await post(app, owner.cookie, '/api/billing/resume-subscription');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const subscription = fake.state.subscriptions.get(owner.subscription.id);
+    expect(subscription).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    const update = fake.requests.at(-1);
+    expect(update).toMatchObject({
+      method: 'POST',
+      path: `/v1/subscriptions/${owner.subscription.id}`,
+      body: { cancel_at_period_end: 'false' },
+    });
+    expect(await accessOf(app, owner.cookie)).toMatchObject({ reason: 'active_subscription' });
+  });
+
+  it("a refund within the window refunds the invoice's PaymentIntent once, cancels at once and emails a receipt", async () => {
+    const app = await stripeApp();
+    const owner = await verifiedOwner(app);
+    const refunded = await post(app, owner.cookie, '/api/billing/refund');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const payment = fake.state.invoicePayments.get(owner.invoice.id);
+    const refunds = [...fake.state.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amount: owner.invoice.amount_paid,
+      payment_intent: payment?.payment.payment_intent,
+    });
+    const refundRequest = fake.requests.find((request) => request.path === '/v1/refunds');
+    expect(refundRequest?.headers['idempotency-key']).toBe(`vouchly-refund-${owner.invoice.id}`);
+    expect(fake.state.subscriptions.get(owner.subscription.id)?.status).toBe('canceled');
+    expect(await accessOf(app, owner.cookie)).toMatchObject({
+      hasAccess: false,
+      reason: 'subscription_ended',
+    });
+    const invoices = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/billing/invoices',
+        ...withSession(owner.cookie),
+      })
+    ).json<{ id: string; amount_refunded: number }[]>();
+    expect(invoices).toEqual([
+      expect.objectContaining({ id: owner.invoice.id, amount_refunded: owner.invoice.amount_paid }),
+    ]);
+    const receipts = (await readOutbox(app)).filter((raw) => raw.includes('refund receipt'));
+    expect(receipts).toHaveLength(1);
+    expect(decodeQuotedPrintable(receipts[0] ?? '')).toContain(refunds[0]?.id ?? 'no refund');
+
+    // Again: refused, and Stripe is not asked for a second refund.
+    const again = await post(app, owner.cookie, '/api/billing/refund');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('REFUND_NOT_AVAILABLE');
+    expect(fake.requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(1);
+
+    // Stripe's charge.refunded event is acknowledged and changes nothing.
+    const event = fake.event('charge.refunded', {
+      id: 'ch_x',
+      object: 'charge',
+      amount_refunded: owner.invoice.amount_paid,
+      customer: owner.subscription.customer,
+    });
+    const delivered = await deliver(app, event);
+    expect(delivered.statusCode).toBe(200);
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(false);
+  });
+
+  it('a replayed refund request (same idempotency key) gives money back once', async () => {
+    const app = await stripeApp();
+    const owner = await verifiedOwner(app);
+    const answers = await Promise.all([
+      post(app, owner.cookie, '/api/billing/refund'),
+      post(app, owner.cookie, '/api/billing/refund'),
+    ]);
+    expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
+    expect(fake.state.refunds.size).toBe(1);
+    expect(fake.state.subscriptions.get(owner.subscription.id)?.status).toBe('canceled');
+  });
+
+  it('a failure at Stripe changes nothing and says so', async () => {
+    const app = await stripeApp();
+    const owner = await verifiedOwner(app);
+    fake.intercept('POST', '/v1/refunds', () => ({
+      status: 402,
+      body: { error: { type: 'card_error', message: 'The refund failed.' } },
+    }));
+    const failed = await post(app, owner.cookie, '/api/billing/refund');
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toEqual({
+      code: 'PAYMENT_PROVIDER_ERROR',
+      message: 'The payment provider could not be reached. Please try again.',
+    });
+    expect(fake.state.subscriptions.get(owner.subscription.id)?.status).toBe('active');
+    expect((await accessOf(app, owner.cookie)).hasAccess).toBe(true);
+    const status = await app.inject({
+      method: 'GET',
+      url: '/api/billing/refund',
+      ...withSession(owner.cookie),
+    });
+    expect(status.json()).toMatchObject({ eligible: true });
+    expect((await readOutbox(app)).filter((raw) => raw.includes('refund receipt'))).toHaveLength(0);
+  });
+
+  it('after 30 days there is no refund', async () => {
+    let offsetMs = 0;
+    const app = await stripeApp(() => new Date(Date.now() + offsetMs));
+    const owner = await verifiedOwner(app);
+    offsetMs = 29 * 24 * 3600 * 1000;
+    owner.cookie = await login(app, owner.email);
+    offsetMs = 31 * 24 * 3600 * 1000;
+    const status = await app.inject({
+      method: 'GET',
+      url: '/api/billing/refund',
+      ...withSession(owner.cookie),
+    });
+    expect(status.json()).toMatchObject({
+      eligible: false,
+      reason: 'window_passed',
+      firstPaymentAt: owner.invoice.created,
+    });
+    expect((await post(app, owner.cookie, '/api/billing/refund')).statusCode).toBe(400);
+    expect(fake.state.refunds.size).toBe(0);
   });
 });
 

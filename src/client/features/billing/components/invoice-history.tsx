@@ -1,5 +1,5 @@
 // "Invoice history" of the billing screen (docs/product/billing.md#invoices): newest first,
-// with the amount paid, the status, a paid invoice's receipt and its PDF
+// with the amount paid, the status ("Refunded" once given back), a paid invoice's receipt and its PDF
 // (docs/product/billing.md#receipts), and the provider's own invoice page when it has one.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Download, ExternalLink, FileText, ReceiptText } from 'lucide-react';
@@ -72,13 +72,19 @@ function InvoiceList({ invoices }: { invoices: Invoice[] }) {
             </span>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 sm:contents">
-            <span>{invoice.status ? <StatusBadge status={invoice.status} /> : null}</span>
+            <span>{invoice.status ? <StatusBadge status={invoiceStatusOf(invoice)} /> : null}</span>
             <InvoiceLinks invoice={invoice} />
           </div>
         </li>
       ))}
     </ul>
   );
+}
+
+/** A paid invoice given back (the money-back guarantee) reads "Refunded". */
+function invoiceStatusOf(invoice: Invoice): string {
+  if (invoice.amount_refunded === 0 || invoice.amount_paid === 0) return invoice.status ?? '';
+  return invoice.amount_refunded >= invoice.amount_paid ? 'refunded' : 'partially_refunded';
 }
 
 const linkClass =

@@ -22,6 +22,8 @@ const toneOf: Record<string, keyof typeof tones> = {
   open: 'warn',
   incomplete: 'warn',
   canceled: 'bad',
+  refunded: 'neutral',
+  partially_refunded: 'neutral',
   unpaid: 'bad',
   uncollectible: 'bad',
   incomplete_expired: 'bad',

@@ -1,6 +1,6 @@
 // "Current subscription" of the billing screen (docs/product/billing.md#billing-screen, docs/product/billing.md#subscription):
-// the plan and its status, when it renews or ends, and Cancel only while it
-// is active and not already set to cancel.
+// the plan and its status, when it renews or ends, Cancel while it is active
+// and not already set to cancel, and Resume while it is set to cancel.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarClock, CloudOff, KeyRound, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../../lib/session';
 import { formatUnixDate } from '../../../../shared/billing-format';
+import { useResumeSubscription } from '../api';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -97,6 +98,22 @@ function SubscriptionDetails({
           <CancelSubscriptionDialog periodEnd={periodEnd} />
         </div>
       ) : null}
+      {active && canceling && !subscription.last_known ? <ResumeButton /> : null}
+    </div>
+  );
+}
+
+function ResumeButton() {
+  const resume = useResumeSubscription();
+  return (
+    <div>
+      <Button
+        className="w-full sm:w-auto"
+        onClick={() => resume.mutate()}
+        disabled={resume.isPending}
+      >
+        {resume.isPending ? 'Resuming...' : 'Resume subscription'}
+      </Button>
     </div>
   );
 }

@@ -51,15 +51,21 @@ export function TermsOfService() {
             The {PLAN.label} costs {PLAN.displayPrice} ({PLAN.currency} {PLAN.amount} per year, plus
             any applicable taxes). Some features need an active subscription or a valid access code.
           </li>
+          <li>Fees are billed in advance for each yearly period.</li>
           <li>
-            Fees are billed in advance for each yearly period and are non-refundable, except under
-            the {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee offered on a first subscription
-            or where the law requires a refund.
+            {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee: within {MONEY_BACK_GUARANTEE_DAYS}{' '}
+            days of your first payment you can ask for a full refund of it from the Billing page.
+            Your subscription then ends at once. The guarantee applies once per account: a later
+            subscription is not covered by it.
+          </li>
+          <li>
+            Apart from the money-back guarantee, fees are non-refundable, except where the law
+            requires a refund.
           </li>
           <li>
             Your subscription renews automatically each year until you cancel. You can cancel at any
             time from the Billing page; your access continues until the end of the period you have
-            paid for.
+            paid for, and until then you can resume the subscription from the same page.
           </li>
           <li>
             We may change the price. We will give you at least {PRICE_CHANGE_NOTICE_DAYS} days
