@@ -16,18 +16,32 @@ export async function findChecklistFacts(
   db: Executor,
   businessId: string,
 ): Promise<ChecklistFacts | null> {
-  const [row] = await db
+  const [business] = await db
     .select({
       collectionSharedAt: businesses.collectionSharedAt,
       widgetSeenAt: businesses.widgetSeenAt,
       checklistDismissedAt: businesses.checklistDismissedAt,
-      formSubmissions: sql<number>`(select count(*)::int from ${testimonials} where ${testimonials.businessId} = ${businesses.id} and ${testimonials.source} is null)`,
-      approved: sql<number>`(select count(*)::int from ${testimonials} where ${testimonials.businessId} = ${businesses.id} and ${testimonials.status} = 'approved')`,
     })
     .from(businesses)
     .where(eq(businesses.id, businessId))
     .limit(1);
-  return row ?? null;
+  if (!business) return null;
+  const [counts] = await db
+    .select({
+      formSubmissions: sql<number>`count(*) filter (where ${testimonials.source} is null)`.mapWith(
+        Number,
+      ),
+      approved: sql<number>`count(*) filter (where ${testimonials.status} = 'approved')`.mapWith(
+        Number,
+      ),
+    })
+    .from(testimonials)
+    .where(eq(testimonials.businessId, businessId));
+  return {
+    ...business,
+    formSubmissions: counts?.formSubmissions ?? 0,
+    approved: counts?.approved ?? 0,
+  };
 }
 
 /** The first time only: a later share keeps the first date. */
