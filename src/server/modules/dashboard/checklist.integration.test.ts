@@ -154,7 +154,7 @@ describe('GET /api/dashboard/checklist', () => {
 
     // No Origin or Referer (a curl, a server), the dashboard's preview and our own pages: not counted.
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { origin: ownOrigin },
       { referer: `${ownOrigin}/widget` },
       { origin: 'null' },

@@ -3,7 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { WidgetSightings } from './sightings.js';
 
-function sightings(record = vi.fn(() => Promise.resolve())) {
+type RecordSighting = (businessId: string, origin: string) => Promise<void>;
+
+function sightings(record = vi.fn<RecordSighting>(() => Promise.resolve())) {
   const warn = vi.fn();
   return {
     record,
@@ -43,7 +45,7 @@ describe('WidgetSightings', () => {
 
   it('never throws; a failed write is warned about and tried again on a later request', async () => {
     const record = vi
-      .fn<(businessId: string, origin: string) => Promise<void>>()
+      .fn<RecordSighting>()
       .mockRejectedValueOnce(new Error('database down'))
       .mockResolvedValue(undefined);
     const { sightings: seen, warn } = sightings(record);
