@@ -58,7 +58,7 @@ export const QR_CODE_SIZE_PX = 300;
 export const QR_PRINT_SIZE_PX = 1200;
 export const QR_MIN_SIZE_PX = 300;
 export const QR_MAX_SIZE_PX = 4000;
-/** The logo in the QR code's middle, on its white square: a share of the code's width, well under what level H repairs. */
+/** The logo in the QR code's middle, on its white square: at most this share of the code's width, well under what level H repairs. */
 export const QR_LOGO_SHARE = 0.2;
 export const INITIALS_MAX_LETTERS = 2;
 export const PUBLIC_API_RATE_LIMIT_PER_MINUTE = 60;

@@ -15,6 +15,16 @@ const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
 const levelOf = (logo: Buffer | null) => (logo ? 'H' : 'M');
 
+/**
+ * The logo's white square in modules, counted from the code's edge (quiet zone included): a whole,
+ * odd number of modules about QR_LOGO_SHARE of the side, so it is centred and cuts no module in half.
+ */
+function logoBox(sideModules: number): { at: number; size: number } {
+  let size = Math.floor(sideModules * QR_LOGO_SHARE);
+  if (size % 2 !== sideModules % 2) size -= 1;
+  return { at: (sideModules - size) / 2, size };
+}
+
 /** The logo redrawn as an opaque PNG square of `side` pixels (on white), or null when it cannot be read. */
 export async function logoSquare(logo: Buffer, side: number): Promise<Buffer | null> {
   try {
@@ -43,8 +53,7 @@ export async function qrCodeSvg(
   const side = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
   const sized = svg.replace('<svg ', `<svg width="${sizePx}" height="${sizePx}" `);
   if (!logo || !side) return sized;
-  const box = side * QR_LOGO_SHARE;
-  const at = (side - box) / 2;
+  const { at, size: box } = logoBox(side);
   const inner = box * LOGO_INSET;
   const innerAt = (side - inner) / 2;
   const image =
@@ -60,15 +69,21 @@ export async function qrCodePng(
   logo: Buffer | null,
   sizePx: number,
 ): Promise<Buffer> {
+  const errorCorrectionLevel = levelOf(logo);
   const code = await QRCode.toBuffer(text, {
     type: 'png',
     width: sizePx,
     margin: QUIET_ZONE_MODULES,
-    errorCorrectionLevel: levelOf(logo),
+    errorCorrectionLevel,
   });
   const image = sharp(code).resize(sizePx, sizePx, { kernel: 'nearest' });
   if (!logo) return image.png().toBuffer();
-  const box = Math.round(sizePx * QR_LOGO_SHARE);
+  const sideModules =
+    QRCode.create(text, { errorCorrectionLevel }).modules.size + 2 * QUIET_ZONE_MODULES;
+  const modulePx = sizePx / sideModules;
+  const placed = logoBox(sideModules);
+  const at = Math.round(placed.at * modulePx);
+  const box = Math.round((placed.at + placed.size) * modulePx) - at;
   const inner = Math.round(box * LOGO_INSET);
   const drawn = await logoSquare(logo, inner);
   if (!drawn) return image.png().toBuffer();
@@ -79,7 +94,7 @@ export async function qrCodePng(
     .png()
     .toBuffer();
   return image
-    .composite([{ input: square, gravity: 'center' }])
+    .composite([{ input: square, left: at, top: at }])
     .png()
     .toBuffer();
 }
