@@ -61,8 +61,14 @@ export const downloadCollectionQrPng = defineContract({
     size: z.coerce
       .number(`Size must be a whole number from ${QR_MIN_SIZE_PX} to ${QR_MAX_SIZE_PX}`)
       .int(`Size must be a whole number from ${QR_MIN_SIZE_PX} to ${QR_MAX_SIZE_PX}`)
-      .min(QR_MIN_SIZE_PX, `Size must be a whole number from ${QR_MIN_SIZE_PX} to ${QR_MAX_SIZE_PX}`)
-      .max(QR_MAX_SIZE_PX, `Size must be a whole number from ${QR_MIN_SIZE_PX} to ${QR_MAX_SIZE_PX}`)
+      .min(
+        QR_MIN_SIZE_PX,
+        `Size must be a whole number from ${QR_MIN_SIZE_PX} to ${QR_MAX_SIZE_PX}`,
+      )
+      .max(
+        QR_MAX_SIZE_PX,
+        `Size must be a whole number from ${QR_MIN_SIZE_PX} to ${QR_MAX_SIZE_PX}`,
+      )
       .default(QR_PRINT_SIZE_PX),
   }),
   response: { 200: z.custom<Buffer>() },

@@ -17,7 +17,7 @@ export const checklistSchema = z.object({
 });
 export type Checklist = z.infer<typeof checklistSchema>;
 
-export const collectionSharedHows = ['link_copied', 'qr_downloaded', 'qr_printed'] as const;
+const collectionSharedHows = ['link_copied', 'qr_downloaded', 'qr_printed'] as const;
 
 export const collectionSharedInputSchema = z.object({
   how: z.enum(collectionSharedHows, 'How must be link_copied, qr_downloaded or qr_printed'),
