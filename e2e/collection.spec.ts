@@ -130,7 +130,7 @@ test('the owner shapes the form, copies the link, downloads and prints the QR co
   const png = PNG.sync.read(await readFile(downloadedPath));
   expect([png.width, png.height]).toEqual([300, 300]);
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-  expect(decoded?.data).toBe(link);
+  expect(decoded?.data).toBe(`${link}?src=qr`);
 
   // Print opens a page of its own, titled for the customers who will scan it.
   const popupEvent = page.waitForEvent('popup');

@@ -31,6 +31,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { webhookRoutes } from './modules/billing/webhook-routes.js';
 import { businessRoutes } from './modules/business/routes.js';
 import { collectionRoutes } from './modules/collection/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(businessRoutes);
     await scope.register(uploadRoutes);
     await scope.register(collectionRoutes);
+    await scope.register(dashboardRoutes);
     await scope.register(submissionRoutes);
     await scope.register(testimonialRoutes);
     await scope.register(widgetRoutes);

@@ -346,6 +346,26 @@ const matrix: Record<string, Expectation> = {
     kind: 'owner',
     probes: [own(() => ({ method: 'POST', url: '/api/objects/upload/author-image' }))],
   },
+  'GET /api/collection/qr.svg': { kind: 'owner', probes: [get('/api/collection/qr.svg')] },
+  'GET /api/collection/qr.png': {
+    kind: 'owner',
+    probes: [get('/api/collection/qr.png'), get('/api/collection/qr.png?size=300')],
+  },
+  'POST /api/collection/shared': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/collection/shared',
+        payload: { how: 'link_copied' },
+      })),
+    ],
+  },
+  'GET /api/dashboard/checklist': { kind: 'owner', probes: [get('/api/dashboard/checklist')] },
+  'POST /api/dashboard/checklist/dismiss': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/dashboard/checklist/dismiss' }))],
+  },
   'GET /api/collection-page-settings': {
     kind: 'owner',
     probes: [get('/api/collection-page-settings')],

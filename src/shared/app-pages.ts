@@ -31,3 +31,8 @@ export const appPages = {
 export function collectionLink(origin: string, collectionSlug: string): string {
   return `${origin}/submit/${encodeURIComponent(collectionSlug)}`;
 }
+
+/** What the QR code encodes: the collection link marked `?src=qr`, so a scan can be told from a click. */
+export function qrCollectionLink(origin: string, collectionSlug: string): string {
+  return `${collectionLink(origin, collectionSlug)}?src=qr`;
+}

@@ -54,6 +54,12 @@ export const RECOMMENDED_LOGO_SIZE_PX = 200;
 export const RECENT_TESTIMONIALS_LIMIT = 3;
 export const WIDGET_PREVIEW_MAX_ITEMS = 6;
 export const QR_CODE_SIZE_PX = 300;
+/** The downloadable PNG's side by default (print size) and the sizes it may be asked for. */
+export const QR_PRINT_SIZE_PX = 1200;
+export const QR_MIN_SIZE_PX = 300;
+export const QR_MAX_SIZE_PX = 4000;
+/** The logo in the QR code's middle, on its white square: at most this share of the code's width, well under what level H repairs. */
+export const QR_LOGO_SHARE = 0.2;
 export const INITIALS_MAX_LETTERS = 2;
 export const PUBLIC_API_RATE_LIMIT_PER_MINUTE = 60;
 /** How long an API key stays active after it is created (docs/decisions/0013). */

@@ -2,6 +2,7 @@
 // collection link wherever an owner is asked to (the dashboard's Quick
 // Actions, the testimonials screen while it is empty).
 import { Copy } from 'lucide-react';
+import { useRecordCollectionShared } from '../lib/first-week';
 import { cn } from '../lib/utils';
 import { copyCollectionLink } from './collection-link';
 import { GenerateQrCodeButton } from './qr-code-dialog';
@@ -17,9 +18,15 @@ export function CollectionLinkActions({
   businessName: string;
   className?: string;
 }) {
+  const recordShared = useRecordCollectionShared();
   return (
     <div className={cn('grid gap-2 sm:flex sm:flex-wrap', className)}>
-      <Button variant="outline" onClick={() => void copyCollectionLink(link)}>
+      <Button
+        variant="outline"
+        onClick={() =>
+          void copyCollectionLink(link).then((copied) => copied && recordShared('link_copied'))
+        }
+      >
         <Copy aria-hidden="true" />
         Copy Collection Link
       </Button>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Printer, QrCode, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QR_CODE_SIZE_PX } from '../../shared/constants';
+import { useRecordCollectionShared } from '../lib/first-week';
 import { Button } from './ui/button';
 import {
   Dialog,
@@ -164,9 +165,11 @@ export function GenerateQrCodeButton({
 }
 
 function QrCodeBody({ link, businessName }: { link: string; businessName: string }) {
+  const recordShared = useRecordCollectionShared();
   const qr = useQuery({
     queryKey: ['qr-code', link],
-    queryFn: () => qrCodeDataUrl(link),
+    // A scan is told from a click by ?src=qr (docs/product/collection.md#qr-code).
+    queryFn: () => qrCodeDataUrl(`${link}?src=qr`),
     staleTime: Infinity,
     gcTime: 5 * MINUTE_MS,
   });
@@ -208,7 +211,9 @@ function QrCodeBody({ link, businessName }: { link: string; businessName: string
           variant="outline"
           disabled={!qr.data}
           onClick={() => {
-            if (qr.data) void printQrCode({ dataUrl: qr.data, link, businessName });
+            if (!qr.data) return;
+            recordShared('qr_printed');
+            void printQrCode({ dataUrl: qr.data, link, businessName });
           }}
         >
           <Printer aria-hidden="true" />
@@ -216,7 +221,11 @@ function QrCodeBody({ link, businessName }: { link: string; businessName: string
         </Button>
         {qr.data ? (
           <Button asChild>
-            <a href={qr.data} download={QR_CODE_FILE_NAME}>
+            <a
+              href={qr.data}
+              download={QR_CODE_FILE_NAME}
+              onClick={() => recordShared('qr_downloaded')}
+            >
               <Download aria-hidden="true" />
               Download
             </a>

@@ -105,6 +105,13 @@ export const businesses = pgTable('businesses', {
   website: text(),
   logoUrl: text(),
   collectionSlug: text().notNull().unique(),
+  // The first-week checklist (docs/product/business.md#first-week-checklist): when the owner first
+  // shared the collection link (copied it, downloaded or printed the QR code), when the widget was
+  // first seen on another site and which origin, and when the owner dismissed the checklist.
+  collectionSharedAt: timestamp({ withTimezone: true }),
+  widgetSeenAt: timestamp({ withTimezone: true }),
+  widgetSeenOrigin: text(),
+  checklistDismissedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -6,6 +6,7 @@ import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as business from './business.js';
 import * as collection from './collection.js';
+import * as dashboard from './dashboard.js';
 import * as integrations from './integrations.js';
 import * as pages from './pages.js';
 import * as reference from './reference.js';
@@ -18,6 +19,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   auth,
   business,
   collection,
+  dashboard,
   submissions,
   testimonials,
   uploads,

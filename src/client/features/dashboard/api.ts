@@ -1,8 +1,14 @@
 // What the dashboard reads (docs/product/testimonials.md#dashboard, docs/product/testimonials.md#calls): the stats, the newest
 // testimonials, and the approved ones and the settings for the widget
 // preview. All of them sit under the keys the moderation calls refresh after
-// every change; the preview's entries are the ones /widget reads too.
-import { useQuery } from '@tanstack/react-query';
+// every change; the preview's entries are the ones /widget reads too. And the
+// first-week checklist (docs/product/business.md#first-week-checklist), read
+// again by the page when the stats change.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dismissChecklist } from '../../../shared/contracts/dashboard';
+import { toast } from '../../components/ui/toast';
+import { call } from '../../lib/api';
+import { checklistQueries } from '../../lib/first-week';
 import { RECENT_TESTIMONIALS_LIMIT } from '../../../shared/constants';
 import { testimonialQueries } from '../../lib/testimonials';
 import { widgetSettingsQueries } from '../../lib/widget-settings';
@@ -24,4 +30,24 @@ export function useApprovedTestimonials() {
 /** The owner's widget settings, for the preview (same entry as the Widget Settings screen). */
 export function useWidgetSettingsForPreview() {
   return useQuery(widgetSettingsQueries.mine());
+}
+
+/** The first-week checklist (docs/product/business.md#first-week-checklist), as the server counts it. */
+export function useChecklist() {
+  return useQuery(checklistQueries.mine());
+}
+
+/** Hides the checklist for good; the answer (hidden) replaces the cached one. */
+export function useDismissChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(dismissChecklist, {}),
+    onSuccess: (checklist) => queryClient.setQueryData(checklistQueries.mine().queryKey, checklist),
+    onError: () =>
+      toast({
+        title: 'Error',
+        description: 'The checklist could not be hidden. Please try again.',
+        variant: 'destructive',
+      }),
+  });
 }

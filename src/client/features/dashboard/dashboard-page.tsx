@@ -1,4 +1,5 @@
-// The owner's home at / (docs/product/testimonials.md#dashboard): the overview numbers, quick
+// The owner's home at / (docs/product/testimonials.md#dashboard): a new owner's first-week checklist
+// (docs/product/business.md#first-week-checklist), the overview numbers, quick
 // actions for the collection link, the newest testimonials and a preview of
 // the widget. If the session turns out to be gone, say so and go to / again
 // (docs/product/testimonials.md#dashboard: "Unauthorized / Please sign in to continue", after 1 s).
@@ -6,16 +7,47 @@ import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
+import { useEffect } from 'react';
 import {
   useApprovedTestimonials,
+  useChecklist,
+  useDismissChecklist,
   useRecentTestimonials,
   useTestimonialStats,
   useWidgetSettingsForPreview,
 } from './api';
+import { FirstWeekChecklist } from './components/first-week-checklist';
 import { QuickActions } from './components/quick-actions';
 import { RecentTestimonials } from './components/recent-testimonials';
 import { StatCards } from './components/stat-cards';
 import { WidgetPreviewCard } from './components/widget-preview-card';
+
+/**
+ * Tells the truth: a new owner (no testimonial yet) is welcomed to the product, one with testimonials
+ * welcomed back; while the count is unknown, neither.
+ */
+function Greeting({ businessName, total }: { businessName?: string; total?: number }) {
+  const name = businessName ? (
+    <span className="font-medium text-foreground">{businessName}</span>
+  ) : null;
+  if (total === 0) {
+    return name ? (
+      <>
+        Welcome to {productName}, {name}! Here&apos;s how to get your first testimonials.
+      </>
+    ) : (
+      `Welcome to ${productName}! Here’s how to get your first testimonials.`
+    );
+  }
+  const welcome = total === undefined ? '' : 'Welcome back! ';
+  return name ? (
+    <>
+      {welcome}Here&apos;s how testimonials for {name} are coming along.
+    </>
+  ) : (
+    `${welcome}Here’s how your testimonials are coming along.`
+  );
+}
 
 export function DashboardPage() {
   const business = useBusiness().data;
@@ -24,7 +56,15 @@ export function DashboardPage() {
   const approved = useApprovedTestimonials();
   const widgetSettings = useWidgetSettingsForPreview();
 
+  const checklist = useChecklist();
+  const dismiss = useDismissChecklist();
   const signedOut = useEndSessionOnUnauthorized('page', stats, recent, approved);
+
+  // An approval or a new testimonial changes the stats, and may check a step.
+  const { refetch: refetchChecklist } = checklist;
+  useEffect(() => {
+    if (stats.dataUpdatedAt) void refetchChecklist();
+  }, [stats.dataUpdatedAt, refetchChecklist]);
 
   return (
     <PageColumn className="grid gap-6">
@@ -32,16 +72,15 @@ export function DashboardPage() {
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">Dashboard</h1>
         <p className="mt-2 text-pretty text-muted-foreground">
-          {business ? (
-            <>
-              Welcome back! Here&apos;s how testimonials for{' '}
-              <span className="font-medium text-foreground">{business.name}</span> are coming along.
-            </>
-          ) : (
-            'Welcome back! Here’s how your testimonials are coming along.'
-          )}
+          <Greeting businessName={business?.name} total={stats.data?.total} />
         </p>
       </header>
+
+      <FirstWeekChecklist
+        checklist={signedOut ? undefined : checklist.data}
+        onDismiss={() => dismiss.mutate()}
+        dismissing={dismiss.isPending}
+      />
 
       <StatCards
         stats={stats.data}

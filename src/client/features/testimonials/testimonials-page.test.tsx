@@ -9,6 +9,7 @@ import {
   listSubmissionBursts,
   listTestimonials,
 } from '../../../shared/contracts/testimonials';
+import { recordCollectionShared } from '../../../shared/contracts/dashboard';
 import { testimonialStatusSchema, type Testimonial } from '../../../shared/schemas/testimonials';
 import { createTestimonial, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
@@ -121,6 +122,13 @@ describe('TestimonialsPage', () => {
 
   it('offers the collection link to copy, and its QR code, while there is nothing to review', async () => {
     serveList(testimonials(2, { status: 'approved' }));
+    const shared: string[] = [];
+    server.use(
+      mock(recordCollectionShared, ({ body }) => {
+        shared.push(body.how);
+        return { ok: true };
+      }),
+    );
     const { user } = renderPage('/testimonials?status=pending');
 
     await screen.findByText('No pending testimonials found');
@@ -132,6 +140,8 @@ describe('TestimonialsPage', () => {
     expect(await navigator.clipboard.readText()).toBe(
       `${window.location.origin}/submit/sunrise-bakery`,
     );
+    // Counted for the dashboard's first-week checklist.
+    await waitFor(() => expect(shared).toEqual(['link_copied']));
 
     await user.click(screen.getByRole('button', { name: 'Generate QR Code' }));
     expect(await screen.findByRole('dialog', { name: 'Your QR Code' })).toBeDefined();

@@ -3,7 +3,7 @@
 // without credentials or nothing (docs/security.md rule 10). Also the collection
 // link's QR code.
 import QRCode from 'qrcode';
-import { collectionLink } from '../../../shared/app-pages.js';
+import { collectionLink, qrCollectionLink } from '../../../shared/app-pages.js';
 import {
   coupleCollectionFlags,
   DEFAULT_COLLECTION_FLAGS,
@@ -11,13 +11,15 @@ import {
   safeRedirectUrl,
   type CollectionFlags,
 } from '../../../shared/collection-settings.js';
-import { QR_CODE_SIZE_PX } from '../../../shared/constants.js';
+import { QR_CODE_SIZE_PX, QR_PRINT_SIZE_PX } from '../../../shared/constants.js';
 import type {
   CollectionSettings,
   UpdateCollectionSettingsInput,
 } from '../../../shared/schemas/collection.js';
 import type { CollectionPageSettingsRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { readStoredImage } from '../uploads/service.js';
+import { logoSquare, qrCodePng, qrCodeSvg } from './qr-code.js';
 import * as repository from './repository.js';
 
 export type FormSettings = CollectionFlags & {
@@ -94,4 +96,48 @@ export function collectionQrCode(
     margin: 2,
     errorCorrectionLevel: 'M',
   });
+}
+
+/** The logo drawn in the SVG's middle: enough pixels for a print, small enough for the file. */
+const SVG_LOGO_PX = 320;
+
+export type QrCodeFile = { body: Buffer | string; contentType: string; fileName: string };
+
+/** The business's logo bytes, or null (none, not one of our uploads, or gone). */
+async function logoOf(
+  deps: Pick<Deps, 'uploads' | 'log'>,
+  logoUrl: string | null,
+): Promise<Buffer | null> {
+  if (!logoUrl) return null;
+  try {
+    return await readStoredImage(deps, logoUrl);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'QR code: the logo could not be read; made without it');
+    return null;
+  }
+}
+
+/**
+ * The downloadable QR code (docs/product/collection.md#qr-code) of the collection link with `?src=qr`,
+ * from the configured public URL: an SVG, or a `sizePx` PNG, with the business's logo in the middle
+ * when it has one.
+ */
+export async function collectionQrCodeFile(
+  deps: Pick<Deps, 'config' | 'uploads' | 'log'>,
+  business: { collectionSlug: string; logoUrl: string | null },
+  format: 'svg' | 'png',
+  sizePx = QR_PRINT_SIZE_PX,
+): Promise<QrCodeFile> {
+  const text = qrCollectionLink(deps.config.baseUrl, business.collectionSlug);
+  const logo = await logoOf(deps, business.logoUrl);
+  const fileName = `testimonial-qr-code-${business.collectionSlug}.${format}`;
+  if (format === 'png') {
+    return { body: await qrCodePng(text, logo, sizePx), contentType: 'image/png', fileName };
+  }
+  const drawn = logo ? await logoSquare(logo, SVG_LOGO_PX) : null;
+  return {
+    body: await qrCodeSvg(text, drawn, sizePx),
+    contentType: 'image/svg+xml; charset=utf-8',
+    fileName,
+  };
 }

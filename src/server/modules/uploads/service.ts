@@ -41,6 +41,7 @@ import type { Deps } from '../../deps.js';
 import * as repository from './repository.js';
 import { readUploadToken, signUploadToken, visitorKeyOf } from './tokens.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
+import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
 
 /** What `app.uploads` holds (plugins/uploads.ts), and `deps.uploads`. */
 export type UploadContext = {
@@ -421,6 +422,31 @@ export async function deleteDetachedUploads(
 ): Promise<void> {
   const removed = await repository.removeUnreferencedPaths(deps.db, businessId, paths);
   await removeStored(deps, removed);
+}
+
+/**
+ * The bytes of a stored image by its object path (`/objects/uploads/<file>`), or null when the
+ * address is not one of ours or the object is gone. At most MAX_IMAGE_BYTES are read.
+ */
+export async function readStoredImage(
+  deps: Pick<UploadDeps, 'uploads'>,
+  objectPath: string,
+): Promise<Buffer | null> {
+  const key = keyOfObjectPath(objectPath);
+  if (!key) return null;
+  const object = await deps.uploads.storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of object.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_IMAGE_BYTES) {
+      object.body.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 export type ServedObject = { body: Readable; size: number; contentType: string; isSvg: boolean };

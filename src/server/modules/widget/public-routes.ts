@@ -34,6 +34,7 @@ import { watchPublicChanges, type PublicChange } from './events.js';
 import { PublicWidgetCache } from './public-cache.js';
 import * as widgetService from './service.js';
 import { WixSiteDirectory } from './wix-directory.js';
+import { WidgetSightings } from './sightings.js';
 import { MINUTE_MS } from '../../../shared/time.js';
 
 /** Generous: a page view is one request, and a hit costs no database work. */
@@ -112,6 +113,12 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     renderHtml: (widget) =>
       renderEmbedPage(widget, { productName: app.config.productName, baseUrl: app.config.baseUrl }),
   });
+  // The first request from another site is recorded for the first-week checklist (sightings.ts).
+  const sightings = new WidgetSightings({
+    baseUrl: app.config.baseUrl,
+    record: (businessId, origin) => widgetService.recordWidgetSeen(deps, businessId, origin),
+    warn: (error, message) => app.log.warn({ err: error }, message),
+  });
   const wixSites = new WixSiteDirectory({
     lookup: (wixSiteId) => findSlugOfWixSite({ db }, wixSiteId),
   });
@@ -161,6 +168,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
       next();
       return;
     }
+    sightings.note(known.businessId, request.headers);
     const answer = (within: boolean) =>
       within ? writeCompressed(request, response, known.json, LANE_JSON_HEADERS) : next();
     const allowed = perIpInLane(request);
@@ -197,12 +205,14 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
       const { slug } = request.params;
       const known = cache.peek(slug);
       if (known) {
+        sightings.note(known.businessId, request.headers);
         sendCached(request, reply, known.json, JSON_HEADERS);
         return;
       }
       if (known === null) throw notFound('Widget not found');
       return lookUp(request, reply, () => cache.get(slug)).then((loaded) => {
         if (!loaded) throw notFound('Widget not found');
+        sightings.note(loaded.businessId, request.headers);
         sendCached(request, reply, loaded.json, JSON_HEADERS);
       });
     },
@@ -227,6 +237,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
           : remembered;
       const entry = slug === null ? null : await cache.get(slug);
       if (!entry) throw notFound('Wix site not found');
+      sightings.note(entry.businessId, request.headers);
       sendCached(request, reply, entry.json, JSON_HEADERS);
       return reply;
     },
@@ -268,6 +279,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
           .headers({ ...HTML_HEADERS, 'cache-control': 'no-store' })
           .send(EMBED_NOT_FOUND_PAGE);
       }
+      sightings.note(entry.businessId, request.headers);
       sendCached(request, reply, cache.htmlOf(entry), HTML_HEADERS);
       return reply;
     },

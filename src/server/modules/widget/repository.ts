@@ -119,3 +119,16 @@ export async function listApproved(
     .orderBy(sql`${t.approvedAt} desc nulls last`, desc(t.submittedAt), desc(t.id))
     .limit(limit);
 }
+
+/** The first time the widget is seen on another site (docs/product/widget.md#first-seen); later sightings change nothing. */
+export async function markWidgetSeen(
+  db: Executor,
+  businessId: string,
+  origin: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(businesses)
+    .set({ widgetSeenAt: at, widgetSeenOrigin: origin })
+    .where(and(eq(businesses.id, businessId), sql`${businesses.widgetSeenAt} is null`));
+}

@@ -134,3 +134,12 @@ export function withAbsoluteWidgetImages(widget: PublicWidget, baseUrl: string):
     ),
   };
 }
+
+/** The first time the widget was seen on another site (sightings.ts); a later one changes nothing. */
+export async function recordWidgetSeen(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  businessId: string,
+  origin: string,
+): Promise<void> {
+  await repository.markWidgetSeen(db, businessId, origin, clock());
+}

@@ -1,4 +1,4 @@
-import { Check, Copy, ExternalLink } from 'lucide-react';
+import { Check, Copy, Download, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { COPIED_INDICATOR_MS } from '../../../../shared/constants';
 import { copyCollectionLink } from '../../../components/collection-link';
@@ -6,10 +6,16 @@ import { GenerateQrCodeButton } from '../../../components/qr-code-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import {
+  downloadCollectionQrPng,
+  downloadCollectionQrSvg,
+} from '../../../../shared/contracts/collection';
+import { useRecordCollectionShared } from '../../../lib/first-week';
 
 /** The read-only link with Copy, Open and Generate QR Code (printed under `businessName`). */
 export function CollectionLinkCard({ link, businessName }: { link: string; businessName: string }) {
   const [copied, setCopied] = useState(false);
+  const recordShared = useRecordCollectionShared();
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
@@ -44,7 +50,12 @@ export function CollectionLinkCard({ link, businessName }: { link: string; busin
           <Button
             variant="outline"
             className="px-3"
-            onClick={() => void copyCollectionLink(link).then(setCopied)}
+            onClick={() =>
+              void copyCollectionLink(link).then((done) => {
+                setCopied(done);
+                if (done) recordShared('link_copied');
+              })
+            }
             aria-label="Copy collection link"
           >
             {copied ? (
@@ -66,6 +77,35 @@ export function CollectionLinkCard({ link, businessName }: { link: string; busin
             </a>
           </Button>
           <GenerateQrCodeButton link={link} businessName={businessName} />
+        </div>
+        <div className="grid gap-2 border-t border-border pt-3">
+          <h3 className="text-sm font-medium">Print-ready QR code</h3>
+          <p className="text-sm text-pretty text-muted-foreground">
+            For posters, flyers and packaging: sharp at any size, with your logo in the middle when
+            you have one.
+          </p>
+          <div className="grid gap-2 sm:flex sm:flex-wrap">
+            <Button asChild variant="outline">
+              <a
+                href={downloadCollectionQrSvg.path}
+                download
+                onClick={() => recordShared('qr_downloaded')}
+              >
+                <Download aria-hidden="true" />
+                Download SVG
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <a
+                href={downloadCollectionQrPng.path}
+                download
+                onClick={() => recordShared('qr_downloaded')}
+              >
+                <Download aria-hidden="true" />
+                Download PNG (print)
+              </a>
+            </Button>
+          </div>
         </div>
       </CardContent>
     </Card>

@@ -1,0 +1,126 @@
+// The dashboard's first-week checklist and greeting (docs/product/business.md#first-week-checklist,
+// docs/product/testimonials.md#dashboard): the steps as the server counts them, progress, links to where
+// each is done, dismiss, gone when all are done; a new owner is welcomed, not welcomed back.
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  dismissChecklist,
+  getChecklist,
+  recordCollectionShared,
+} from '../../../shared/contracts/dashboard';
+import { getWidgetSettings } from '../../../shared/contracts/widget';
+import { getTestimonialStats, listTestimonials } from '../../../shared/contracts/testimonials';
+import type { Checklist } from '../../../shared/schemas/dashboard';
+import { createWidgetSettings, listPage } from '../../testing/factories';
+import { renderScreen } from '../../testing/render';
+import { mock, server } from '../../testing/server';
+import { createBusiness, signedInOwner } from '../../testing/session-factories';
+import { DashboardPage } from './dashboard-page';
+
+const steps = (done: [boolean, boolean, boolean]): Checklist['steps'] => [
+  {
+    id: 'share',
+    title: 'Share your collection link or print the QR code',
+    href: '/collection-link',
+    done: done[0],
+  },
+  { id: 'approve', title: 'Approve your first testimonial', href: '/testimonials', done: done[1] },
+  { id: 'widget', title: 'Put the widget on your site', href: '/widget', done: done[2] },
+];
+
+/** The dashboard's reads, with `total` testimonials and the checklist `checklist()` answers. */
+function serveDashboard(total: number, checklist: () => Checklist) {
+  const calls = { shared: [] as string[], dismissed: 0, read: 0 };
+  server.use(
+    ...signedInOwner(createBusiness({ name: 'Acme Bakery' })),
+    mock(getTestimonialStats, () => ({ total, pending: 0, thisMonth: total, avgRating: 0 })),
+    mock(listTestimonials, () => listPage([])),
+    mock(getWidgetSettings, () => createWidgetSettings()),
+    mock(getChecklist, () => {
+      calls.read += 1;
+      return checklist();
+    }),
+    mock(recordCollectionShared, ({ body }) => {
+      calls.shared.push(body.how);
+      return { ok: true };
+    }),
+    mock(dismissChecklist, () => {
+      calls.dismissed += 1;
+      return { ...checklist(), hidden: true, dismissed: true };
+    }),
+  );
+  return calls;
+}
+
+const fresh = (done: [boolean, boolean, boolean]): Checklist => ({
+  hidden: done.every(Boolean),
+  dismissed: false,
+  steps: steps(done),
+});
+
+describe('DashboardPage: the first-week checklist', () => {
+  it('lists each step with its state announced, the progress, and a link to where it is done', async () => {
+    serveDashboard(0, () => fresh([true, false, false]));
+    renderScreen(<DashboardPage />);
+
+    const region = await screen.findByRole('region', { name: 'Your first week' });
+    expect(within(region).getByText('1 of 3 done')).toBeDefined();
+    expect(within(region).getByRole('progressbar', { name: '1 of 3 done' })).toBeDefined();
+    const list = within(region).getByRole('list', { name: 'First-week steps' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Share your collection link or print the QR code (done)', '/collection-link'],
+      ['Approve your first testimonial (not done yet)', '/testimonials'],
+      ['Put the widget on your site (not done yet)', '/widget'],
+    ]);
+  });
+
+  it('greets a new owner as new, and an owner with testimonials as returning', async () => {
+    serveDashboard(0, () => fresh([false, false, false]));
+    const first = renderScreen(<DashboardPage />);
+    expect(
+      await screen.findByText(
+        /Welcome to Vouchly, .*! Here's how to get your first testimonials\./,
+      ),
+    ).toBeDefined();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    first.unmount();
+
+    serveDashboard(4, () => fresh([true, true, false]));
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByText(/Welcome back!/)).toBeDefined();
+  });
+
+  it('records a copied link and reads the checklist again, which now shows the step done', async () => {
+    let shared = false;
+    const calls = serveDashboard(0, () => fresh([shared, false, false]));
+    const { user } = renderScreen(<DashboardPage />);
+    const region = await screen.findByRole('region', { name: 'Your first week' });
+    expect(within(region).getByText('0 of 3 done')).toBeDefined();
+
+    shared = true;
+    await user.click(screen.getByRole('button', { name: 'Copy Collection Link' }));
+    await waitFor(() => expect(calls.shared).toEqual(['link_copied']));
+    expect(await within(region).findByText('1 of 3 done')).toBeDefined();
+  });
+
+  it('is gone once the owner dismisses it', async () => {
+    const calls = serveDashboard(0, () => fresh([false, false, false]));
+    const { user } = renderScreen(<DashboardPage />);
+    await screen.findByRole('region', { name: 'Your first week' });
+    await user.click(screen.getByRole('button', { name: 'Dismiss the first-week checklist' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Your first week' })).toBeNull(),
+    );
+    expect(calls.dismissed).toBe(1);
+  });
+
+  it('shows nothing when every step is done', async () => {
+    const calls = serveDashboard(3, () => fresh([true, true, true]));
+    renderScreen(<DashboardPage />);
+    await screen.findByText(/Welcome back!/);
+    await waitFor(() => expect(calls.read).toBeGreaterThan(0));
+    await screen.findByRole('region', { name: 'Quick Actions' });
+    expect(screen.queryByRole('region', { name: 'Your first week' })).toBeNull();
+  });
+});

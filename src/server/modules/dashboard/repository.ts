@@ -1,0 +1,60 @@
+// Drizzle only: the facts the first-week checklist is made of, and the owner actions it records.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/executor.js';
+import { businesses, testimonials } from '../../db/schema.js';
+
+export type ChecklistFacts = {
+  collectionSharedAt: Date | null;
+  widgetSeenAt: Date | null;
+  checklistDismissedAt: Date | null;
+  /** Testimonials that came through the public form (no import source). */
+  formSubmissions: number;
+  approved: number;
+};
+
+export async function findChecklistFacts(
+  db: Executor,
+  businessId: string,
+): Promise<ChecklistFacts | null> {
+  const [business] = await db
+    .select({
+      collectionSharedAt: businesses.collectionSharedAt,
+      widgetSeenAt: businesses.widgetSeenAt,
+      checklistDismissedAt: businesses.checklistDismissedAt,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  if (!business) return null;
+  const [counts] = await db
+    .select({
+      formSubmissions: sql<number>`count(*) filter (where ${testimonials.source} is null)`.mapWith(
+        Number,
+      ),
+      approved: sql<number>`count(*) filter (where ${testimonials.status} = 'approved')`.mapWith(
+        Number,
+      ),
+    })
+    .from(testimonials)
+    .where(eq(testimonials.businessId, businessId));
+  return {
+    ...business,
+    formSubmissions: counts?.formSubmissions ?? 0,
+    approved: counts?.approved ?? 0,
+  };
+}
+
+/** The first time only: a later share keeps the first date. */
+export async function markCollectionShared(db: Executor, businessId: string, at: Date) {
+  await db
+    .update(businesses)
+    .set({ collectionSharedAt: at })
+    .where(and(eq(businesses.id, businessId), isNull(businesses.collectionSharedAt)));
+}
+
+export async function markChecklistDismissed(db: Executor, businessId: string, at: Date) {
+  await db
+    .update(businesses)
+    .set({ checklistDismissedAt: at })
+    .where(and(eq(businesses.id, businessId), isNull(businesses.checklistDismissedAt)));
+}
