@@ -13,7 +13,7 @@ describe('ForgotPasswordPage', () => {
     server.use(
       mock(forgotPassword, ({ body }) => {
         sent.push(body);
-        return { success: true, message: 'sent' };
+        return { success: true as const, message: 'sent' };
       }),
     );
     const { user } = renderScreen(<ForgotPasswordPage />, { path: '/forgot-password' });
