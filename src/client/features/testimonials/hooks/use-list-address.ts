@@ -27,7 +27,7 @@ function readSort(value: string | null): TestimonialSort {
 }
 
 /** The rating filter: `5`…`1` for exactly that many stars, `4+` for four and up; '' for any. */
-export const ratingFilters = ['', '5', '4+', '4', '3', '2', '1'] as const;
+const ratingFilters = ['', '5', '4+', '4', '3', '2', '1'] as const;
 export type RatingFilter = (typeof ratingFilters)[number];
 
 function readRating(value: string | null): RatingFilter {
