@@ -61,7 +61,7 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
 /** Empty query values (`?status=`) count as unset. */
 export const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-/** The moderation list's orders (docs/product/testimonials.md#moderation-page). */
+/** The moderation list's orders (docs/product/testimonials.md#testimonials-screen). */
 export const testimonialSorts = ['newest', 'oldest', 'rating-high', 'rating-low'] as const;
 export type TestimonialSort = (typeof testimonialSorts)[number];
 
