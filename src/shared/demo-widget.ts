@@ -4,8 +4,11 @@
 import type { WidgetSettings } from './schemas/widget.js';
 import { WIDGET_SETTINGS_DEFAULTS } from './widget-data.js';
 
-/** The demo widget's header: visitors of the landing page, and the operator, see these are examples. */
-export const DEMO_HEADER_TEXT = 'Example testimonials: replace them with your own';
+/**
+ * The demo widget's header: one word telling visitors these are examples (it also names the
+ * widget's region). How the operator replaces them is in the README, never on the page.
+ */
+export const DEMO_HEADER_TEXT = 'Example';
 
 /** Shown on the landing page: a carousel with stars and the "Powered by" link. */
 export const DEMO_WIDGET_SETTINGS = {

@@ -7,6 +7,7 @@
 // main thread and sized up front.
 import { collectionLink } from './app-pages.js';
 import { RATING_MAX } from './constants.js';
+import { DEMO_HEADER_TEXT } from './demo-widget.js';
 import type { PublicWidget, PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
 import { formatWidgetDate, initials, ratingLabel, safeHttpUrl } from './widget-format.js';
 import { el, type Markup } from './widget-markup.js';
@@ -180,7 +181,9 @@ export function headerMarkup(
   // A class, not a style attribute: a host page's CSP may refuse style attributes.
   return el('div', { class: `hd ${s.headerAlignment}` }, [
     name && el('p', { class: 'bn' }, [logo && image(logo, 28, undefined, 28, 'logo'), name]),
-    s.headerText && el('h2', { class: 'ht' }, [s.headerText]),
+    // The landing page's demo says only "Example", small and muted, in the header's own height.
+    s.headerText &&
+      el('h2', { class: s.headerText === DEMO_HEADER_TEXT ? 'ht ex' : 'ht' }, [s.headerText]),
   ]);
 }
 

@@ -31,6 +31,7 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .bn{font-size:.875em;font-weight:700;line-height:1.75;opacity:.8}\
 .bn img{width:1.75em;height:1.75em;margin-right:.5em;border-radius:.375em;object-fit:contain;vertical-align:top}\
 .ht{font-size:1.375em;font-weight:700;line-height:1.3}\
+.ex{font-size:.75em;font-weight:600;line-height:2.3833;letter-spacing:.08em;text-transform:uppercase;opacity:.75}\
 .vp{order:1;flex:1;min-height:0;display:grid;grid-template:minmax(0,1fr)/minmax(0,1fr);touch-action:pan-y}\
 .sl{grid-area:1/1;min-height:0;display:flex;visibility:hidden;opacity:0;transition:opacity .5s,visibility .5s}\
 .on{visibility:visible;opacity:1}\

@@ -7,8 +7,11 @@ import { Import, Mail, MapPin } from 'lucide-react';
 import type { Testimonial, TestimonialStatus } from '../../shared/schemas/testimonials';
 import { cn } from '../lib/utils';
 import { AuthorAvatar } from './author-avatar';
+import { ExpandableText } from './expandable-text';
 import { StarRating } from './star-rating';
 import { TestimonialPhotos } from './testimonial-photos';
+
+const contentClasses = 'text-sm leading-relaxed break-words whitespace-pre-line text-foreground';
 
 const statusStyles: Record<TestimonialStatus, { label: string; className: string }> = {
   pending: {
@@ -64,6 +67,7 @@ export function TestimonialSummary({
   showEmail = true,
   showStatus = true,
   clampContent = false,
+  expandableContent = false,
   maxProductPhotos = 4,
   photoSize = 'md',
   className,
@@ -76,6 +80,8 @@ export function TestimonialSummary({
   showStatus?: boolean;
   /** Cut long text to a few lines (dashboard previews). */
   clampContent?: boolean;
+  /** Cut long text to a few lines with a Show more / Show less button (moderation). */
+  expandableContent?: boolean;
   maxProductPhotos?: number;
   photoSize?: 'sm' | 'md';
   className?: string;
@@ -135,14 +141,11 @@ export function TestimonialSummary({
           </div>
         </div>
       </div>
-      <p
-        className={cn(
-          'text-sm leading-relaxed break-words whitespace-pre-line text-foreground',
-          clampContent && 'line-clamp-4',
-        )}
-      >
-        {content}
-      </p>
+      {expandableContent ? (
+        <ExpandableText text={content} className={contentClasses} />
+      ) : (
+        <p className={cn(contentClasses, clampContent && 'line-clamp-4')}>{content}</p>
+      )}
       {tags.length > 0 ? (
         <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
           {tags.map((tag) => (

@@ -15,6 +15,7 @@ import {
 import type {
   Testimonial,
   TestimonialList,
+  TestimonialSort,
   TestimonialStatus,
 } from '../../shared/schemas/testimonials';
 import { call, contractQuery, keyOf } from './api';
@@ -30,6 +31,14 @@ export type TestimonialListParams = {
   q?: string;
   page?: number;
   pageSize?: number;
+  sort?: TestimonialSort;
+  /** Exactly this many stars. */
+  rating?: number;
+  /** At least this many stars. */
+  minRating?: number;
+  /** UTC days, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
 };
 
 /** The query of a list: only the parameters that narrow it (no `all`, no first page, no empty search). */
@@ -39,6 +48,11 @@ export function testimonialListQuery(params: TestimonialListParams): Testimonial
     ...(params.q ? { q: params.q } : {}),
     ...(params.page && params.page > 1 ? { page: params.page } : {}),
     ...(params.pageSize ? { pageSize: params.pageSize } : {}),
+    ...(params.sort && params.sort !== 'newest' ? { sort: params.sort } : {}),
+    ...(params.rating ? { rating: params.rating } : {}),
+    ...(params.minRating ? { minRating: params.minRating } : {}),
+    ...(params.from ? { from: params.from } : {}),
+    ...(params.to ? { to: params.to } : {}),
   };
 }
 

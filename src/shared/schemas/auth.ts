@@ -26,7 +26,14 @@ export const registerInputSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
-export const forgotPasswordInputSchema = z.object({ email: emailField });
+/** An empty email says it is required, as the other forms' required email does; anything else is checked as usual. */
+export const forgotPasswordInputSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(emailField),
+});
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
 export const resetPasswordInputSchema = z

@@ -72,7 +72,7 @@ describe('list query', () => {
   it('defaults page 1 of 20 and treats empty values as unset', () => {
     expect(
       listTestimonialsQuerySchema.parse({ status: '', q: '', page: '', pageSize: '' }),
-    ).toEqual({ page: 1, pageSize: 20 });
+    ).toEqual({ page: 1, pageSize: 20, sort: 'newest' });
   });
 
   it('folds whitespace in the search and coerces numbers', () => {
@@ -82,6 +82,7 @@ describe('list query', () => {
       q: 'two words',
       page: 3,
       pageSize: 50,
+      sort: 'newest',
     });
   });
 });

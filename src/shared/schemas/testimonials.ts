@@ -61,44 +61,75 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
 /** Empty query values (`?status=`) count as unset. */
 export const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-export const listTestimonialsQuerySchema = z.object({
-  /** Omitted, empty or `all`: every status. */
-  status: z.preprocess(
-    emptyAsUnset,
-    z.enum([...testimonialStatuses, 'all'], { error: 'Invalid status' }).optional(),
-  ),
-  /**
-   * Case-insensitive text search over author name, content and tags; `%`, `_`
-   * and `\` match themselves. Runs of whitespace count as one space.
-   */
-  q: z.preprocess(
-    emptyAsUnset,
-    z
-      .string()
-      .max(L.listQueryMax, `Search must be at most ${L.listQueryMax} characters`)
-      .refine(hasNoNul, NUL_MESSAGE)
-      .transform((value) => value.trim().replace(/\s+/g, ' '))
-      .optional(),
-  ),
-  page: z.preprocess(
-    emptyAsUnset,
-    z.coerce
-      .number()
-      .int('Page must be a whole number')
-      .min(1, 'Page must be at least 1')
-      .max(1_000_000)
-      .default(1),
-  ),
-  pageSize: z.preprocess(
-    emptyAsUnset,
-    z.coerce
-      .number()
-      .int('Page size must be a whole number')
-      .min(1, 'Page size must be at least 1')
-      .max(L.listPageSizeMax, `Page size must be at most ${L.listPageSizeMax}`)
-      .default(L.listPageSizeDefault),
-  ),
-});
+/** The moderation list's orders (docs/product/testimonials.md#testimonials-screen). */
+export const testimonialSorts = ['newest', 'oldest', 'rating-high', 'rating-low'] as const;
+export type TestimonialSort = (typeof testimonialSorts)[number];
+
+const starsFilter = z.coerce
+  .number({ error: 'Rating must be from 1 to 5' })
+  .int('Rating must be from 1 to 5')
+  .min(RATING_MIN, 'Rating must be from 1 to 5')
+  .max(RATING_MAX, 'Rating must be from 1 to 5');
+
+/** A calendar day, YYYY-MM-DD, that exists (no 30 February). */
+const dayFilter = z.iso.date({ error: 'Invalid date (use YYYY-MM-DD)' });
+
+export const listTestimonialsQuerySchema = z
+  .object({
+    /** Omitted, empty or `all`: every status. */
+    status: z.preprocess(
+      emptyAsUnset,
+      z.enum([...testimonialStatuses, 'all'], { error: 'Invalid status' }).optional(),
+    ),
+    /**
+     * Case-insensitive text search over author name, content and tags; `%`, `_`
+     * and `\` match themselves. Runs of whitespace count as one space.
+     */
+    q: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .max(L.listQueryMax, `Search must be at most ${L.listQueryMax} characters`)
+        .refine(hasNoNul, NUL_MESSAGE)
+        .transform((value) => value.trim().replace(/\s+/g, ' '))
+        .optional(),
+    ),
+    page: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number()
+        .int('Page must be a whole number')
+        .min(1, 'Page must be at least 1')
+        .max(1_000_000)
+        .default(1),
+    ),
+    pageSize: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number()
+        .int('Page size must be a whole number')
+        .min(1, 'Page size must be at least 1')
+        .max(L.listPageSizeMax, `Page size must be at most ${L.listPageSizeMax}`)
+        .default(L.listPageSizeDefault),
+    ),
+    /** Newest first when omitted; rating sorts break ties newest first. */
+    sort: z.preprocess(
+      emptyAsUnset,
+      z.enum(testimonialSorts, { error: 'Invalid sort' }).default('newest'),
+    ),
+    /** Only this many stars. */
+    rating: z.preprocess(emptyAsUnset, starsFilter.optional()),
+    /** At least this many stars ("4 and up"). */
+    minRating: z.preprocess(emptyAsUnset, starsFilter.optional()),
+    /** Submitted on or after this UTC day. */
+    from: z.preprocess(emptyAsUnset, dayFilter.optional()),
+    /** Submitted on or before this UTC day (the whole day). */
+    to: z.preprocess(emptyAsUnset, dayFilter.optional()),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The start date must be on or before the end date',
+    path: ['to'],
+  });
 export type ListTestimonialsQuery = z.infer<typeof listTestimonialsQuerySchema>;
 
 export const testimonialCountsSchema = z.object({

@@ -45,6 +45,9 @@ export const uploadUrlQuerySchema = z.object({ slug: collectionSlugField.optiona
 
 export const uploadUrlSchema = z.object({ uploadURL: z.string() });
 
+/** The code of a 415 for a file whose bytes are no image at all (a renamed document), which the form names as such. */
+export const NOT_AN_IMAGE_CODE = 'NOT_AN_IMAGE';
+
 /**
  * A visitor's upload refused for want of a (valid) browser check: the form is
  * under a burst (docs/decisions/0022). The codes are the submission's

@@ -7,7 +7,7 @@
 // refused as such leaves. The group reports the references of its finished
 // uploads, in order, whenever they change.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { UploadPurpose } from '../../../shared/schemas/uploads';
+import { NOT_AN_IMAGE_CODE, type UploadPurpose } from '../../../shared/schemas/uploads';
 import { dismissToast, toast } from '../../components/ui/toast';
 import { imageFileProblem, isFileRefused, UploadError, uploadMessages } from '../../lib/uploads';
 
@@ -113,15 +113,21 @@ export function usePhotoGroup({
         .catch((error: unknown) => {
           if (controller.signal.aborted || (error instanceof UploadError && error.aborted)) return;
           const reason = error instanceof UploadError ? error.message : uploadMessages.failed;
-          const toastId = toast({
-            title: uploadMessages.failed,
-            description: reason === uploadMessages.failed ? undefined : reason,
-            variant: 'destructive',
-          });
           if (isFileRefused(error)) {
+            // The file itself was refused: trying again cannot help, so say why under the photos.
             commit((list) => list.filter((each) => each.id !== item.id));
             forget(item);
+            tell(
+              error instanceof UploadError && error.code === NOT_AN_IMAGE_CODE
+                ? uploadMessages.notAnImageFile
+                : reason,
+            );
           } else {
+            const toastId = toast({
+              title: uploadMessages.failed,
+              description: reason === uploadMessages.failed ? undefined : reason,
+              variant: 'destructive',
+            });
             failureToasts.current.set(item.id, toastId);
             patch({ status: 'failed', progress: 0 });
             tell(null);

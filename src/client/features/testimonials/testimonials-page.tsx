@@ -1,5 +1,5 @@
 // /testimonials (docs/product/testimonials.md#testimonials-screen): filter tabs with counts, a
-// search over author, text and tags, paged cards with their actions, bulk
+// search over author, text and tags, sort, rating and date filters, paged cards with their actions, bulk
 // actions on a selection, CSV/JSON export, and the notice of a burst of
 // submissions with its one action (components/burst-notice.tsx). Filter, search and page live in
 // the address (hooks/use-list-address.ts), so a reload or a shared link shows the same list.
@@ -11,23 +11,43 @@ import { productName } from '../../lib/product';
 import { useTestimonialList } from './api';
 import { BurstNotice } from './components/burst-notice';
 import { ListBody } from './components/list-body';
+import { ListFilters } from './components/list-filters';
 import { ListHeader } from './components/list-header';
 import { ListResults } from './components/list-results';
 import { ListToolbar } from './components/list-toolbar';
 import { useDebouncedSearch } from './hooks/use-debounced-search';
-import { readFilter, statusFilters, useListAddress, usePageRepair } from './hooks/use-list-address';
+import {
+  ratingQuery,
+  readFilter,
+  statusFilters,
+  useListAddress,
+  usePageRepair,
+} from './hooks/use-list-address';
 import { usePageSelection } from './hooks/use-page-selection';
 
 const PAGE_SIZE = 10;
 
 export function TestimonialsPage() {
-  const { status, q, page, show } = useListAddress();
-  const list = useTestimonialList({ status, q, page, pageSize: PAGE_SIZE });
+  const { status, q, page, sort, rating, from, to, show } = useListAddress();
+  // A start after the end is said under the fields and not sent.
+  const range = from && to && from > to ? {} : { from, to };
+  const list = useTestimonialList({
+    status,
+    q,
+    page,
+    pageSize: PAGE_SIZE,
+    sort,
+    ...ratingQuery(rating),
+    ...range,
+  });
   const { data } = list;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   usePageRepair({ page, pageCount, settled: data !== undefined && !list.isPlaceholderData, show });
   const search = useDebouncedSearch(q, (next) => show({ q: next }));
-  const selection = usePageSelection(`${status}|${q}|${page}`, data?.items ?? []);
+  const selection = usePageSelection(
+    [status, q, page, sort, rating, from, to].join('|'),
+    data?.items ?? [],
+  );
 
   const unauthorized = useEndSessionOnUnauthorized('page', list);
 
@@ -45,6 +65,7 @@ export function TestimonialsPage() {
         activationMode="manual"
       >
         <ListToolbar counts={data?.counts} search={search} />
+        <ListFilters sort={sort} rating={rating} from={from} to={to} show={show} />
         {statusFilters.map((filter) => (
           <TabsContent key={filter} value={filter} className="mt-6 focus-visible:outline-offset-4">
             <ListBody

@@ -67,7 +67,8 @@ describe('the demo business', () => {
       showBranding: true,
       autoRotate: true,
     });
-    expect(DEMO_HEADER_TEXT).toMatch(/^Example testimonials/);
+    // A discreet label for visitors; the operator's instructions live in the README only.
+    expect(DEMO_HEADER_TEXT).toBe('Example');
     // The samples of the widget preview, newest approval first, no photo and no address anywhere.
     expect(widget.testimonials.map((t: { authorName: string }) => t.authorName)).toEqual(
       SAMPLE_TESTIMONIALS.map((t) => t.authorName),

@@ -1,7 +1,7 @@
 // Drizzle only: the testimonials of one business. Every function takes the
 // business id and puts it in the WHERE clause, so no query can reach another
 // tenant's rows whatever id it is handed.
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { submissionBursts, testimonials, type TestimonialRow } from '../../db/schema.js';
 
@@ -11,7 +11,36 @@ export type ListFilter = {
   status?: TestimonialStatus | undefined;
   /** Raw search text; wildcards in it match literally. */
   q?: string | undefined;
+  /** Exactly this many stars. */
+  rating?: number | undefined;
+  /** At least this many stars. */
+  minRating?: number | undefined;
+  /** Submitted at or after this instant. */
+  from?: Date | undefined;
+  /** Submitted before this instant. */
+  before?: Date | undefined;
 };
+
+export type ListSort = 'newest' | 'oldest' | 'rating-high' | 'rating-low';
+
+/** ORDER BY of the materialised matches (columns id, rating, submitted_at); the id makes it total. */
+const listOrders: Record<ListSort, SQL> = {
+  newest: sql`submitted_at desc, id desc`,
+  oldest: sql`submitted_at asc, id asc`,
+  'rating-high': sql`rating desc, submitted_at desc, id desc`,
+  'rating-low': sql`rating asc, submitted_at desc, id desc`,
+};
+
+function filterConditions(filter: ListFilter): SQL | undefined {
+  const t = testimonials;
+  return and(
+    searchCondition(filter.q),
+    filter.rating === undefined ? undefined : eq(t.rating, filter.rating),
+    filter.minRating === undefined ? undefined : gte(t.rating, filter.minRating),
+    filter.from ? sql`${t.submittedAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
+    filter.before ? sql`${t.submittedAt} < ${filter.before.toISOString()}::timestamptz` : undefined,
+  );
+}
 
 export type EditableValues = Partial<
   Pick<
@@ -101,19 +130,22 @@ export async function listPage(
   db: Executor,
   businessId: string,
   filter: ListFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort: ListSort },
 ): Promise<{ counts: StatusCounts; rows: TestimonialRow[] }> {
   const t = testimonials;
   const statusFilter = filter.status ? sql`where status = ${filter.status}` : sql``;
+  const order = listOrders[page.sort];
   const result = await db.execute<PageRow>(sql`
     with matches as materialized (
-      select ${t.id} as id, ${t.status} as status, ${t.submittedAt} as submitted_at
+      select ${t.id} as id, ${t.status} as status, ${t.submittedAt} as submitted_at,
+        ${t.rating} as rating
       from ${t}
-      where ${and(ofBusiness(businessId), searchCondition(filter.q))}
+      where ${and(ofBusiness(businessId), filterConditions(filter))}
     ),
     page as (
-      select id, submitted_at from matches ${statusFilter}
-      order by submitted_at desc, id desc
+      select id, row_number() over (order by ${order}) as position
+      from matches ${statusFilter}
+      order by ${order}
       limit ${page.limit} offset ${page.offset}
     )
     select
@@ -121,7 +153,7 @@ export async function listPage(
       (count(*) filter (where status = 'pending'))::int as "pending",
       (count(*) filter (where status = 'approved'))::int as "approved",
       (count(*) filter (where status = 'rejected'))::int as "rejected",
-      (select json_agg(id order by submitted_at desc, id desc) from page) as "ids"
+      (select json_agg(id order by position) from page) as "ids"
     from matches
   `);
   const [summary] = result.rows;

@@ -83,6 +83,12 @@ function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** The first instant after the UTC day `day` (YYYY-MM-DD): the end of a date range, excluded. */
+function nextUtcDay(day: string): Date {
+  const start = new Date(`${day}T00:00:00Z`);
+  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
+}
+
 export async function listTestimonials(
   { db }: Pick<Deps, 'db'>,
   businessId: string,
@@ -92,8 +98,15 @@ export async function listTestimonials(
   const { counts, rows } = await repository.listPage(
     db,
     businessId,
-    { status, q: query.q },
-    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    {
+      status,
+      q: query.q,
+      rating: query.rating,
+      minRating: query.minRating,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      before: query.to ? nextUtcDay(query.to) : undefined,
+    },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, sort: query.sort },
   );
   return {
     items: rows.map(toTestimonial),

@@ -6,7 +6,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../shared/constants.js';
-import type { UploadPurpose } from '../../../shared/schemas/uploads.js';
+import { NOT_AN_IMAGE_CODE, type UploadPurpose } from '../../../shared/schemas/uploads.js';
 import { AppError, badRequest } from '../../errors.js';
 
 /** 40 megapixels: any real photo, not a decompression bomb. */
@@ -158,5 +158,9 @@ export async function checkImage(
     }
     return { data, ext: 'svg', contentType: contentTypes.svg };
   }
-  throw unsupported(purpose === 'logo' ? imageMessages.notALogo : imageMessages.notAnImage);
+  throw new AppError(
+    415,
+    NOT_AN_IMAGE_CODE,
+    purpose === 'logo' ? imageMessages.notALogo : imageMessages.notAnImage,
+  );
 }

@@ -238,7 +238,7 @@ describe('PUT /objects/upload/:token', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
-  it('refuses a renamed executable and an HTML page with 415', async () => {
+  it('refuses a renamed executable and an HTML page with 415 NOT_AN_IMAGE', async () => {
     const { app, owner } = await ownerApp();
     for (const body of [
       ELF_BINARY,
@@ -247,7 +247,10 @@ describe('PUT /objects/upload/:token', () => {
       const uploadURL = await uploadUrlFor(app, { purpose: 'product-image', cookie: owner.cookie });
       const response = await putUpload(app, uploadURL, body, 'image/jpeg');
       expect(response.statusCode).toBe(415);
-      expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(response.json().error).toEqual({
+        code: 'NOT_AN_IMAGE',
+        message: 'Only images can be uploaded (JPEG, PNG, WebP, GIF or AVIF)',
+      });
     }
     expect(
       (await app.database.db.select().from(uploads)).every((row) => row.objectPath === null),

@@ -53,6 +53,7 @@ export function TestimonialCard({
           headingId={headingId}
           // The list sits right under the page's h1.
           headingLevel="h2"
+          expandableContent
           className="flex-1"
         />
       </div>

@@ -1,8 +1,13 @@
-// Which list the moderation screen shows (filter, search, page) lives in the
-// address, so a reload or a shared link shows the same list.
+// Which list the moderation screen shows (status, search, sort, rating, date
+// range, page) lives in the address, so a reload or a shared link shows the
+// same list. Values the server would refuse are read as unset.
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { testimonialStatuses } from '../../../../shared/schemas/testimonials';
+import {
+  testimonialSorts,
+  testimonialStatuses,
+  type TestimonialSort,
+} from '../../../../shared/schemas/testimonials';
 import type { StatusFilter } from '../../../lib/testimonials';
 
 export const statusFilters: readonly StatusFilter[] = ['all', ...testimonialStatuses];
@@ -17,16 +22,53 @@ function readPage(value: string | null): number {
   return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
-export type ListChanges = { status?: StatusFilter; q?: string; page?: number };
+function readSort(value: string | null): TestimonialSort {
+  return testimonialSorts.find((sort) => sort === value) ?? 'newest';
+}
 
-/** `status`, `q` and `page` read from the address, and `show(changes)` to move to another list. */
+/** The rating filter: `5`…`1` for exactly that many stars, `4+` for four and up; '' for any. */
+const ratingFilters = ['', '5', '4+', '4', '3', '2', '1'] as const;
+export type RatingFilter = (typeof ratingFilters)[number];
+
+function readRating(value: string | null): RatingFilter {
+  return ratingFilters.find((rating) => rating === value) ?? '';
+}
+
+/** The API's `rating` / `minRating` for a rating filter. */
+export function ratingQuery(rating: RatingFilter): { rating?: number; minRating?: number } {
+  if (rating === '') return {};
+  if (rating.endsWith('+')) return { minRating: Number(rating.slice(0, -1)) };
+  return { rating: Number(rating) };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function readDay(value: string | null): string {
+  return value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
+}
+
+export type ListChanges = {
+  status?: StatusFilter;
+  q?: string;
+  page?: number;
+  sort?: TestimonialSort;
+  rating?: RatingFilter;
+  from?: string;
+  to?: string;
+};
+
+/** The list read from the address, and `show(changes)` to move to another list. */
 export function useListAddress() {
   const [searchParams, setSearchParams] = useSearchParams();
   const status = readFilter(searchParams.get('status'));
   const q = searchParams.get('q') ?? '';
   const page = readPage(searchParams.get('page'));
+  const sort = readSort(searchParams.get('sort'));
+  const rating = readRating(searchParams.get('rating'));
+  const from = readDay(searchParams.get('from'));
+  const to = readDay(searchParams.get('to'));
 
-  /** Changes filter, search or page; anything else than the page starts again at page 1. */
+  /** Changes the list; anything else than the page starts again at page 1. */
   const show = (changes: ListChanges) => {
     setSearchParams(
       (current) => {
@@ -36,6 +78,11 @@ export function useListAddress() {
         if (changes.status !== undefined)
           set('status', changes.status === 'all' ? null : changes.status);
         if (changes.q !== undefined) set('q', changes.q || null);
+        if (changes.sort !== undefined)
+          set('sort', changes.sort === 'newest' ? null : changes.sort);
+        if (changes.rating !== undefined) set('rating', changes.rating || null);
+        if (changes.from !== undefined) set('from', changes.from || null);
+        if (changes.to !== undefined) set('to', changes.to || null);
         const nextPage = changes.page ?? 1;
         set('page', nextPage > 1 ? String(nextPage) : null);
         return next;
@@ -45,7 +92,7 @@ export function useListAddress() {
     );
   };
 
-  return { status, q, page, show };
+  return { status, q, page, sort, rating, from, to, show };
 }
 
 /**
