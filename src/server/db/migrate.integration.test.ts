@@ -11,6 +11,7 @@ import {
   usingPostgres,
 } from '../testing/test-database.js';
 import { openDatabase } from './client.js';
+import { DEMO_HEADER_TEXT } from '../../shared/demo-widget.js';
 import { migrateDatabase, migrationsFolder } from './migrate.js';
 
 const expectedTables = [
@@ -29,6 +30,28 @@ async function tablesOf(handle: Awaited<ReturnType<typeof testDatabase>>): Promi
     sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
   );
   return result.rows.map((row) => row.table_name);
+}
+
+/** A new database with the migrations before `tag` only (from a folder of their own), to test what `tag` does to older rows. */
+async function databaseMigratedBefore(
+  tag: string,
+  label: string,
+): Promise<{ handle: Awaited<ReturnType<typeof openDatabase>>; folder: string }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
+  await cp(migrationsFolder, folder, { recursive: true });
+  const journal = JSON.parse(
+    await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
+  await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  const handle = usingPostgres()
+    ? await openDatabase({
+        kind: 'postgres',
+        url: await createPostgresDatabase(label, { empty: true }),
+      })
+    : await openDatabase({ kind: 'pglite-client', client: await PGlite.create() });
+  await migrateDatabase(handle, folder);
+  return { handle, folder };
 }
 
 describe('migrations', () => {
@@ -136,22 +159,8 @@ describe('migrations', () => {
   );
 
   it('0005 keeps the reset links sent before it: an unexpired one moves to password_reset_tokens', async () => {
-    // The migrations up to 0004 only, in a folder of their own.
-    const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
-    await cp(migrationsFolder, folder, { recursive: true });
-    const journal = JSON.parse(
-      await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag < '0005');
-    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-    const handle = usingPostgres()
-      ? await openDatabase({
-          kind: 'postgres',
-          url: await createPostgresDatabase('reset_links', { empty: true }),
-        })
-      : await openDatabase({ kind: 'pglite-client', client: await PGlite.create() });
+    const { handle, folder } = await databaseMigratedBefore('0005', 'reset_links');
     try {
-      await migrateDatabase(handle, folder);
       await handle.db
         .execute(sql`insert into users (id, email, password, reset_token, reset_token_expiry) values
         ('00000000-0000-4000-8000-000000000011', 'waiting@example.com', 'x', 'hash-of-a-waiting-link', now() + interval '30 minutes'),
@@ -162,6 +171,32 @@ describe('migrations', () => {
       );
       expect(moved.rows).toEqual([
         { token_hash: 'hash-of-a-waiting-link', user_id: '00000000-0000-4000-8000-000000000011' },
+      ]);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+  it('0012 turns the old demo header into the "Example" label, and leaves any other header alone', async () => {
+    const { handle, folder } = await databaseMigratedBefore('0012', 'demo_header');
+    try {
+      await handle.db.execute(sql`insert into users (id, email, password) values
+        ('00000000-0000-4000-8000-000000000021', 'demo@example.com', 'x'),
+        ('00000000-0000-4000-8000-000000000022', 'shop@example.com', 'x')`);
+      await handle.db
+        .execute(sql`insert into businesses (id, owner_id, name, collection_slug) values
+        ('00000000-0000-4000-8000-000000000023', '00000000-0000-4000-8000-000000000021', 'Demo', 'demo'),
+        ('00000000-0000-4000-8000-000000000024', '00000000-0000-4000-8000-000000000022', 'Shop', 'shop')`);
+      await handle.db.execute(sql`insert into widget_settings (business_id, header_text) values
+        ('00000000-0000-4000-8000-000000000023', 'Example testimonials: replace them with your own'),
+        ('00000000-0000-4000-8000-000000000024', 'Example testimonials from our shop')`);
+      await migrateDatabase(handle);
+      const headers = await handle.db.execute<{ header_text: string }>(
+        sql`select header_text from widget_settings order by business_id`,
+      );
+      expect(headers.rows.map((row) => row.header_text)).toEqual([
+        DEMO_HEADER_TEXT,
+        'Example testimonials from our shop',
       ]);
     } finally {
       await handle.close();
