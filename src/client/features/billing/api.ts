@@ -81,70 +81,64 @@ export function useRefreshAfterSubscribing() {
 }
 
 /**
- * POST /api/cancel-subscription: cancels at the period end, so access goes on
- * until then (docs/product/billing.md#paid-access). Refreshes the subscription and the access status.
+ * A change to when the subscription ends (cancel or resume): the call, its
+ * success toast (written from the period end shown before the change), then
+ * the subscription and the access status read again. A 401 is "Session
+ * expired", then /auth (docs/product/messages.md#billing); anything else a toast.
  */
-export function useCancelSubscription() {
+function useSubscriptionChange(options: {
+  change: typeof cancelSubscription | typeof resumeSubscription;
+  success: (periodEnd: number | null) => { title: string; description: string };
+  failure: string;
+}) {
   const queryClient = useQueryClient();
-  // A 401 is "Session expired", then /auth (docs/product/messages.md#billing); anything else a toast.
   const reportError = useAdminActionError('billing');
   return useMutation({
     mutationFn: async () => {
-      const result = await call(cancelSubscription, {});
+      const result = await call(options.change, {});
       if (!result.success) throw new Error(result.message);
       return result;
     },
     onSuccess: async () => {
       const before = queryClient.getQueryData(billingQueries.subscription().queryKey);
-      toast({
-        title: 'Subscription canceled',
-        description: before
-          ? `You keep access until ${formatUnixDate(before.current_period_end)}.`
-          : 'You keep access until the end of the billing period.',
-        variant: 'success',
-      });
+      toast({ ...options.success(before?.current_period_end ?? null), variant: 'success' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: billingQueries.subscription().queryKey }),
         refreshAccessStatus(queryClient),
       ]);
     },
-    onError: (error) =>
-      reportError(
-        error,
-        getErrorMessage(error, 'Failed to cancel subscription. Please try again.'),
-      ),
+    onError: (error) => reportError(error, getErrorMessage(error, options.failure)),
+  });
+}
+
+/**
+ * POST /api/cancel-subscription: cancels at the period end, so access goes on
+ * until then (docs/product/billing.md#paid-access).
+ */
+export function useCancelSubscription() {
+  return useSubscriptionChange({
+    change: cancelSubscription,
+    success: (periodEnd) => ({
+      title: 'Subscription canceled',
+      description: periodEnd
+        ? `You keep access until ${formatUnixDate(periodEnd)}.`
+        : 'You keep access until the end of the billing period.',
+    }),
+    failure: 'Failed to cancel subscription. Please try again.',
   });
 }
 
 /** POST /api/billing/resume-subscription: the subscription renews again (docs/product/billing.md#subscription). */
 export function useResumeSubscription() {
-  const queryClient = useQueryClient();
-  const reportError = useAdminActionError('billing');
-  return useMutation({
-    mutationFn: async () => {
-      const result = await call(resumeSubscription, {});
-      if (!result.success) throw new Error(result.message);
-      return result;
-    },
-    onSuccess: async () => {
-      const before = queryClient.getQueryData(billingQueries.subscription().queryKey);
-      toast({
-        title: 'Subscription resumed',
-        description: before
-          ? `Your subscription will renew on ${formatUnixDate(before.current_period_end)}.`
-          : 'Your subscription will renew at the end of the billing period.',
-        variant: 'success',
-      });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingQueries.subscription().queryKey }),
-        refreshAccessStatus(queryClient),
-      ]);
-    },
-    onError: (error) =>
-      reportError(
-        error,
-        getErrorMessage(error, 'Failed to resume subscription. Please try again.'),
-      ),
+  return useSubscriptionChange({
+    change: resumeSubscription,
+    success: (periodEnd) => ({
+      title: 'Subscription resumed',
+      description: periodEnd
+        ? `Your subscription will renew on ${formatUnixDate(periodEnd)}.`
+        : 'Your subscription will renew at the end of the billing period.',
+    }),
+    failure: 'Failed to resume subscription. Please try again.',
   });
 }
 

@@ -41,39 +41,22 @@ export function ListFilters({
 }) {
   const id = useId();
   const rangeWrong = from !== '' && to !== '' && from > to;
-  const field = 'grid min-w-0 gap-1 text-sm font-medium text-foreground';
   return (
     <div className="mt-3">
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <label className={field}>
-          Sort
-          <Select
-            value={sort}
-            onChange={(event) => show({ sort: event.target.value as TestimonialSort })}
-            className="h-11 sm:w-44"
-          >
-            {Object.entries(sortNames).map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className={field}>
-          Rating
-          <Select
-            value={rating}
-            onChange={(event) => show({ rating: event.target.value as RatingFilter })}
-            className="h-11 sm:w-44"
-          >
-            {Object.entries(ratingNames).map(([value, name]) => (
-              <option key={value} value={value}>
-                {name}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label className={field}>
+        <ChoiceField
+          label="Sort"
+          value={sort}
+          names={sortNames}
+          onChange={(value) => show({ sort: value })}
+        />
+        <ChoiceField
+          label="Rating"
+          value={rating}
+          names={ratingNames}
+          onChange={(value) => show({ rating: value })}
+        />
+        <label className={fieldClass}>
           From
           <Input
             type="date"
@@ -85,7 +68,7 @@ export function ListFilters({
             className="h-11 dark:scheme-dark sm:w-44"
           />
         </label>
-        <label className={field}>
+        <label className={fieldClass}>
           To
           <Input
             type="date"
@@ -104,5 +87,37 @@ export function ListFilters({
         </p>
       ) : null}
     </div>
+  );
+}
+
+const fieldClass = 'grid min-w-0 gap-1 text-sm font-medium text-foreground';
+
+/** A labelled select of one of `names`' keys. */
+function ChoiceField<T extends string>({
+  label,
+  value,
+  names,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  names: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label className={fieldClass}>
+      {label}
+      <Select
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        className="h-11 sm:w-44"
+      >
+        {(Object.entries(names) as [T, string][]).map(([choice, name]) => (
+          <option key={choice} value={choice}>
+            {name}
+          </option>
+        ))}
+      </Select>
+    </label>
   );
 }
