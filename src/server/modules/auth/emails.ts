@@ -1,18 +1,6 @@
 // The texts of account emails: a plain-text part and an HTML part each.
+import { escapeHtml, htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** The HTML part: a greeting, the given paragraphs (HTML, already escaped) and the signature. */
-const htmlEmail = (productName: string, paragraphs: string) => `<!doctype html>
-<html>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
-    <p>Hello,</p>
-${paragraphs}
-    <p>— ${escapeHtml(productName)}</p>
-  </body>
-</html>`;
 
 export function passwordResetEmail(options: {
   to: string;

@@ -1,9 +1,7 @@
 // The texts of billing emails: a plain-text part and an HTML part each, as the account emails.
 import { MONEY_BACK_GUARANTEE_DAYS } from '../../../shared/constants.js';
+import { escapeHtml, htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Sent after a money-back refund (docs/product/billing.md#refund). */
 export function refundReceiptEmail(options: {
@@ -30,16 +28,12 @@ export function refundReceiptEmail(options: {
     '',
     `— ${productName}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937;">
-    <p>Hello,</p>
-    <p>We have refunded your ${escapeHtml(productName)} payment of <strong>${escapeHtml(amount)}</strong> on ${escapeHtml(date)}, as our ${MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee promises.</p>
+  const html = htmlEmail(
+    productName,
+    `    <p>We have refunded your ${escapeHtml(productName)} payment of <strong>${escapeHtml(amount)}</strong> on ${escapeHtml(date)}, as our ${MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee promises.</p>
     <p>Your subscription has ended. The refund reaches your card within 5 to 10 business days.</p>
     <p style="font-size: 12px; color: #6b7280;">Invoice: ${escapeHtml(invoiceId)}<br>Refund: ${escapeHtml(refundId)}</p>
-    <p>You can subscribe again at any time.</p>
-    <p>— ${escapeHtml(productName)}</p>
-  </body>
-</html>`;
+    <p>You can subscribe again at any time.</p>`,
+  );
   return { to, subject: `Your ${productName} refund receipt`, text, html };
 }

@@ -54,8 +54,8 @@ footer{margin-top:2rem;font-size:.85rem}
 const rows = (items: ReceiptRow[], className?: string) =>
   `<dl${className ? ` class="${className}"` : ''}>${items
     .map(
-      ({ label, value }) =>
-        `<dt${label === 'Total' ? ' class="grand"' : ''}>${e(label)}</dt><dd${label === 'Total' ? ' class="grand"' : ''}>${e(value)}</dd>`,
+      ({ label, value, grand }) =>
+        `<dt${grand ? ' class="grand"' : ''}>${e(label)}</dt><dd${grand ? ' class="grand"' : ''}>${e(value)}</dd>`,
     )
     .join('')}</dl>`;
 

@@ -141,8 +141,7 @@ function labelled(
   const labelWidth = valuesRight ? width * 0.5 : 90;
   const valueWidth = width - labelWidth;
   let rowY = y;
-  for (const { label, value } of rows) {
-    const grand = label === 'Total';
+  for (const { label, value, grand } of rows) {
     doc.font(grand ? FONT.bold : FONT.regular).fontSize(10);
     doc.fillColor(grand ? COLOR.text : COLOR.muted).text(label, x, rowY, { width: labelWidth });
     const labelBottom = doc.y;

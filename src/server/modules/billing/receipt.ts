@@ -2,12 +2,17 @@
 // the HTML page (receipt-page.ts) and the PDF (receipt-pdf.ts) say the same.
 // Pure: the service gathers the invoice, the seller and the buyer.
 import { PLAN } from '../../../shared/constants.js';
-import { formatMinorUnits } from '../../../shared/billing-format.js';
+import { formatMinorUnits, formatUnixDate } from '../../../shared/billing-format.js';
 import type { InvoiceDetails } from '../../adapters/payments/provider.js';
 import type { Config } from '../../config.js';
 
 /** A label and its value: a row of the receipt's summary or its details. */
-export type ReceiptRow = { label: string; value: string };
+export type ReceiptRow = {
+  label: string;
+  value: string;
+  /** The row the receipt writes in bold: the total. */
+  grand?: true;
+};
 
 export type Receipt = {
   /** The invoice's number, or its id when it has none. */
@@ -26,8 +31,7 @@ export type Receipt = {
 };
 
 /** Dates as the receipt writes them: "November 28, 2026", in UTC (the server has no reader's time zone). */
-const formatDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const formatDate = (date: Date) => formatUnixDate(date.getTime() / 1000, 'UTC');
 
 export function buildReceipt(input: {
   details: InvoiceDetails;
@@ -69,7 +73,7 @@ export function buildReceipt(input: {
       ...(tax
         ? [{ label: tax.inclusive ? 'Tax (included)' : 'Tax', value: money(tax.amount) }]
         : []),
-      { label: 'Total', value: money(details.total) },
+      { label: 'Total', value: money(details.total), grand: true },
       { label: 'Amount paid', value: money(invoice.amount_paid) },
     ],
     refunded: invoice.amount_refunded > 0 ? money(invoice.amount_refunded) : null,
