@@ -169,6 +169,20 @@ function isResourceMissing(error: unknown): boolean {
 }
 
 /** Null for an id Stripe does not know; every other failure (network, auth, 5xx) still throws. */
+/**
+ * The payment that paid an invoice, of the payments it names: the paid one
+ * naming its PaymentIntent (or, for old charges, the charge); else the first
+ * one. Null when it names none.
+ */
+function paidPaymentOf(
+  payments: readonly Stripe.InvoicePayment[],
+): Stripe.InvoicePayment.Payment | null {
+  const paid = payments.filter(
+    (entry) => entry.status === 'paid' && (entry.payment.payment_intent || entry.payment.charge),
+  );
+  return (paid[0] ?? payments[0])?.payment ?? null;
+}
+
 async function nullIfMissing<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
@@ -195,8 +209,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
    * PaymentIntent or a charge. Null when it has none (not paid, or paid off Stripe).
    */
   async function chargeOf(invoice: Stripe.Invoice): Promise<Stripe.Charge | null> {
-    const payments = invoice.payments?.data ?? [];
-    const payment = (payments.find((entry) => entry.status === 'paid') ?? payments[0])?.payment;
+    const payment = paidPaymentOf(invoice.payments?.data ?? []);
     if (payment?.payment_intent) {
       const intent = await stripe.paymentIntents.retrieve(idOf(payment.payment_intent), {
         expand: ['latest_charge'],
@@ -357,10 +370,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         status: 'paid',
         limit: 10,
       });
-      const payment = payments.data.find(
-        (entry) => entry.payment.payment_intent || entry.payment.charge,
-      )?.payment;
-      if (!payment) throw new Error(`Stripe invoice ${invoiceId} has no paid payment`);
+      const payment = paidPaymentOf(payments.data);
+      if (!payment?.payment_intent && !payment?.charge)
+        throw new Error(`Stripe invoice ${invoiceId} has no paid payment`);
       const refund = await stripe.refunds.create(
         payment.payment_intent
           ? { payment_intent: idOf(payment.payment_intent), metadata: { invoiceId } }
