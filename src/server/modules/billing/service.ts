@@ -47,6 +47,7 @@ import { findUserById, toCurrentUser } from '../auth/service.js';
 import { findOwnBusiness } from '../business/service.js';
 import { refundReceiptEmail } from './emails.js';
 import { accessStatusOf, hasCurrentSubscription, mirrorIsStale } from './access.js';
+import { InvoiceMemo } from './invoice-memo.js';
 import { ProviderSyncGate } from './provider-sync.js';
 import { buildReceipt, type Receipt } from './receipt.js';
 import * as repository from './repository.js';
@@ -58,6 +59,26 @@ function syncGateOf(payments: PaymentProvider): ProviderSyncGate {
   let gate = syncGates.get(payments);
   if (!gate) syncGates.set(payments, (gate = new ProviderSyncGate()));
   return gate;
+}
+
+/** One memo of invoices per app, like its sync gate. */
+const invoiceMemos = new WeakMap<PaymentProvider, InvoiceMemo>();
+
+function invoiceMemoOf(payments: PaymentProvider): InvoiceMemo {
+  let memo = invoiceMemos.get(payments);
+  if (!memo) invoiceMemos.set(payments, (memo = new InvoiceMemo()));
+  return memo;
+}
+
+/** The customer's invoices from the provider, one call serving a whole page load (invoice-memo.ts). */
+function invoicesOf(
+  deps: Pick<Deps, 'payments' | 'log'>,
+  customerId: string | null,
+): Promise<Invoice[]> {
+  if (!customerId) return Promise.resolve([]);
+  return invoiceMemoOf(deps.payments).read(customerId, () =>
+    callProvider(deps, () => deps.payments.listInvoices(customerId)),
+  );
 }
 
 const RECEIPT_NOT_FOUND_MESSAGE = 'Receipt not found';
@@ -239,6 +260,7 @@ export async function verifyCheckout(
     deps.payments.getSubscription(subscriptionId),
   );
   if (!subscription) throw notFound('Subscription not found');
+  invoiceMemoOf(deps.payments).forget(subscription.customerId);
   await mirror(deps.db, user, subscription, deps.clock());
   return { success: true, message: 'Subscription activated!' };
 }
@@ -309,11 +331,12 @@ export async function listInvoices(
   deps: Pick<Deps, 'db' | 'payments' | 'log'>,
   user: UserRow,
 ): Promise<Invoice[]> {
-  const customerId = user.stripeCustomerId;
-  if (!customerId) return [];
-  const invoices = await callProvider(deps, () => deps.payments.listInvoices(customerId));
+  if (!user.stripeCustomerId) return [];
   // Stripe's invoices do not say what was refunded: the refund Vouchly made does.
-  const refund = await repository.findRefund(deps.db, user.id);
+  const [invoices, refund] = await Promise.all([
+    invoicesOf(deps, user.stripeCustomerId),
+    repository.findRefund(deps.db, user.id),
+  ]);
   return invoices.map((invoice) =>
     refund?.invoiceId === invoice.id
       ? { ...invoice, amount_refunded: Math.max(invoice.amount_refunded, refund.amount) }
@@ -378,17 +401,16 @@ async function refundStatusOf(
   firstInvoice: Invoice | null;
   refund: BillingRefundRow | null;
 }> {
-  const customerId = user.stripeCustomerId;
-  const invoices = customerId
-    ? await callProvider(deps, () => deps.payments.listInvoices(customerId))
-    : [];
+  const [invoices, refund] = await Promise.all([
+    invoicesOf(deps, user.stripeCustomerId),
+    repository.findRefund(deps.db, user.id),
+  ]);
   const firstInvoice =
     invoices
       .filter((invoice) => invoice.amount_paid > 0)
       .sort((a, b) => a.created - b.created)[0] ?? null;
   const firstPaymentAt = firstInvoice?.created ?? null;
   const deadline = firstPaymentAt === null ? null : firstPaymentAt + GUARANTEE_SECONDS;
-  const refund = await repository.findRefund(deps.db, user.id);
   const answer = (reason: RefundStatus['reason']) => ({
     status: { eligible: reason === 'eligible', reason, firstPaymentAt, deadline },
     firstInvoice,
@@ -440,6 +462,7 @@ export async function requestRefund(
   }
   const invoiceId = firstInvoice.id;
   const refund = await callProvider(deps, () => deps.payments.refundInvoice(invoiceId));
+  invoiceMemoOf(deps.payments).forget(user.stripeCustomerId);
   const recorded = await repository.recordRefund(deps.db, {
     userId: user.id,
     invoiceId,
@@ -504,6 +527,7 @@ export async function handleWebhook(
       ? await callProvider(deps, () => deps.payments.getSubscription(subscriptionId))
       : null);
   const customerId = subscription?.customerId ?? event.customerId;
+  invoiceMemoOf(deps.payments).forget(customerId);
   const user =
     (event.userId ? await findUserById(deps, event.userId) : null) ??
     (customerId ? await repository.findUserByCustomerId(deps.db, customerId) : null);
@@ -571,6 +595,7 @@ export async function payTestCheckout(
 ): Promise<{ redirectUrl: string }> {
   await requireOwnTestCheckout(deps, user, sessionId);
   const { session, subscription } = await localProvider(deps).completeTestCheckout(sessionId);
+  invoiceMemoOf(deps.payments).forget(subscription.customerId);
   await mirror(deps.db, user, subscription, deps.clock());
   return { redirectUrl: session.successUrl };
 }
