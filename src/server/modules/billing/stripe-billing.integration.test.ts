@@ -312,6 +312,29 @@ describe('Stripe resume and refund', () => {
   });
 });
 
+describe('the billing page', () => {
+  it('one load (its invoices and its refund status at once) reads the invoices from Stripe once', async () => {
+    const app = await stripeApp();
+    const owner = await verifiedOwner(app);
+    const invoiceReads = () =>
+      fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/invoices')
+        .length;
+    const before = invoiceReads();
+
+    const [invoices, refund] = await Promise.all(
+      ['/api/billing/invoices', '/api/billing/refund'].map((url) =>
+        app.inject({ method: 'GET', url, ...withSession(owner.cookie) }),
+      ),
+    );
+
+    expect(invoices?.statusCode, invoices?.body).toBe(200);
+    expect(refund?.statusCode, refund?.body).toBe(200);
+    expect(invoices?.json()).toHaveLength(1);
+    expect(refund?.json()).toMatchObject({ eligible: true });
+    expect(invoiceReads() - before).toBe(1);
+  });
+});
+
 describe('Stripe webhooks', () => {
   it('checkout.session.completed grants access; a replay of the same event has one effect', async () => {
     const app = await stripeApp();
@@ -614,7 +637,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
   const AT_ONCE = 1000;
 
   /** A paid, verified owner of an app whose clock the test moves (the pause runs on it). */
-  async function verifiedOwner() {
+  async function frozenProviderOwner() {
     let offsetMs = 0;
     const app = await createTestApp(
       {
@@ -628,13 +651,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
       },
       { clock: () => new Date(Date.now() + offsetMs) },
     );
-    const owner = await paidOwner(app);
-    const verified = await app.inject({
-      method: 'GET',
-      url: `/api/checkout-success?session_id=${owner.session.id}`,
-      ...withSession(owner.cookie),
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
+    const owner = await verifiedOwner(app);
     return { app, owner, advance: (ms: number) => (offsetMs += ms) };
   }
 
@@ -668,7 +685,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
     'POST /api/create-checkout-session',
     'GET /api/checkout-success',
   ])('%s answers within the timeout, 502 with Retry-After', async (call) => {
-    const { app, owner } = await verifiedOwner();
+    const { app, owner } = await frozenProviderOwner();
     const request = billingCalls(owner.session.id).find(
       (candidate) => call === `${candidate.method} ${candidate.url.split('?')[0]}`,
     );
@@ -683,7 +700,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
   });
 
   it('the subscription read answers from the last state Vouchly heard of, and says so', async () => {
-    const { app, owner } = await verifiedOwner();
+    const { app, owner } = await frozenProviderOwner();
     const release = fake.hold();
     try {
       const { response, ms } = await timed(app, owner.cookie, {
@@ -706,7 +723,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
   });
 
   it('during the pause every call answers at once without reaching the provider; after it, one call goes through again', async () => {
-    const { app, owner, advance } = await verifiedOwner();
+    const { app, owner, advance } = await frozenProviderOwner();
     const release = fake.hold();
     try {
       expectProviderError(
@@ -748,7 +765,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
 
   it('the access gate and the billing routes share the one pause', async () => {
     // A year on, the mirror is stale: each access check would ask the provider.
-    const { app, owner, advance } = await verifiedOwner();
+    const { app, owner, advance } = await frozenProviderOwner();
     advance(366 * 24 * 60 * 60 * 1000);
     const cookie = await login(app, owner.email);
 
@@ -785,7 +802,7 @@ describe('a frozen provider: short timeouts and one shared pause', () => {
   });
 
   it('an answer that is not an outage (an unknown id) opens no pause', async () => {
-    const { app, owner } = await verifiedOwner();
+    const { app, owner } = await frozenProviderOwner();
     const unknown = await app.inject({
       method: 'GET',
       url: '/api/checkout-success?session_id=cs_test_unknown',
