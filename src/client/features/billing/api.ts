@@ -23,6 +23,7 @@ import { refreshAccessStatus } from '../../lib/access';
 import { call, contractQuery, getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { sessionQueries } from '../../lib/session';
 import { formatUnixDate } from '../../../shared/billing-format';
+import type { BillingResult } from '../../../shared/schemas/billing';
 
 /** docs/product/messages.md#billing: billing reads are tried up to 3 times, but a 401 (session gone) at once. */
 const retryBillingRead = (failureCount: number, error: Error) =>
@@ -81,33 +82,52 @@ export function useRefreshAfterSubscribing() {
 }
 
 /**
- * A change to when the subscription ends (cancel or resume): the call, its
- * success toast (written from the period end shown before the change), then
- * the subscription and the access status read again. A 401 is "Session
+ * A change to the subscription (cancel, resume, refund): the call, its success
+ * toast (written from the answer and the period end shown before the change),
+ * then the subscription and the access status read again. A 401 is "Session
  * expired", then /auth (docs/product/messages.md#billing); anything else a toast.
  */
 function useSubscriptionChange(options: {
-  change: typeof cancelSubscription | typeof resumeSubscription;
-  success: (periodEnd: number | null) => { title: string; description: string };
+  change: typeof cancelSubscription | typeof resumeSubscription | typeof requestRefund;
+  success: (
+    periodEnd: number | null,
+    result: BillingResult,
+  ) => { title: string; description: string };
   failure: string;
+  /**
+   * The change may refund: the refund status and the invoices are read again
+   * too, and the refund status after a failure as well (whatever the failure,
+   * it shows what is true now).
+   */
+  refunds?: boolean;
 }) {
   const queryClient = useQueryClient();
   const reportError = useAdminActionError('billing');
+  const refundKey = billingQueries.refund().queryKey;
   return useMutation({
     mutationFn: async () => {
       const result = await call(options.change, {});
       if (!result.success) throw new Error(result.message);
       return result;
     },
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       const before = queryClient.getQueryData(billingQueries.subscription().queryKey);
-      toast({ ...options.success(before?.current_period_end ?? null), variant: 'success' });
+      toast({ ...options.success(before?.current_period_end ?? null, result), variant: 'success' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: billingQueries.subscription().queryKey }),
+        ...(options.refunds
+          ? [
+              queryClient.invalidateQueries({ queryKey: refundKey }),
+              queryClient.invalidateQueries({ queryKey: billingQueries.invoices().queryKey }),
+            ]
+          : []),
         refreshAccessStatus(queryClient),
       ]);
     },
-    onError: (error) => reportError(error, getErrorMessage(error, options.failure)),
+    onError: async (error) => {
+      reportError(error, getErrorMessage(error, options.failure));
+      if (options.refunds) await queryClient.invalidateQueries({ queryKey: refundKey });
+    },
   });
 }
 
@@ -148,28 +168,11 @@ export function useResumeSubscription() {
  * the access status are read again, so the gated pages lock at once.
  */
 export function useRequestRefund() {
-  const queryClient = useQueryClient();
-  const reportError = useAdminActionError('billing');
-  return useMutation({
-    mutationFn: async () => {
-      const result = await call(requestRefund, {});
-      if (!result.success) throw new Error(result.message);
-      return result;
-    },
-    onSuccess: async (result) => {
-      toast({ title: 'Payment refunded', description: result.message, variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: billingQueries.subscription().queryKey }),
-        queryClient.invalidateQueries({ queryKey: billingQueries.refund().queryKey }),
-        queryClient.invalidateQueries({ queryKey: billingQueries.invoices().queryKey }),
-        refreshAccessStatus(queryClient),
-      ]);
-    },
-    onError: async (error) => {
-      reportError(error, getErrorMessage(error, 'Failed to refund the payment. Please try again.'));
-      // Whatever the failure, show what is true now.
-      await queryClient.invalidateQueries({ queryKey: billingQueries.refund().queryKey });
-    },
+  return useSubscriptionChange({
+    change: requestRefund,
+    success: (_periodEnd, result) => ({ title: 'Payment refunded', description: result.message }),
+    failure: 'Failed to refund the payment. Please try again.',
+    refunds: true,
   });
 }
 
