@@ -40,7 +40,7 @@ const imageMessages = {
   empty: 'The file is empty',
   tooLarge: 'Images must be 5 MB or smaller',
   tooManyPixels: 'The image is too large (at most 40 megapixels)',
-  notAnImage: 'Only images can be uploaded (JPEG, PNG, WebP, GIF or AVIF)',
+  notAnImage: 'This file is not an image. Please choose a JPEG, PNG, WebP, GIF or AVIF photo.',
   notALogo: 'Only images can be uploaded (JPEG, PNG, WebP, GIF, AVIF or SVG)',
   svgNotAllowed: 'SVG images can only be used as a logo',
   unreadable: 'The image could not be read',
