@@ -329,7 +329,6 @@ const matrix: Record<string, Expectation> = {
       })),
     ],
   },
-  'GET /api/business/qr-code.png': { kind: 'owner', probes: [get('/api/business/qr-code.png')] },
   'POST /api/objects/upload': {
     kind: 'owner',
     probes: [own(() => ({ method: 'POST', url: '/api/objects/upload' }))],

@@ -4,21 +4,22 @@
 import { Copy } from 'lucide-react';
 import { useRecordCollectionShared } from '../lib/first-week';
 import { cn } from '../lib/utils';
-import { copyCollectionLink } from './collection-link';
+import { collectionLinkFor, copyCollectionLink } from './collection-link';
 import { GenerateQrCodeButton } from './qr-code-dialog';
 import { Button } from './ui/button';
 
-/** `link`: the collection link (collectionLinkFor); `businessName` heads the printed QR code. */
+/** The collection link of `collectionSlug`; `businessName` heads the printed QR code. */
 export function CollectionLinkActions({
-  link,
+  collectionSlug,
   businessName,
   className,
 }: {
-  link: string;
+  collectionSlug: string;
   businessName: string;
   className?: string;
 }) {
   const recordShared = useRecordCollectionShared();
+  const link = collectionLinkFor(collectionSlug);
   return (
     <div className={cn('grid gap-2 sm:flex sm:flex-wrap', className)}>
       <Button
@@ -30,7 +31,7 @@ export function CollectionLinkActions({
         <Copy aria-hidden="true" />
         Copy Collection Link
       </Button>
-      <GenerateQrCodeButton link={link} businessName={businessName} />
+      <GenerateQrCodeButton collectionSlug={collectionSlug} businessName={businessName} />
     </div>
   );
 }

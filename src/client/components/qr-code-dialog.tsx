@@ -7,8 +7,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer, QrCode, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { qrCollectionLink } from '../../shared/app-pages';
 import { QR_CODE_SIZE_PX } from '../../shared/constants';
 import { useRecordCollectionShared } from '../lib/first-week';
+import { collectionLinkFor } from './collection-link';
 import { Button } from './ui/button';
 import {
   Dialog,
@@ -113,18 +115,18 @@ async function printQrCode(page: QrPrint): Promise<void> {
 }
 
 /**
- * The QR code dialog of `link`, whose printed page names `businessName`. Either
+ * The QR code dialog of the collection link of `collectionSlug`, whose printed page names `businessName`. Either
  * controlled (`open`, `onOpenChange`) or opened by `children`, the trigger
  * (e.g. a "Generate QR Code" button).
  */
 function QrCodeDialog({
-  link,
+  collectionSlug,
   businessName,
   open,
   onOpenChange,
   children,
 }: {
-  link: string;
+  collectionSlug: string;
   businessName: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -140,22 +142,22 @@ function QrCodeDialog({
             Customers scan it with their phone camera to open your testimonial form.
           </DialogDescription>
         </DialogHeader>
-        <QrCodeBody link={link} businessName={businessName} />
+        <QrCodeBody collectionSlug={collectionSlug} businessName={businessName} />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The "Generate QR Code" button (docs/product/collection.md#qr-code) that opens the QR code dialog of `link`. */
+/** The "Generate QR Code" button (docs/product/collection.md#qr-code) that opens the QR code dialog of the collection link of `collectionSlug`. */
 export function GenerateQrCodeButton({
-  link,
+  collectionSlug,
   businessName,
 }: {
-  link: string;
+  collectionSlug: string;
   businessName: string;
 }) {
   return (
-    <QrCodeDialog link={link} businessName={businessName}>
+    <QrCodeDialog collectionSlug={collectionSlug} businessName={businessName}>
       <Button>
         <QrCode aria-hidden="true" />
         Generate QR Code
@@ -164,12 +166,19 @@ export function GenerateQrCodeButton({
   );
 }
 
-function QrCodeBody({ link, businessName }: { link: string; businessName: string }) {
+function QrCodeBody({
+  collectionSlug,
+  businessName,
+}: {
+  collectionSlug: string;
+  businessName: string;
+}) {
   const recordShared = useRecordCollectionShared();
+  const link = collectionLinkFor(collectionSlug);
   const qr = useQuery({
     queryKey: ['qr-code', link],
     // A scan is told from a click by ?src=qr (docs/product/collection.md#qr-code).
-    queryFn: () => qrCodeDataUrl(`${link}?src=qr`),
+    queryFn: () => qrCodeDataUrl(qrCollectionLink(window.location.origin, collectionSlug)),
     staleTime: Infinity,
     gcTime: 5 * MINUTE_MS,
   });

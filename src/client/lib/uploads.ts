@@ -15,8 +15,6 @@ import { ApiError, call, NETWORK_FAILURE_STATUS } from './api';
 
 export const uploadMessages = {
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).',
-  /** The server read the bytes of a file typed as an image and found none (415 NOT_AN_IMAGE). */
-  notAnImageFile: 'This file is not an image. Please choose a JPEG, PNG, WebP, GIF or AVIF photo.',
   notALogo: 'Please choose an image file (PNG, JPG or SVG).',
   svgNotAllowed: 'SVG images can only be used as a logo. Please choose a photo.',
   heicNotSupported: 'HEIC photos are not supported yet. Please choose a JPEG or PNG photo.',

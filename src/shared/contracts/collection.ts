@@ -25,20 +25,6 @@ export const updateCollectionSettings = defineContract({
   response: { 200: collectionSettingsSchema },
 });
 
-export const getCollectionQrCode = defineContract({
-  method: 'GET',
-  path: '/api/business/qr-code.png',
-  access: 'paid',
-  summary: 'A 300x300 PNG QR code of the collection link.',
-  // Sent as bytes, never serialized.
-  response: { 200: z.custom<Buffer>() },
-  document: {
-    response: {
-      200: bytesBody('image/png', 'A QR code of the collection page.'),
-    },
-  },
-});
-
 export const downloadCollectionQrSvg = defineContract({
   method: 'GET',
   path: '/api/collection/qr.svg',

@@ -1,6 +1,5 @@
 // /collection-link (docs/product/collection.md#collection-link-screen): the public link with
 // Copy, Open and the QR code, then the form settings beside a live preview.
-import { collectionLinkFor } from '../../components/collection-link';
 import { PageColumn } from '../../components/page-column';
 import { LoadProblem, NoBusinessCard } from '../../components/page-states';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -56,7 +55,7 @@ export function CollectionLinkPage() {
         ) : (
           <>
             <CollectionLinkCard
-              link={collectionLinkFor(business.data.collectionSlug)}
+              collectionSlug={business.data.collectionSlug}
               businessName={business.data.name}
             />
             {settings.isPending ? (

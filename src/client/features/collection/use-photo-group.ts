@@ -7,7 +7,7 @@
 // refused as such leaves. The group reports the references of its finished
 // uploads, in order, whenever they change.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NOT_AN_IMAGE_CODE, type UploadPurpose } from '../../../shared/schemas/uploads';
+import { type UploadPurpose } from '../../../shared/schemas/uploads';
 import { dismissToast, toast } from '../../components/ui/toast';
 import { imageFileProblem, isFileRefused, UploadError, uploadMessages } from '../../lib/uploads';
 
@@ -117,11 +117,7 @@ export function usePhotoGroup({
             // The file itself was refused: trying again cannot help, so say why under the photos.
             commit((list) => list.filter((each) => each.id !== item.id));
             forget(item);
-            tell(
-              error instanceof UploadError && error.code === NOT_AN_IMAGE_CODE
-                ? uploadMessages.notAnImageFile
-                : reason,
-            );
+            tell(reason);
           } else {
             const toastId = toast({
               title: uploadMessages.failed,

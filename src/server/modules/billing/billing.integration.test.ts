@@ -71,7 +71,7 @@ const gatedCalls: (InjectOptions & { url: string })[] = [
   { method: 'GET', url: '/api/testimonials/stats' },
   { method: 'GET', url: '/api/widget-settings' },
   { method: 'GET', url: '/api/collection-page-settings' },
-  { method: 'GET', url: '/api/business/qr-code.png' },
+  { method: 'GET', url: '/api/collection/qr.png' },
   { method: 'POST', url: '/api/objects/upload/product-image' },
 ];
 

@@ -1,7 +1,4 @@
-// Collection page settings (docs/product/collection.md#form-settings, docs/security.md rule 10 redirect rules)
-// and the QR code of the collection link.
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+// Collection page settings (docs/product/collection.md#form-settings, docs/security.md rule 10 redirect rules).
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_COLLECTION_FLAGS,
@@ -212,38 +209,5 @@ describe('PUT /api/collection-page-settings', () => {
         collectBusinessName: true,
       },
     });
-  });
-});
-
-describe('GET /api/business/qr-code.png', () => {
-  it('is a 300x300 PNG that decodes to the collection link built from the public URL', async () => {
-    const { app, owner } = await ownerApp({ baseUrl: 'http://vouchly.example:8080' });
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/business/qr-code.png',
-      ...withSession(owner.cookie, { host: 'attacker.example' }),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/png');
-    const png = PNG.sync.read(response.rawPayload);
-    expect([png.width, png.height]).toEqual([300, 300]);
-    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(decoded?.data).toBe(
-      `http://vouchly.example:8080/submit/${owner.business!.collectionSlug}`,
-    );
-  });
-
-  it('is for signed-in owners with a business', async () => {
-    const app = await createTestApp();
-    expect((await app.inject({ method: 'GET', url: '/api/business/qr-code.png' })).statusCode).toBe(
-      401,
-    );
-    const { cookie } = await createSignedInUser(app, { businessName: null });
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/business/qr-code.png',
-      ...withSession(cookie),
-    });
-    expect(response.statusCode).toBe(404);
   });
 });

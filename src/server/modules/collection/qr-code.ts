@@ -6,12 +6,15 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { QR_LOGO_SHARE } from '../../../shared/constants.js';
+import { looksLikeSvg, MAX_IMAGE_PIXELS, rasterizeSvg } from '../uploads/images.js';
 
 /** White modules around the code, as the QR standard asks. */
 const QUIET_ZONE_MODULES = 4;
 /** The logo inside its white square. */
 const LOGO_INSET = 0.84;
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+/** The logo drawn in the SVG's middle: enough pixels for a print, small enough for the file. */
+const SVG_LOGO_PX = 320;
 
 const levelOf = (logo: Buffer | null) => (logo ? 'H' : 'M');
 
@@ -25,10 +28,14 @@ function logoBox(sideModules: number): { at: number; size: number } {
   return { at: (sideModules - size) / 2, size };
 }
 
-/** The logo redrawn as an opaque PNG square of `side` pixels (on white), or null when it cannot be read. */
-export async function logoSquare(logo: Buffer, side: number): Promise<Buffer | null> {
+/**
+ * The logo redrawn as an opaque PNG square of `side` pixels (on white), or null when it cannot be
+ * read. An SVG logo is drawn as a PNG the way uploads draw one first.
+ */
+async function logoSquare(logo: Buffer, side: number): Promise<Buffer | null> {
   try {
-    return await sharp(logo, { limitInputPixels: 64_000_000 })
+    const raster = looksLikeSvg(logo) ? await rasterizeSvg(logo) : logo;
+    return await sharp(raster, { limitInputPixels: MAX_IMAGE_PIXELS })
       .resize(side, side, { fit: 'contain', background: WHITE })
       .flatten({ background: WHITE })
       .png()
@@ -38,12 +45,13 @@ export async function logoSquare(logo: Buffer, side: number): Promise<Buffer | n
   }
 }
 
-/** An SVG of `text`'s QR code; `logo`: a PNG (logoSquare) embedded as a data URI in the middle. */
+/** An SVG of `text`'s QR code; `logo` (any image sharp reads) redrawn as a PNG and embedded as a data URI in the middle. */
 export async function qrCodeSvg(
   text: string,
-  logo: Buffer | null,
+  rawLogo: Buffer | null,
   sizePx: number,
 ): Promise<string> {
+  const logo = rawLogo ? await logoSquare(rawLogo, SVG_LOGO_PX) : null;
   const svg = await QRCode.toString(text, {
     type: 'svg',
     margin: QUIET_ZONE_MODULES,

@@ -15,15 +15,6 @@ export const collectionRoutes: FastifyPluginAsync = async (app) => {
     collectionService.updateCollectionSettings(deps, caller.business.id, body),
   );
 
-  route(app, contracts.getCollectionQrCode, async ({ deps, caller, reply }) => {
-    const png = await collectionService.collectionQrCode(deps, caller.business.collectionSlug);
-    return reply
-      .type('image/png')
-      .header('cache-control', 'private, no-cache')
-      .header('content-disposition', 'inline; filename="testimonial-qr-code.png"')
-      .send(png);
-  });
-
   route(app, contracts.downloadCollectionQrSvg, async ({ deps, caller, reply }) => {
     const file = await collectionService.collectionQrCodeFile(deps, caller.business, 'svg');
     return sendDownload(reply, file);

@@ -2,8 +2,7 @@
 // required on forces collect on; the redirect URL is an absolute http(s) URL
 // without credentials or nothing (docs/security.md rule 10). Also the collection
 // link's QR code.
-import QRCode from 'qrcode';
-import { collectionLink, qrCollectionLink } from '../../../shared/app-pages.js';
+import { qrCollectionLink } from '../../../shared/app-pages.js';
 import {
   coupleCollectionFlags,
   DEFAULT_COLLECTION_FLAGS,
@@ -11,7 +10,7 @@ import {
   safeRedirectUrl,
   type CollectionFlags,
 } from '../../../shared/collection-settings.js';
-import { QR_CODE_SIZE_PX, QR_PRINT_SIZE_PX } from '../../../shared/constants.js';
+import { QR_PRINT_SIZE_PX } from '../../../shared/constants.js';
 import type {
   CollectionSettings,
   UpdateCollectionSettingsInput,
@@ -19,7 +18,7 @@ import type {
 import type { CollectionPageSettingsRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { readStoredImage } from '../uploads/service.js';
-import { logoSquare, qrCodePng, qrCodeSvg } from './qr-code.js';
+import { qrCodePng, qrCodeSvg } from './qr-code.js';
 import * as repository from './repository.js';
 
 export type FormSettings = CollectionFlags & {
@@ -82,25 +81,6 @@ export async function updateCollectionSettings(
   });
 }
 
-/**
- * A 300x300 PNG QR code of the collection link, made here (no outside
- * service), from the configured public URL, never the Host header.
- */
-export function collectionQrCode(
-  { config }: Pick<Deps, 'config'>,
-  collectionSlug: string,
-): Promise<Buffer> {
-  return QRCode.toBuffer(collectionLink(config.baseUrl, collectionSlug), {
-    type: 'png',
-    width: QR_CODE_SIZE_PX,
-    margin: 2,
-    errorCorrectionLevel: 'M',
-  });
-}
-
-/** The logo drawn in the SVG's middle: enough pixels for a print, small enough for the file. */
-const SVG_LOGO_PX = 320;
-
 export type QrCodeFile = { body: Buffer | string; contentType: string; fileName: string };
 
 /** The business's logo bytes, or null (none, not one of our uploads, or gone). */
@@ -134,9 +114,8 @@ export async function collectionQrCodeFile(
   if (format === 'png') {
     return { body: await qrCodePng(text, logo, sizePx), contentType: 'image/png', fileName };
   }
-  const drawn = logo ? await logoSquare(logo, SVG_LOGO_PX) : null;
   return {
-    body: await qrCodeSvg(text, drawn, sizePx),
+    body: await qrCodeSvg(text, logo, sizePx),
     contentType: 'image/svg+xml; charset=utf-8',
     fileName,
   };

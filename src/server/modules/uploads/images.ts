@@ -10,7 +10,7 @@ import { NOT_AN_IMAGE_CODE, type UploadPurpose } from '../../../shared/schemas/u
 import { AppError, badRequest } from '../../errors.js';
 
 /** 40 megapixels: any real photo, not a decompression bomb. */
-const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** The longer side of an SVG logo drawn as PNG: sharp wherever a logo shows. */
 const SVG_RASTER_SIZE = 512;
@@ -40,7 +40,7 @@ const imageMessages = {
   empty: 'The file is empty',
   tooLarge: 'Images must be 5 MB or smaller',
   tooManyPixels: 'The image is too large (at most 40 megapixels)',
-  notAnImage: 'Only images can be uploaded (JPEG, PNG, WebP, GIF or AVIF)',
+  notAnImage: 'This file is not an image. Please choose a JPEG, PNG, WebP, GIF or AVIF photo.',
   notALogo: 'Only images can be uploaded (JPEG, PNG, WebP, GIF, AVIF or SVG)',
   svgNotAllowed: 'SVG images can only be used as a logo',
   unreadable: 'The image could not be read',
@@ -56,7 +56,7 @@ export type CheckedImage = { data: Buffer; ext: ImageExtension; contentType: str
  * True for a UTF-8 text whose root element is <svg>: an optional XML
  * declaration, comments and a DOCTYPE without an internal subset (no entity tricks).
  */
-function looksLikeSvg(data: Buffer): boolean {
+export function looksLikeSvg(data: Buffer): boolean {
   const text = data.toString('utf8');
   if (text.includes('\uFFFD') || text.includes('\0')) return false;
   const prologue =
@@ -109,7 +109,7 @@ async function reencode(data: Buffer, format: RasterFormat): Promise<Buffer> {
  * SVG `looksLikeSvg` accepted gets here (no DOCTYPE subset, so no entities);
  * librsvg, given bytes without a base address, loads nothing they refer to.
  */
-async function rasterizeSvg(data: Buffer): Promise<Buffer> {
+export async function rasterizeSvg(data: Buffer): Promise<Buffer> {
   try {
     // An SVG without a size of its own may have none, whatever sharp's types say.
     const { width, height } = (await sharp(data, {

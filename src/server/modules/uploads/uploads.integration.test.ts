@@ -249,7 +249,7 @@ describe('PUT /objects/upload/:token', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json().error).toEqual({
         code: 'NOT_AN_IMAGE',
-        message: 'Only images can be uploaded (JPEG, PNG, WebP, GIF or AVIF)',
+        message: 'This file is not an image. Please choose a JPEG, PNG, WebP, GIF or AVIF photo.',
       });
     }
     expect(

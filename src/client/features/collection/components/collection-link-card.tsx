@@ -1,7 +1,7 @@
 import { Check, Copy, Download, ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { COPIED_INDICATOR_MS } from '../../../../shared/constants';
-import { copyCollectionLink } from '../../../components/collection-link';
+import { collectionLinkFor, copyCollectionLink } from '../../../components/collection-link';
 import { GenerateQrCodeButton } from '../../../components/qr-code-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
@@ -12,8 +12,15 @@ import {
 } from '../../../../shared/contracts/collection';
 import { useRecordCollectionShared } from '../../../lib/first-week';
 
-/** The read-only link with Copy, Open and Generate QR Code (printed under `businessName`). */
-export function CollectionLinkCard({ link, businessName }: { link: string; businessName: string }) {
+/** The read-only collection link of `collectionSlug` with Copy, Open and Generate QR Code (printed under `businessName`). */
+export function CollectionLinkCard({
+  collectionSlug,
+  businessName,
+}: {
+  collectionSlug: string;
+  businessName: string;
+}) {
+  const link = collectionLinkFor(collectionSlug);
   const [copied, setCopied] = useState(false);
   const recordShared = useRecordCollectionShared();
   useEffect(() => {
@@ -76,7 +83,7 @@ export function CollectionLinkCard({ link, businessName }: { link: string; busin
               <span className="sr-only"> collection page (opens in a new tab)</span>
             </a>
           </Button>
-          <GenerateQrCodeButton link={link} businessName={businessName} />
+          <GenerateQrCodeButton collectionSlug={collectionSlug} businessName={businessName} />
         </div>
         <div className="grid gap-2 border-t border-border pt-3">
           <h3 className="text-sm font-medium">Print-ready QR code</h3>

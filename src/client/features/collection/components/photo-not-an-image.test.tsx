@@ -22,7 +22,7 @@ describe('TestimonialForm: a file that is not an image', () => {
         apiErrorResponse(
           415,
           NOT_AN_IMAGE_CODE,
-          'Only images can be uploaded (JPEG, PNG, WebP, GIF or AVIF)',
+          'This file is not an image. Please choose a JPEG, PNG, WebP, GIF or AVIF photo.',
         ),
       ),
     );

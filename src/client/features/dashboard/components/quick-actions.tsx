@@ -20,7 +20,10 @@ export function QuickActions({ business }: { business: Business }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 sm:flex sm:flex-wrap sm:items-center sm:p-6">
-        <CollectionLinkActions link={link} businessName={business.name} />
+        <CollectionLinkActions
+          collectionSlug={business.collectionSlug}
+          businessName={business.name}
+        />
         <p
           className="min-w-0 truncate font-mono text-xs text-muted-foreground sm:ml-auto"
           title={link}

@@ -4,7 +4,6 @@
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TestimonialList } from '../../../../shared/schemas/testimonials';
-import { collectionLinkFor } from '../../../components/collection-link';
 import { CollectionLinkActions } from '../../../components/collection-link-actions';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -64,7 +63,7 @@ function ShareActions() {
   if (!business) return null;
   return (
     <CollectionLinkActions
-      link={collectionLinkFor(business.collectionSlug)}
+      collectionSlug={business.collectionSlug}
       businessName={business.name}
       className="mt-6 sm:justify-center"
     />
