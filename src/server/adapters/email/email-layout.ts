@@ -1,8 +1,5 @@
-// The HTML part every email of the product shares: escaping and the one layout.
-
-/** Escapes text for the HTML part (element content and quoted attribute values). */
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+// The HTML part every email of the product shares. Values are escaped with the one escapeHtml of src/shared.
+import { escapeHtml } from '../../../shared/widget-markup.js';
 
 /** The HTML part: a greeting, the given paragraphs (HTML, already escaped) and the signature. */
 export const htmlEmail = (productName: string, paragraphs: string) => `<!doctype html>

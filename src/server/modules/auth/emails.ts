@@ -1,5 +1,6 @@
 // The texts of account emails: a plain-text part and an HTML part each.
-import { escapeHtml, htmlEmail } from '../../adapters/email/email-layout.js';
+import { escapeHtml } from '../../../shared/widget-markup.js';
+import { htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 
 export function passwordResetEmail(options: {

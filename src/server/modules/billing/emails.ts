@@ -1,6 +1,7 @@
 // The texts of billing emails: a plain-text part and an HTML part each, as the account emails.
 import { MONEY_BACK_GUARANTEE_DAYS } from '../../../shared/constants.js';
-import { escapeHtml, htmlEmail } from '../../adapters/email/email-layout.js';
+import { escapeHtml } from '../../../shared/widget-markup.js';
+import { htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 
 /** Sent after a money-back refund (docs/product/billing.md#refund). */
