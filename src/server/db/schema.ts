@@ -8,6 +8,7 @@ import {
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -415,3 +416,30 @@ export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
 export type LocalInvoiceRow = typeof localInvoices.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionBurstRow = typeof submissionBursts.$inferSelect;
+
+/**
+ * The durable job queue (src/server/jobs, docs/decisions/0030): emails and webhook deliveries that must survive a
+ * restart. A worker claims due jobs with `FOR UPDATE SKIP LOCKED` and holds each for `lockedUntil`; a job whose
+ * worker died is claimed again once that passes.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    payload: jsonb().notNull(),
+    status: text({ enum: ['queued', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** Enqueueing twice with the same key makes one job. */
+    dedupeKey: text().unique(),
+    createdAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('jobs_due_idx').on(table.status, table.runAt)],
+);
+export type JobRow = typeof jobs.$inferSelect;
