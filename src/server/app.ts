@@ -57,6 +57,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerCsrfProtection, requireJsonForCookieChanges } from './plugins/csrf.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
+import { registerJobs, type JobsOptions } from './plugins/jobs.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
 import { keepAnswersOutOfCaches } from './plugins/no-store.js';
@@ -96,6 +97,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** How long a request body may stall or trickle (plugins/body-deadline.ts); tests make it short. */
   bodyDeadline?: BodyDeadline;
+  /** The job queue's worker (plugins/jobs.ts); default: polling. Tests turn polling off and drain by hand. */
+  jobs?: JobsOptions;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMailer(app, config);
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
+  registerJobs(app, deps.jobs ?? { poll: true });
   await registerOpenApi(app, config);
   registerAppShell(app, client);
   deps.beforeRoutes?.(app);
