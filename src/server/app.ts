@@ -35,6 +35,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(widgetRoutes);
     await scope.register(billingRoutes);
     await scope.register(integrationRoutes);
+    await scope.register(notificationRoutes);
   });
 
   registerClientAppFallback(app, client);

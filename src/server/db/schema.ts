@@ -22,6 +22,7 @@ import {
 } from '../../shared/collection-settings.js';
 import { testCheckoutStatuses } from '../../shared/schemas/billing.js';
 import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
+import { newTestimonialEmailModes } from '../../shared/schemas/notifications.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
 import { uploadPurposes } from '../../shared/schemas/uploads.js';
 import { widgetLayouts } from '../../shared/schemas/widget.js';
@@ -113,6 +114,10 @@ export const businesses = pgTable('businesses', {
   widgetSeenAt: timestamp({ withTimezone: true }),
   widgetSeenOrigin: text(),
   checklistDismissedAt: timestamp({ withTimezone: true }),
+  // New-testimonial emails to the owner (modules/notifications): on or off, and when the last one went,
+  // so several arrivals within the fold window make one email.
+  newTestimonialEmails: text({ enum: newTestimonialEmailModes }).notNull().default('each'),
+  ownerEmailedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -146,10 +151,15 @@ export const testimonials = pgTable(
     approvedAt: timestamp({ withTimezone: true }),
     // Where an imported testimonial came from (API v1 `source`); null for the public form.
     source: text(),
+    // Arrived through the form and not yet in a new-testimonial email to the owner (modules/notifications).
+    awaitsOwnerEmail: boolean().notNull().default(false),
     // The burst it arrived in (modules/submissions/bursts.ts); cleared when the owner edits it.
     burstId: uuid().references((): AnyPgColumn => submissionBursts.id, { onDelete: 'set null' }),
   },
   (table) => [
+    index('testimonials_awaiting_owner_email_idx')
+      .on(table.businessId)
+      .where(sql`${table.awaitsOwnerEmail}`),
     index('testimonials_burst_idx')
       .on(table.burstId)
       .where(sql`${table.burstId} is not null`),

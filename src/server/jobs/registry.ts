@@ -1,5 +1,6 @@
-// Every kind of job the worker runs. A module declares its jobs in its own
-// `jobs.ts` with `defineJob` and adds them here.
+// Every kind of job the worker runs. A module declares its jobs with
+// `defineJob` and adds them here.
+import { newTestimonialsEmailJob } from '../modules/notifications/service.js';
 import { runnable } from './worker.js';
 
-export const registeredJobs = [].map(runnable);
+export const registeredJobs = [runnable(newTestimonialsEmailJob)];
