@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { jobs } from '../db/schema.js';
 import { testDatabase } from '../testing/test-database.js';
 import { defineJob, PermanentJobError } from './job.js';
-import { claimDueJobs, enqueueJob, releaseAllLeases } from './queue.js';
+import { claimDueJobs, enqueueJob, pruneFinishedJobs, releaseAllLeases } from './queue.js';
 import { JobWorker, runnable } from './worker.js';
 
 const SECOND = 1000;
@@ -173,5 +173,20 @@ describe('the job queue', () => {
     const ids = [...(a ?? []), ...(b ?? [])].map((row) => row.id);
     expect(ids).toHaveLength(10);
     expect(new Set(ids).size).toBe(10);
+  });
+});
+
+describe('pruning finished jobs', () => {
+  it('deletes done and failed jobs finished before the cut, and keeps queued ones', async () => {
+    const q = await setup(async ({ n }) => {
+      if (n === 2) throw new PermanentJobError('no');
+    });
+    await enqueueJob(q.db, q.job, { n: 1 }, q.now());
+    await enqueueJob(q.db, q.job, { n: 2 }, q.now());
+    await q.worker.drain();
+    await enqueueJob(q.db, q.job, { n: 3 }, q.now(), { runAt: new Date(q.now().getTime() + 1) });
+    expect(await pruneFinishedJobs(q.db, new Date(q.now().getTime() - 1))).toBe(0);
+    expect(await pruneFinishedJobs(q.db, q.now())).toBe(2);
+    expect((await q.rows()).map((row) => row.status)).toEqual(['queued']);
   });
 });
