@@ -98,8 +98,13 @@ export class JobWorker {
         // The database is away: try again at the next poll.
         this.deps().log.warn({ err: error }, 'job queue: could not claim jobs');
       }
-      if (ran === 0 && this.running) await this.sleep(this.options.pollMs);
+      // stop() may have come while that ran.
+      if (ran === 0 && this.isRunning()) await this.sleep(this.options.pollMs);
     }
+  }
+
+  private isRunning(): boolean {
+    return this.running;
   }
 
   private sleep(ms: number): Promise<void> {

@@ -4,7 +4,7 @@ import type { EmailMessage } from '../../adapters/email/mailer.js';
 import { appPages } from '../../../shared/app-pages.js';
 
 /** How many testimonials one email shows; the rest are counted. */
-export const TESTIMONIALS_PER_EMAIL = 10;
+const TESTIMONIALS_PER_EMAIL = 10;
 /** How much of a testimonial's text the email quotes. */
 const QUOTE_LENGTH = 280;
 /** How many photos of one testimonial the email shows. */
@@ -21,7 +21,7 @@ export type ArrivedTestimonial = {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export const starsOf = (rating: number): string => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+const starsOf = (rating: number): string => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 
 function quote(content: string): string {
   const text = content.replace(/\s+/g, ' ').trim();

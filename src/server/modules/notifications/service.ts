@@ -14,7 +14,7 @@ import { newTestimonialsEmail } from './emails.js';
 import * as repository from './repository.js';
 
 /** At most one new-testimonial email per business in this window. */
-export const FOLD_WINDOW_MS = 10 * MINUTE_MS;
+const FOLD_WINDOW_MS = 10 * MINUTE_MS;
 
 const MAIL_RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 120 * MINUTE_MS];
 
