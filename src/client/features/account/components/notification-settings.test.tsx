@@ -20,7 +20,7 @@ describe('NotificationSettings', () => {
   it('shows the saved setting and saves a change at once', async () => {
     const bodies: unknown[] = [];
     server.use(
-      mock(getNotificationSettings, () => ({ newTestimonialEmails: 'each' })),
+      mock(getNotificationSettings, () => ({ newTestimonialEmails: 'each' as const })),
       mock(saveNotificationSettings, ({ body }) => {
         bodies.push(body);
         return body;
@@ -37,7 +37,7 @@ describe('NotificationSettings', () => {
 
   it('puts the switch back and says so when saving fails', async () => {
     server.use(
-      mock(getNotificationSettings, () => ({ newTestimonialEmails: 'off' })),
+      mock(getNotificationSettings, () => ({ newTestimonialEmails: 'off' as const })),
       mock(saveNotificationSettings, () => apiErrorResponse(500, 'INTERNAL', 'boom')),
     );
     const { card, user } = renderCard();
