@@ -117,6 +117,23 @@ describe('the job queue', () => {
     expect(await q.rows()).toHaveLength(0);
   });
 
+  it('fails a job whose stored payload it no longer reads, without retrying it', async () => {
+    let calls = 0;
+    const q = await setup(async () => {
+      calls++;
+    });
+    await q.db
+      .insert(jobs)
+      .values({ kind: 'test.count', payload: { n: 'old shape' }, runAt: q.now() });
+    await q.worker.drain();
+    q.advance(3600 * SECOND);
+    await q.worker.drain();
+    expect(calls).toBe(0);
+    const [row] = await q.rows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(q.failures).toEqual([]);
+  });
+
   it('makes one job of two enqueued with the same key', async () => {
     const q = await setup(async () => {});
     const first = await enqueueJob(q.db, q.job, { n: 1 }, q.now(), { dedupeKey: 'k' });

@@ -34,7 +34,13 @@ export function runnable<Payload>(definition: JobDefinition<Payload>): RunnableJ
   return {
     kind: definition.kind,
     retryDelaysMs: definition.retryDelaysMs,
-    run: (deps, payload, job) => definition.run(deps, definition.payload.parse(payload), job),
+    run: async (deps, payload, job) => {
+      const parsed = definition.payload.safeParse(payload);
+      // A row written in a shape this version no longer reads: another try cannot mend it.
+      if (!parsed.success)
+        throw new PermanentJobError(`payload not valid: ${parsed.error.message}`);
+      await definition.run(deps, parsed.data, job);
+    },
     failed: async (deps, payload, error) => {
       const parsed = definition.payload.safeParse(payload);
       if (parsed.success) await definition.onFailed?.(deps, parsed.data, error);
