@@ -2,6 +2,7 @@
 // photos of each testimonial that arrived since the last one, and a button to the dashboard. Plain text and HTML.
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 import { appPages } from '../../../shared/app-pages.js';
+import { escapeHtml } from '../../../shared/widget-markup.js';
 
 /** How many testimonials one email shows; the rest are counted. */
 const TESTIMONIALS_PER_EMAIL = 10;
@@ -17,9 +18,6 @@ export type ArrivedTestimonial = {
   /** Absolute image URLs. */
   photos: string[];
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const starsOf = (rating: number): string => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 

@@ -47,7 +47,7 @@ describe('new-testimonial emails to the owner', () => {
     expect(email).toMatch(/^Message-ID:\s+<new-testimonials-[0-9a-f-]+@localhost>$/m);
     expect(email).toContain('Ana Souza: ★★★★☆ (4 out of 5)');
     expect(email).toContain('"The <b>croissants</b> are flaky & warm."');
-    expect(email).toContain('The &#60;b&#62;croissants&#60;/b&#62; are flaky &#38; warm.');
+    expect(email).toContain('The &lt;b&gt;croissants&lt;/b&gt; are flaky &amp; warm.');
     expect(email).toContain('Open in dashboard: http://localhost:3000/testimonials');
     expect(email).toContain('>Open in dashboard</a>');
   });
@@ -101,9 +101,11 @@ describe('new-testimonial emails to the owner', () => {
     await t.submit('Ben');
     await t.app.jobs.drain();
     expect(await t.emails()).toHaveLength(0);
-    const read = await t.app.inject(
-      { method: 'GET', url: '/api/notification-settings', ...withSession(cookie) },
-    );
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/notification-settings',
+      ...withSession(cookie),
+    });
     expect(read.json()).toEqual({ newTestimonialEmails: 'off' });
   });
 
@@ -118,9 +120,11 @@ describe('new-testimonial emails to the owner', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe('VALIDATION_ERROR');
-    const read = await t.app.inject(
-      { method: 'GET', url: '/api/notification-settings', ...withSession(cookie) },
-    );
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/notification-settings',
+      ...withSession(cookie),
+    });
     expect(read.json()).toEqual({ newTestimonialEmails: 'each' });
   });
 
