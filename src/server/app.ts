@@ -35,6 +35,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
+import { approvalRoutes } from './modules/notifications/approval-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
     await scope.register(apiV1Routes);
+    await scope.register(approvalRoutes);
     await scope.register(clientAppRoutes, client);
   });
 

@@ -453,3 +453,25 @@ export const jobs = pgTable(
   (table) => [index('jobs_due_idx').on(table.status, table.runAt)],
 );
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The Approve links of new-testimonial emails (modules/notifications/approval-links.ts): the SHA-256 of a random
+ * token, good for one testimonial for 7 days and used once; Undo puts a used link back.
+ */
+export const approvalLinks = pgTable(
+  'approval_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    testimonialId: uuid()
+      .notNull()
+      .references(() => testimonials.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('approval_links_testimonial_idx').on(table.testimonialId)],
+);

@@ -5,7 +5,7 @@ import { appPages } from '../../../shared/app-pages.js';
 import { escapeHtml } from '../../../shared/widget-markup.js';
 
 /** How many testimonials one email shows; the rest are counted. */
-const TESTIMONIALS_PER_EMAIL = 10;
+export const TESTIMONIALS_PER_EMAIL = 10;
 /** How much of a testimonial's text the email quotes. */
 const QUOTE_LENGTH = 280;
 /** How many photos of one testimonial the email shows. */
@@ -17,6 +17,8 @@ export type ArrivedTestimonial = {
   content: string;
   /** Absolute image URLs. */
   photos: string[];
+  /** Its Approve link (approval-links.ts); given for the testimonials the email shows. */
+  approveUrl?: string;
 };
 
 const starsOf = (rating: number): string => '★'.repeat(rating) + '☆'.repeat(5 - rating);
@@ -60,6 +62,7 @@ export function newTestimonialsEmail(options: {
       ...(item.photos.length > 0
         ? [`${item.photos.length} photo${item.photos.length === 1 ? '' : 's'}`]
         : []),
+      ...(item.approveUrl ? [`Approve: ${item.approveUrl}`] : []),
       '',
     ]),
     ...(more > 0 ? [`And ${more} more.`, ''] : []),
@@ -86,6 +89,10 @@ export function newTestimonialsEmail(options: {
                   `<img src="${escapeHtml(photo)}" alt="Photo from ${escapeHtml(item.authorName)}" width="64" height="64" style="width: 64px; height: 64px; object-fit: cover; border-radius: 6px; margin-right: 6px;">`,
               )
               .join('')}</p>`
+          : ''
+      }${
+        item.approveUrl
+          ? `\n      <p style="margin: 12px 0 0;"><a href="${escapeHtml(item.approveUrl)}" style="display: inline-block; background: #16a34a; color: #ffffff; padding: 8px 16px; border-radius: 6px; text-decoration: none; font-weight: bold;">Approve</a></p>`
           : ''
       }
     </div>`,

@@ -1,7 +1,7 @@
 // Drizzle only: the owner's notification settings, and the testimonials that await a new-testimonial email.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { businesses, testimonials, users } from '../../db/schema.js';
+import { approvalLinks, businesses, testimonials, users } from '../../db/schema.js';
 import type { NotificationSettings } from '../../../shared/schemas/notifications.js';
 
 export async function findSettings(
@@ -118,4 +118,68 @@ export async function markAwaiting(
     .update(testimonials)
     .set({ awaitsOwnerEmail: true })
     .where(and(eq(testimonials.businessId, businessId), eq(testimonials.id, testimonialId)));
+}
+
+export async function insertApprovalLink(
+  db: Executor,
+  values: { tokenHash: string; businessId: string; testimonialId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(approvalLinks).values(values);
+}
+
+export type ApprovalLinkWithTestimonial = {
+  id: string;
+  businessId: string;
+  testimonialId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  authorName: string;
+  rating: number;
+  content: string;
+  status: string;
+};
+
+export async function findApprovalLink(
+  db: Executor,
+  tokenHash: string,
+): Promise<ApprovalLinkWithTestimonial | null> {
+  const [row] = await db
+    .select({
+      id: approvalLinks.id,
+      businessId: approvalLinks.businessId,
+      testimonialId: approvalLinks.testimonialId,
+      expiresAt: approvalLinks.expiresAt,
+      usedAt: approvalLinks.usedAt,
+      authorName: testimonials.authorName,
+      rating: testimonials.rating,
+      content: testimonials.content,
+      status: testimonials.status,
+    })
+    .from(approvalLinks)
+    .innerJoin(testimonials, eq(testimonials.id, approvalLinks.testimonialId))
+    .where(eq(approvalLinks.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets when the link was used (or null again); only if it still reads `expectedUsedAt`, so two clicks use it once. */
+export async function setApprovalLinkUsed(
+  db: Executor,
+  id: string,
+  expectedUsedAt: Date | null,
+  usedAt: Date | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(approvalLinks)
+    .set({ usedAt })
+    .where(
+      and(
+        eq(approvalLinks.id, id),
+        expectedUsedAt === null
+          ? isNull(approvalLinks.usedAt)
+          : eq(approvalLinks.usedAt, expectedUsedAt),
+      ),
+    )
+    .returning({ id: approvalLinks.id });
+  return updated.length > 0;
 }

@@ -3,6 +3,8 @@
 // neither is lost: the job sends one email for every testimonial waiting, at most one per FOLD_WINDOW_MS; what
 // arrives within the window waits for the next email, which counts it.
 import { z } from 'zod';
+import { urlOf } from '../../../shared/contract.js';
+import { approvalPage } from '../../../shared/contracts/notifications.js';
 import { MINUTE_MS } from '../../../shared/time.js';
 import type { NotificationSettings } from '../../../shared/schemas/notifications.js';
 import type { Deps } from '../../deps.js';
@@ -10,7 +12,8 @@ import { notFound } from '../../errors.js';
 import { defineJob } from '../../jobs/job.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { absoluteImageUrl } from '../uploads/service.js';
-import { newTestimonialsEmail } from './emails.js';
+import { createApprovalLink } from './approval-links.js';
+import { newTestimonialsEmail, TESTIMONIALS_PER_EMAIL } from './emails.js';
 import * as repository from './repository.js';
 
 /** At most one new-testimonial email per business in this window. */
@@ -88,6 +91,27 @@ export const newTestimonialsEmailJob = defineJob({
     const waiting = await repository.listAwaiting(deps.db, businessId);
     if (waiting.length === 0) return;
     const image = (address: string) => absoluteImageUrl(deps.config.baseUrl, address);
+    const testimonials = await Promise.all(
+      waiting.map(async (item, index) => ({
+        authorName: item.authorName,
+        rating: item.rating,
+        content: item.content,
+        photos: [
+          item.authorImageUrl,
+          ...item.productImageUrls,
+          item.beforeImageUrl,
+          item.afterImageUrl,
+        ]
+          .filter((address): address is string => address !== null)
+          .map(image),
+        approveUrl:
+          index < TESTIMONIALS_PER_EMAIL
+            ? `${deps.config.baseUrl}${urlOf(approvalPage, {
+                params: { token: await createApprovalLink(deps, businessId, item.id) },
+              })}`
+            : undefined,
+      })),
+    );
     await deps.mailer.send(
       newTestimonialsEmail({
         to: state.ownerEmail,
@@ -96,19 +120,7 @@ export const newTestimonialsEmailJob = defineJob({
         businessName: state.businessName,
         // The same id on a second run after a crash, so a mail client can fold the two.
         messageId: `<new-testimonials-${job.id}@${new URL(deps.config.baseUrl).hostname}>`,
-        testimonials: waiting.map((item) => ({
-          authorName: item.authorName,
-          rating: item.rating,
-          content: item.content,
-          photos: [
-            item.authorImageUrl,
-            ...item.productImageUrls,
-            item.beforeImageUrl,
-            item.afterImageUrl,
-          ]
-            .filter((address): address is string => address !== null)
-            .map(image),
-        })),
+        testimonials,
       }),
     );
     await repository.markEmailed(
