@@ -1,12 +1,11 @@
 // Account journeys as an owner meets them: the sign-up wizard, logout and
 // login, password reset through the emailed link, account settings, the mobile
 // menu and the signed-out guards.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   forgiveResponseErrors,
+  fromNewestEmail,
   PASSWORD,
   registerOwner as registerOwnerAs,
   uniqueEmail,
@@ -36,39 +35,12 @@ async function expectUpgradeScreen(page: Page) {
 }
 
 /** The reset link of the newest email in the server's outbox addressed to `email`. */
-async function resetLinkFor(email: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/global-setup.ts)');
-  const outbox = path.join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(outbox).catch(() => [] as string[]);
-        const messages = await Promise.all(
-          names
-            .filter((name) => name.endsWith('.eml'))
-            .map(async (name) => {
-              const file = path.join(outbox, name);
-              return { text: await readFile(file, 'utf8'), time: (await stat(file)).mtimeMs };
-            }),
-        );
-        const newest = messages
-          .filter(({ text }) => text.includes(email))
-          .sort((a, b) => a.time - b.time)
-          .at(-1);
-        if (!newest) return undefined;
-        // Undo quoted-printable: soft line breaks and =XX escapes.
-        const decoded = newest.text
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(decoded)?.[0];
-        return link;
-      },
-      { message: `a reset email to ${email} in ${outbox}` },
-    )
-    .toBeTruthy();
-  return link as string;
+function resetLinkFor(email: string): Promise<string> {
+  return fromNewestEmail(
+    email,
+    (decoded) => /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(decoded)?.[0],
+    'a reset email',
+  );
 }
 
 test('sign up in four steps, with Back and a reload, then log out and log back in', async ({

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { registerOwner } from './helpers';
+import { fromNewestEmail, registerOwner } from './helpers';
 import { scriptHostPage, startHostSite } from './widget-data';
 
 test('a new owner follows the first-week checklist until it disappears', async ({
@@ -14,7 +14,7 @@ test('a new owner follows the first-week checklist until it disappears', async (
   browser,
   baseURL,
 }) => {
-  const { slug } = await registerOwner(page.request, {
+  const { email, slug } = await registerOwner(page.request, {
     businessName: 'Maple Dental',
     emailPrefix: 'first-week',
   });
@@ -62,6 +62,17 @@ test('a new owner follows the first-week checklist until it disappears', async (
   await expect(
     form.getByText('Your testimonial has been submitted and will be reviewed shortly.'),
   ).toBeVisible();
+
+  // The owner is emailed at once (the server's job queue sends it), with the stars and the text.
+  const subject = await fromNewestEmail(
+    email,
+    (decoded) =>
+      decoded.includes('Jane Patient: ★★★★★ (5 out of 5)')
+        ? /^Subject: (.*)$/m.exec(decoded)?.[1]
+        : undefined,
+    'a new-testimonial email',
+  );
+  expect(subject).toBe('New testimonial from Jane Patient (5/5)');
 
   // 3. The owner approves it from the dashboard.
   await page.reload();

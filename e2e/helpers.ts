@@ -1,4 +1,6 @@
 // Small helpers shared by the journeys.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expect } from './fixtures';
@@ -97,4 +99,51 @@ export async function uploadPublic(
   expect(put.ok(), await put.text()).toBe(true);
   const body = (await put.json().catch(() => ({}))) as { objectPath?: string };
   return body.objectPath ?? uploadURL;
+}
+
+/**
+ * The newest email in the server's outbox addressed to `to` that `pick` finds something in, decoded
+ * (quoted-printable undone, UTF-8 read); waits for it. Answers what `pick` found.
+ */
+export async function fromNewestEmail(
+  to: string,
+  pick: (decoded: string) => string | undefined,
+  what: string,
+): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see e2e/global-setup.ts)');
+  const outbox = path.join(dataDir, 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(outbox).catch(() => [] as string[]);
+        const messages = await Promise.all(
+          names
+            .filter((name) => name.endsWith('.eml'))
+            .map(async (name) => {
+              const file = path.join(outbox, name);
+              return { text: await readFile(file, 'utf8'), time: (await stat(file)).mtimeMs };
+            }),
+        );
+        const decoded = messages
+          .filter(({ text }) => text.includes(`To: ${to}`))
+          .sort((a, b) => a.time - b.time)
+          .map(({ text }) => decodeQuotedPrintable(text))
+          .reverse();
+        found = decoded.map(pick).find((value) => value !== undefined);
+        return found;
+      },
+      { message: `${what} to ${to} in ${outbox}` },
+    )
+    .toBeTruthy();
+  return found as string;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = Buffer.from(raw, 'utf8')
+    .toString('latin1')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

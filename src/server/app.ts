@@ -35,6 +35,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
+import { approvalRoutes } from './modules/notifications/approval-routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -57,6 +59,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerCsrfProtection, requireJsonForCookieChanges } from './plugins/csrf.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
 import { FastLane, serverWithFastLane } from './plugins/fast-lane.js';
+import { registerJobs, type JobsOptions } from './plugins/jobs.js';
 import { registerJsonTextGuard } from './plugins/json-text-guard.js';
 import { registerMailer } from './plugins/mailer.js';
 import { keepAnswersOutOfCaches } from './plugins/no-store.js';
@@ -96,6 +99,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** How long a request body may stall or trickle (plugins/body-deadline.ts); tests make it short. */
   bodyDeadline?: BodyDeadline;
+  /** The job queue's worker (plugins/jobs.ts); default: polling. Tests turn polling off and drain by hand. */
+  jobs?: JobsOptions;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -148,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMailer(app, config);
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
+  registerJobs(app, deps.jobs ?? { poll: true });
   await registerOpenApi(app, config);
   registerAppShell(app, client);
   deps.beforeRoutes?.(app);
@@ -158,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
     await scope.register(apiV1Routes);
+    await scope.register(approvalRoutes);
     await scope.register(clientAppRoutes, client);
   });
 
@@ -175,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(widgetRoutes);
     await scope.register(billingRoutes);
     await scope.register(integrationRoutes);
+    await scope.register(notificationRoutes);
   });
 
   registerClientAppFallback(app, client);

@@ -360,6 +360,17 @@ const matrix: Record<string, Expectation> = {
       })),
     ],
   },
+  'GET /api/notification-settings': { kind: 'owner', probes: [get('/api/notification-settings')] },
+  'PUT /api/notification-settings': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'PUT',
+        url: '/api/notification-settings',
+        payload: { newTestimonialEmails: 'off' },
+      })),
+    ],
+  },
   'GET /api/dashboard/checklist': { kind: 'owner', probes: [get('/api/dashboard/checklist')] },
   'POST /api/dashboard/checklist/dismiss': {
     kind: 'owner',

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +22,7 @@ import {
 } from '../../shared/collection-settings.js';
 import { testCheckoutStatuses } from '../../shared/schemas/billing.js';
 import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
+import { newTestimonialEmailModes } from '../../shared/schemas/notifications.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
 import { uploadPurposes } from '../../shared/schemas/uploads.js';
 import { widgetLayouts } from '../../shared/schemas/widget.js';
@@ -112,6 +114,10 @@ export const businesses = pgTable('businesses', {
   widgetSeenAt: timestamp({ withTimezone: true }),
   widgetSeenOrigin: text(),
   checklistDismissedAt: timestamp({ withTimezone: true }),
+  // New-testimonial emails to the owner (modules/notifications): on or off, and when the last one went,
+  // so several arrivals within the fold window make one email.
+  newTestimonialEmails: text({ enum: newTestimonialEmailModes }).notNull().default('each'),
+  ownerEmailedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -145,10 +151,15 @@ export const testimonials = pgTable(
     approvedAt: timestamp({ withTimezone: true }),
     // Where an imported testimonial came from (API v1 `source`); null for the public form.
     source: text(),
+    // Arrived through the form and not yet in a new-testimonial email to the owner (modules/notifications).
+    awaitsOwnerEmail: boolean().notNull().default(false),
     // The burst it arrived in (modules/submissions/bursts.ts); cleared when the owner edits it.
     burstId: uuid().references((): AnyPgColumn => submissionBursts.id, { onDelete: 'set null' }),
   },
   (table) => [
+    index('testimonials_awaiting_owner_email_idx')
+      .on(table.businessId)
+      .where(sql`${table.awaitsOwnerEmail}`),
     index('testimonials_burst_idx')
       .on(table.burstId)
       .where(sql`${table.burstId} is not null`),
@@ -415,3 +426,52 @@ export type LocalSubscriptionRow = typeof localSubscriptions.$inferSelect;
 export type LocalInvoiceRow = typeof localInvoices.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type SubmissionBurstRow = typeof submissionBursts.$inferSelect;
+
+/**
+ * The durable job queue (src/server/jobs, docs/decisions/0030): emails and webhook deliveries that must survive a
+ * restart. A worker claims due jobs with `FOR UPDATE SKIP LOCKED` and holds each for `lockedUntil`; a job whose
+ * worker died is claimed again once that passes.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    payload: jsonb().notNull(),
+    status: text({ enum: ['queued', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** Enqueueing twice with the same key makes one job. */
+    dedupeKey: text().unique(),
+    createdAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('jobs_due_idx').on(table.status, table.runAt)],
+);
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The Approve links of new-testimonial emails (modules/notifications/approval-links.ts): the SHA-256 of a random
+ * token, good for one testimonial for 7 days and used once; Undo puts a used link back.
+ */
+export const approvalLinks = pgTable(
+  'approval_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    testimonialId: uuid()
+      .notNull()
+      .references(() => testimonials.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('approval_links_testimonial_idx').on(table.testimonialId)],
+);

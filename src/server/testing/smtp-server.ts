@@ -19,7 +19,12 @@ afterEach(async () => {
   await Promise.all(openServers.splice(0).map((server) => server.close()));
 });
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export type SmtpServerOptions = {
+  /** Recipients answered "550 No such user", as a mailbox that does not exist is. */
+  rejects?: (address: string) => boolean;
+};
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let taken = 0;
   const waiting: ((mail: ReceivedMail) => void)[] = [];
@@ -27,6 +32,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.rejects?.(address.address)) {
+        callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

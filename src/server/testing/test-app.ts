@@ -56,6 +56,7 @@ export async function createTestApp(
   const app = await buildApp(testConfig(overrides), {
     database: await testDatabase(),
     logger: false,
+    jobs: { poll: false },
     ...sharedFakeBuild(),
     ...deps,
   });

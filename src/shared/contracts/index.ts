@@ -8,6 +8,7 @@ import * as business from './business.js';
 import * as collection from './collection.js';
 import * as dashboard from './dashboard.js';
 import * as integrations from './integrations.js';
+import * as notifications from './notifications.js';
 import * as pages from './pages.js';
 import * as reference from './reference.js';
 import * as submissions from './submissions.js';
@@ -26,6 +27,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   widget,
   billing,
   integrations,
+  notifications,
   pages,
   reference,
 ];

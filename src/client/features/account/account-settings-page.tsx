@@ -1,10 +1,11 @@
 // /account-settings (docs/product/business.md#account-settings-screen): business name and
-// website, the current logo, email and password.
+// website, the current logo, email and password, and what we email the owner about.
 import { PageLoader } from '../../components/page-loader';
 import { productName } from '../../lib/product';
 import { useCurrentUser } from '../../lib/session';
 import { BusinessSettings } from './components/business-settings';
 import { EmailSettings } from './components/email-settings';
+import { NotificationSettings } from './components/notification-settings';
 import { PasswordSettings } from './components/password-settings';
 
 export function AccountSettingsPage() {
@@ -23,6 +24,7 @@ export function AccountSettingsPage() {
           <BusinessSettings />
           <EmailSettings key={user.email} email={user.email} />
           <PasswordSettings email={user.email} />
+          <NotificationSettings />
         </div>
       ) : (
         <PageLoader label="Loading your account…" />

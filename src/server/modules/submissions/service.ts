@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
+import { noteArrival } from '../notifications/service.js';
 import { claimUploads, prepareUploads } from '../uploads/service.js';
 import { requireProof } from './browser-check.js';
 import { burstOf, spendProof } from './bursts.js';
@@ -101,6 +102,7 @@ export async function submitTestimonial(
       [...one(beforeImage ?? null), ...one(afterImage ?? null)],
       'before-after-image',
     );
+    await noteArrival({ ...deps, db: tx }, businessId, created.id);
     return created;
   });
   return { id: row.id };

@@ -89,7 +89,7 @@ export async function findBusinessBySlug(
 /** Never the author's email: it is not even read. */
 export type PublicTestimonialRow = Omit<
   TestimonialRow,
-  'authorEmail' | 'businessId' | 'status' | 'tags' | 'source' | 'burstId'
+  'authorEmail' | 'businessId' | 'status' | 'tags' | 'source' | 'burstId' | 'awaitsOwnerEmail'
 >;
 
 /** The business's approved testimonials, most recently approved first, at most `limit`. */

@@ -1,0 +1,170 @@
+// Runs the queue's due jobs (docs/decisions/0030-job-queue.md). One worker
+// per server: it polls every `pollMs`, claims up to `batchSize` due jobs,
+// runs them side by side and records each outcome, and goes straight on
+// while there is more. `drain()` runs everything due now, for tests and the
+// bench; `stop()` lets the jobs in hand finish.
+import type { Deps } from '../deps.js';
+import { SECOND_MS } from '../../shared/time.js';
+import { PermanentJobError, type JobDefinition } from './job.js';
+import { claimDueJobs, completeJob, failJob } from './queue.js';
+import type { JobRow } from '../db/schema.js';
+
+export type WorkerOptions = {
+  pollMs: number;
+  /** How long a claimed job is held; a handler is given half of it, so no second claim meets it still running. */
+  leaseMs: number;
+  batchSize: number;
+};
+
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
+  pollMs: SECOND_MS,
+  leaseMs: 60 * SECOND_MS,
+  batchSize: 20,
+};
+
+/** A job definition with its payload type erased: what the worker holds a list of. */
+type RunnableJob = {
+  kind: string;
+  retryDelaysMs: readonly number[];
+  run: (deps: Deps, payload: unknown, job: { id: string; attempt: number }) => Promise<void>;
+  failed: (deps: Deps, payload: unknown, error: string) => Promise<void>;
+};
+
+export function runnable<Payload>(definition: JobDefinition<Payload>): RunnableJob {
+  return {
+    kind: definition.kind,
+    retryDelaysMs: definition.retryDelaysMs,
+    run: async (deps, payload, job) => {
+      const parsed = definition.payload.safeParse(payload);
+      // A row written in a shape this version no longer reads: another try cannot mend it.
+      if (!parsed.success)
+        throw new PermanentJobError(`payload not valid: ${parsed.error.message}`);
+      await definition.run(deps, parsed.data, job);
+    },
+    failed: async (deps, payload, error) => {
+      const parsed = definition.payload.safeParse(payload);
+      if (parsed.success) await definition.onFailed?.(deps, parsed.data, error);
+    },
+  };
+}
+
+export class JobWorker {
+  private readonly byKind: Map<string, RunnableJob>;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly deps: () => Deps,
+    jobs: RunnableJob[],
+    private readonly options: WorkerOptions = DEFAULT_WORKER_OPTIONS,
+  ) {
+    this.byKind = new Map(jobs.map((job) => [job.kind, job]));
+  }
+
+  /** Claims and runs one batch of due jobs; answers how many it ran. */
+  async runDue(): Promise<number> {
+    const deps = this.deps();
+    const claimed = await claimDueJobs(deps.db, {
+      kinds: [...this.byKind.keys()],
+      now: deps.clock(),
+      leaseMs: this.options.leaseMs,
+      limit: this.options.batchSize,
+    });
+    await Promise.all(claimed.map((row) => this.runOne(deps, row)));
+    return claimed.length;
+  }
+
+  /** Runs batches until nothing is due; answers how many jobs ran. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (let ran = await this.runDue(); ran > 0; ran = await this.runDue()) total += ran;
+    return total;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.poll();
+  }
+
+  /** Stops polling and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async poll(): Promise<void> {
+    while (this.running) {
+      let ran = 0;
+      try {
+        ran = await this.runDue();
+      } catch (error) {
+        // The database is away: try again at the next poll.
+        this.deps().log.warn({ err: error }, 'job queue: could not claim jobs');
+      }
+      // stop() may have come while that ran.
+      if (ran === 0 && this.isRunning()) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private isRunning(): boolean {
+    return this.running;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async runOne(deps: Deps, row: JobRow): Promise<void> {
+    const job = this.byKind.get(row.kind);
+    if (!job) return; // Claimed only by kind, so not reached.
+    try {
+      await withDeadline(
+        job.run(deps, row.payload, { id: row.id, attempt: row.attempts }),
+        this.options.leaseMs / 2,
+      );
+      await completeJob(deps.db, row.id, deps.clock());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delay = job.retryDelaysMs[row.attempts - 1];
+      const final = error instanceof PermanentJobError || delay === undefined;
+      const now = deps.clock();
+      deps.log.warn(
+        { err: error, job: row.id, kind: row.kind, attempt: row.attempts, final },
+        'job failed',
+      );
+      try {
+        await failJob(deps.db, row.id, {
+          error: message,
+          now,
+          retryAt: final ? null : new Date(now.getTime() + delay),
+        });
+        if (final) await job.failed(deps, row.payload, message);
+      } catch (recordError) {
+        // Its lease runs out and it is claimed again.
+        deps.log.error({ err: recordError, job: row.id }, 'job queue: could not record a failure');
+      }
+    }
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`gave up after ${ms} ms`));
+    }, ms);
+  });
+  return Promise.race([work, deadline]).finally(() => {
+    clearTimeout(timer);
+  });
+}

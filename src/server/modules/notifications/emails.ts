@@ -1,0 +1,114 @@
+// The new-testimonial email to the owner (docs/product/notifications.md): who, the rating, the first lines and the
+// photos of each testimonial that arrived since the last one, and a button to the dashboard. Plain text and HTML.
+import type { EmailMessage } from '../../adapters/email/mailer.js';
+import { appPages } from '../../../shared/app-pages.js';
+import { escapeHtml } from '../../../shared/widget-markup.js';
+
+/** How many testimonials one email shows; the rest are counted. */
+export const TESTIMONIALS_PER_EMAIL = 10;
+/** How much of a testimonial's text the email quotes. */
+const QUOTE_LENGTH = 280;
+/** How many photos of one testimonial the email shows. */
+const PHOTOS_PER_TESTIMONIAL = 4;
+
+export type ArrivedTestimonial = {
+  authorName: string;
+  rating: number;
+  content: string;
+  /** Absolute image URLs. */
+  photos: string[];
+  /** Its Approve link (approval-links.ts); given for the testimonials the email shows. */
+  approveUrl?: string;
+};
+
+const starsOf = (rating: number): string => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+
+function quote(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  return text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1).trimEnd()}…` : text;
+}
+
+export function newTestimonialsEmail(options: {
+  to: string;
+  productName: string;
+  baseUrl: string;
+  businessName: string;
+  testimonials: ArrivedTestimonial[];
+  messageId: string;
+}): EmailMessage {
+  const { testimonials, productName, businessName } = options;
+  const dashboardLink = `${options.baseUrl}${appPages.testimonials}`;
+  const settingsLink = `${options.baseUrl}${appPages.accountSettings}`;
+  const shown = testimonials.slice(0, TESTIMONIALS_PER_EMAIL);
+  const more = testimonials.length - shown.length;
+  const [first] = testimonials;
+  const subject =
+    testimonials.length === 1 && first
+      ? `New testimonial from ${first.authorName} (${first.rating}/5)`
+      : `${testimonials.length} new testimonials for ${businessName}`;
+  const intro =
+    testimonials.length === 1
+      ? `A customer of ${businessName} left a testimonial. It waits for your approval.`
+      : `${testimonials.length} customers of ${businessName} left testimonials. They wait for your approval.`;
+
+  const text = [
+    'Hello,',
+    '',
+    intro,
+    '',
+    ...shown.flatMap((item) => [
+      `${item.authorName}: ${starsOf(item.rating)} (${item.rating} out of 5)`,
+      `"${quote(item.content)}"`,
+      ...(item.photos.length > 0
+        ? [`${item.photos.length} photo${item.photos.length === 1 ? '' : 's'}`]
+        : []),
+      ...(item.approveUrl ? [`Approve: ${item.approveUrl}`] : []),
+      '',
+    ]),
+    ...(more > 0 ? [`And ${more} more.`, ''] : []),
+    `Open in dashboard: ${dashboardLink}`,
+    '',
+    `You get these emails because new-testimonial emails are on. Turn them off in Account Settings: ${settingsLink}`,
+    '',
+    `— ${productName}`,
+  ].join('\n');
+
+  const cards = shown
+    .map(
+      (
+        item,
+      ) => `    <div style="border: 1px solid #e5e7eb; border-radius: 8px; padding: 12px 16px; margin: 12px 0;">
+      <p style="margin: 0; font-weight: bold;">${escapeHtml(item.authorName)}</p>
+      <p style="margin: 4px 0; color: #d97706; font-size: 18px;" aria-label="${item.rating} out of 5 stars">${starsOf(item.rating)}</p>
+      <p style="margin: 8px 0 0;">${escapeHtml(quote(item.content))}</p>${
+        item.photos.length > 0
+          ? `\n      <p style="margin: 8px 0 0;">${item.photos
+              .slice(0, PHOTOS_PER_TESTIMONIAL)
+              .map(
+                (photo) =>
+                  `<img src="${escapeHtml(photo)}" alt="Photo from ${escapeHtml(item.authorName)}" width="64" height="64" style="width: 64px; height: 64px; object-fit: cover; border-radius: 6px; margin-right: 6px;">`,
+              )
+              .join('')}</p>`
+          : ''
+      }${
+        item.approveUrl
+          ? `\n      <p style="margin: 12px 0 0;"><a href="${escapeHtml(item.approveUrl)}" style="display: inline-block; background: #16a34a; color: #ffffff; padding: 8px 16px; border-radius: 6px; text-decoration: none; font-weight: bold;">Approve</a></p>`
+          : ''
+      }
+    </div>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html>
+  <head><meta name="color-scheme" content="light dark"></head>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; max-width: 560px;">
+    <p>Hello,</p>
+    <p>${escapeHtml(intro)}</p>
+${cards}${more > 0 ? `\n    <p>And ${more} more.</p>` : ''}
+    <p style="margin: 20px 0;"><a href="${escapeHtml(dashboardLink)}" style="display: inline-block; background: #2563eb; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none; font-weight: bold;">Open in dashboard</a></p>
+    <p style="font-size: 12px; color: #6b7280;">You get these emails because new-testimonial emails are on. <a href="${escapeHtml(settingsLink)}" style="color: #6b7280;">Turn them off in Account Settings</a>.</p>
+    <p>— ${escapeHtml(productName)}</p>
+  </body>
+</html>`;
+  return { to: options.to, subject, text, html, messageId: options.messageId };
+}
