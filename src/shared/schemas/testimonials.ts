@@ -72,7 +72,7 @@ const starsFilter = z.coerce
   .max(RATING_MAX, 'Rating must be from 1 to 5');
 
 /** A calendar day, YYYY-MM-DD, that exists (no 30 February). */
-const dayFilter = z.iso.date({ error: 'Invalid date (use YYYY-MM-DD)' });
+export const dayFilter = z.iso.date({ error: 'Invalid date (use YYYY-MM-DD)' });
 
 export const listTestimonialsQuerySchema = z
   .object({
