@@ -108,6 +108,31 @@ describe('DashboardPage: the first-week checklist', () => {
     expect(await within(region).findByText('1 of 3 done')).toBeDefined();
   });
 
+  it('tells the server only until the checklist counts the link as shared', async () => {
+    let shared = false;
+    const calls = serveDashboard(0, () => fresh([shared, false, false]));
+    const { user } = renderScreen(<DashboardPage />);
+    const region = await screen.findByRole('region', { name: 'Your first week' });
+    const copy = await screen.findByRole('button', { name: 'Copy Collection Link' });
+
+    shared = true;
+    await user.click(copy);
+    expect(await within(region).findByText('1 of 3 done')).toBeDefined();
+    await user.click(copy);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.shared).toEqual(['link_copied']);
+  });
+
+  it('tells the server nothing when the checklist already counts the link as shared', async () => {
+    const calls = serveDashboard(0, () => fresh([true, false, false]));
+    const { user } = renderScreen(<DashboardPage />);
+    await screen.findByRole('region', { name: 'Your first week' });
+    await user.click(await screen.findByRole('button', { name: 'Copy Collection Link' }));
+    expect(await screen.findByText('Collection link copied to clipboard!')).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.shared).toEqual([]);
+  });
+
   it('reads the checklist again once the owner approves a testimonial here, which checks the step', async () => {
     let approved = false;
     const pending = createTestimonial({ authorName: 'Real Customer', status: 'pending' });
