@@ -5,7 +5,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { getChecklist, recordCollectionShared } from '../../shared/contracts/dashboard';
-import type { Checklist, CollectionSharedInput } from '../../shared/schemas/dashboard';
+import type { CollectionSharedInput } from '../../shared/schemas/dashboard';
 import { call, contractQuery, keyOf } from './api';
 
 export const checklistQueries = {
@@ -14,7 +14,7 @@ export const checklistQueries = {
 
 /** Whether the checklist last read from the server already counts the link as shared. */
 function knownShared(queryClient: QueryClient): boolean {
-  const checklist = queryClient.getQueryData<Checklist>(checklistQueries.mine().queryKey);
+  const checklist = queryClient.getQueryData(checklistQueries.mine().queryKey);
   return checklist?.steps.some((step) => step.id === 'share' && step.done) ?? false;
 }
 
