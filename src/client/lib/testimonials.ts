@@ -6,6 +6,7 @@
 // counts, the dashboard and the preview.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { WIDGET_PREVIEW_MAX_ITEMS } from '../../shared/constants';
+import { getChecklist } from '../../shared/contracts/dashboard';
 import {
   getTestimonialStats,
   listSubmissionBursts,
@@ -23,6 +24,7 @@ import { call, contractQuery, keyOf } from './api';
 const listsKey = [keyOf(listTestimonials)[0]] as const;
 const statsKey = [keyOf(getTestimonialStats)[0]] as const;
 const burstsKey = [keyOf(listSubmissionBursts)[0]] as const;
+const checklistKey = keyOf(getChecklist);
 
 export type StatusFilter = TestimonialStatus | 'all';
 
@@ -83,12 +85,16 @@ export function setTestimonialStatus(id: string, status: TestimonialStatus): Pro
   return call(updateTestimonial, { params: { id }, body: { status } });
 }
 
-/** Refetches every list, the tab counts, the stats and the bursts' counts after any change. */
+/**
+ * Refetches every list, the tab counts, the stats and the bursts' counts after any change, and the
+ * first-week checklist, whose "approve" step an approval may check.
+ */
 export async function refreshTestimonials(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: listsKey }),
     queryClient.invalidateQueries({ queryKey: statsKey }),
     queryClient.invalidateQueries({ queryKey: burstsKey }),
+    queryClient.invalidateQueries({ queryKey: checklistKey }),
   ]);
 }
 

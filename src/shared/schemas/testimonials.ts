@@ -71,8 +71,11 @@ const starsFilter = z.coerce
   .min(RATING_MIN, 'Rating must be from 1 to 5')
   .max(RATING_MAX, 'Rating must be from 1 to 5');
 
+/** The date range's one message, for the server's refusal and the filters' own warning. */
+export const DATE_RANGE_MESSAGE = 'The start date must be on or before the end date';
+
 /** A calendar day, YYYY-MM-DD, that exists (no 30 February). */
-const dayFilter = z.iso.date({ error: 'Invalid date (use YYYY-MM-DD)' });
+export const dayFilter = z.iso.date({ error: 'Invalid date (use YYYY-MM-DD)' });
 
 export const listTestimonialsQuerySchema = z
   .object({
@@ -127,7 +130,7 @@ export const listTestimonialsQuerySchema = z
     to: z.preprocess(emptyAsUnset, dayFilter.optional()),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'The start date must be on or before the end date',
+    message: DATE_RANGE_MESSAGE,
     path: ['to'],
   });
 export type ListTestimonialsQuery = z.infer<typeof listTestimonialsQuerySchema>;

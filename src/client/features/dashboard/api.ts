@@ -3,7 +3,7 @@
 // preview. All of them sit under the keys the moderation calls refresh after
 // every change; the preview's entries are the ones /widget reads too. And the
 // first-week checklist (docs/product/business.md#first-week-checklist), read
-// again by the page when the stats change.
+// again at every visit and after every moderation change.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dismissChecklist } from '../../../shared/contracts/dashboard';
 import { toast } from '../../components/ui/toast';
@@ -32,9 +32,13 @@ export function useWidgetSettingsForPreview() {
   return useQuery(widgetSettingsQueries.mine());
 }
 
-/** The first-week checklist (docs/product/business.md#first-week-checklist), as the server counts it. */
+/**
+ * The first-week checklist (docs/product/business.md#first-week-checklist), as the server counts it.
+ * Read again at every visit: a form submission or the widget seen on another site checks a step
+ * without the owner doing anything here. Moderation refreshes it too (`refreshTestimonials`).
+ */
 export function useChecklist() {
-  return useQuery(checklistQueries.mine());
+  return useQuery({ ...checklistQueries.mine(), refetchOnMount: 'always' });
 }
 
 /** Hides the checklist for good; the answer (hidden) replaces the cached one. */

@@ -9,9 +9,13 @@ import {
   recordCollectionShared,
 } from '../../../shared/contracts/dashboard';
 import { getWidgetSettings } from '../../../shared/contracts/widget';
-import { getTestimonialStats, listTestimonials } from '../../../shared/contracts/testimonials';
+import {
+  getTestimonialStats,
+  listTestimonials,
+  updateTestimonial,
+} from '../../../shared/contracts/testimonials';
 import type { Checklist } from '../../../shared/schemas/dashboard';
-import { createWidgetSettings, listPage } from '../../testing/factories';
+import { createTestimonial, createWidgetSettings, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
 import { mock, server } from '../../testing/server';
 import { createBusiness, signedInOwner } from '../../testing/session-factories';
@@ -99,9 +103,74 @@ describe('DashboardPage: the first-week checklist', () => {
     expect(within(region).getByText('0 of 3 done')).toBeDefined();
 
     shared = true;
-    await user.click(screen.getByRole('button', { name: 'Copy Collection Link' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy Collection Link' }));
     await waitFor(() => expect(calls.shared).toEqual(['link_copied']));
     expect(await within(region).findByText('1 of 3 done')).toBeDefined();
+  });
+
+  it('tells the server only until the checklist counts the link as shared', async () => {
+    let shared = false;
+    const calls = serveDashboard(0, () => fresh([shared, false, false]));
+    const { user } = renderScreen(<DashboardPage />);
+    const region = await screen.findByRole('region', { name: 'Your first week' });
+    const copy = await screen.findByRole('button', { name: 'Copy Collection Link' });
+
+    shared = true;
+    await user.click(copy);
+    expect(await within(region).findByText('1 of 3 done')).toBeDefined();
+    await user.click(copy);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.shared).toEqual(['link_copied']);
+  });
+
+  it('tells the server nothing when the checklist already counts the link as shared', async () => {
+    const calls = serveDashboard(0, () => fresh([true, false, false]));
+    const { user } = renderScreen(<DashboardPage />);
+    await screen.findByRole('region', { name: 'Your first week' });
+    await user.click(await screen.findByRole('button', { name: 'Copy Collection Link' }));
+    expect(await screen.findByText('Collection link copied to clipboard!')).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.shared).toEqual([]);
+  });
+
+  it('reads the checklist again once the owner approves a testimonial here, which checks the step', async () => {
+    let approved = false;
+    const pending = createTestimonial({ authorName: 'Real Customer', status: 'pending' });
+    serveDashboard(1, () => fresh([true, approved, false]));
+    server.use(
+      mock(listTestimonials, () =>
+        listPage([{ ...pending, status: approved ? 'approved' : 'pending' }]),
+      ),
+      mock(updateTestimonial, ({ body }) => {
+        approved = body.status === 'approved';
+        return { ...pending, status: 'approved' as const, approvedAt: new Date().toISOString() };
+      }),
+    );
+    const { user } = renderScreen(<DashboardPage />);
+    const region = await screen.findByRole('region', { name: 'Your first week' });
+    expect(within(region).getByText('1 of 3 done')).toBeDefined();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Approve testimonial from Real Customer' }),
+    );
+    expect(await within(region).findByText('2 of 3 done')).toBeDefined();
+  });
+
+  it('reads the checklist again when the owner comes back to the dashboard', async () => {
+    let widgetSeen = false;
+    serveDashboard(0, () => fresh([true, false, widgetSeen]));
+    const { router } = renderScreen(<DashboardPage />, {
+      routes: [{ path: '/widget', element: <p>Widget settings</p> }],
+    });
+    const region = await screen.findByRole('region', { name: 'Your first week' });
+    expect(within(region).getByText('1 of 3 done')).toBeDefined();
+
+    await router.navigate('/widget');
+    await screen.findByText('Widget settings');
+    widgetSeen = true;
+    await router.navigate('/');
+    const again = await screen.findByRole('region', { name: 'Your first week' });
+    expect(await within(again).findByText('2 of 3 done')).toBeDefined();
   });
 
   it('is gone once the owner dismisses it', async () => {

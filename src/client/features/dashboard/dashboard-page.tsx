@@ -7,7 +7,6 @@ import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
-import { useEffect } from 'react';
 import {
   useApprovedTestimonials,
   useChecklist,
@@ -59,12 +58,6 @@ export function DashboardPage() {
   const checklist = useChecklist();
   const dismiss = useDismissChecklist();
   const signedOut = useEndSessionOnUnauthorized('page', stats, recent, approved);
-
-  // An approval or a new testimonial changes the stats, and may check a step.
-  const { refetch: refetchChecklist } = checklist;
-  useEffect(() => {
-    if (stats.dataUpdatedAt) void refetchChecklist();
-  }, [stats.dataUpdatedAt, refetchChecklist]);
 
   return (
     <PageColumn className="grid gap-6">

@@ -89,4 +89,15 @@ describe('TestimonialsPage filters', () => {
       pageSize: '10',
     });
   });
+
+  it('ignores a day in the address that does not exist, as the server would refuse it', async () => {
+    const asked = serveList();
+    renderScreen(<TestimonialsPage />, {
+      path: '/testimonials?from=2025-02-30&to=2025-03-31',
+      routePath: '/testimonials',
+    });
+    await screen.findByText('Customer 1');
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('');
+    expect(lastQuery(asked)).toEqual({ to: '2025-03-31', pageSize: '10' });
+  });
 });

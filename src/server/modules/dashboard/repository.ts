@@ -1,31 +1,18 @@
-// Drizzle only: the facts the first-week checklist is made of, and the owner actions it records.
+// Drizzle only: the testimonial counts the first-week checklist is made of, and the owner actions it records.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { businesses, testimonials } from '../../db/schema.js';
 
-export type ChecklistFacts = {
-  collectionSharedAt: Date | null;
-  widgetSeenAt: Date | null;
-  checklistDismissedAt: Date | null;
+export type ChecklistCounts = {
   /** Testimonials that came through the public form (no import source). */
   formSubmissions: number;
   approved: number;
 };
 
-export async function findChecklistFacts(
+export async function countChecklistTestimonials(
   db: Executor,
   businessId: string,
-): Promise<ChecklistFacts | null> {
-  const [business] = await db
-    .select({
-      collectionSharedAt: businesses.collectionSharedAt,
-      widgetSeenAt: businesses.widgetSeenAt,
-      checklistDismissedAt: businesses.checklistDismissedAt,
-    })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .limit(1);
-  if (!business) return null;
+): Promise<ChecklistCounts> {
   const [counts] = await db
     .select({
       formSubmissions: sql<number>`count(*) filter (where ${testimonials.source} is null)`.mapWith(
@@ -37,11 +24,7 @@ export async function findChecklistFacts(
     })
     .from(testimonials)
     .where(eq(testimonials.businessId, businessId));
-  return {
-    ...business,
-    formSubmissions: counts?.formSubmissions ?? 0,
-    approved: counts?.approved ?? 0,
-  };
+  return { formSubmissions: counts?.formSubmissions ?? 0, approved: counts?.approved ?? 0 };
 }
 
 /** The first time only: a later share keeps the first date. */

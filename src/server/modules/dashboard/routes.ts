@@ -8,11 +8,11 @@ import * as dashboardService from './service.js';
 
 export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   route(app, contracts.getChecklist, ({ deps, caller }) =>
-    dashboardService.getChecklist(deps, caller.business.id),
+    dashboardService.getChecklist(deps, caller.business),
   );
 
   route(app, contracts.dismissChecklist, ({ deps, caller }) =>
-    dashboardService.dismissChecklist(deps, caller.business.id),
+    dashboardService.dismissChecklist(deps, caller.business),
   );
 
   route(app, contracts.recordCollectionShared, ({ deps, caller, body }) =>

@@ -2,11 +2,16 @@
 // what the owner has done, as the database knows it, never by what the browser guesses.
 import { checklistSteps, type ChecklistStepId } from '../../../shared/first-week-checklist.js';
 import type { Checklist, CollectionSharedInput } from '../../../shared/schemas/dashboard.js';
+import type { BusinessRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../errors.js';
 import * as repository from './repository.js';
 
-type Facts = repository.ChecklistFacts;
+/** What the business row records (the route's caller already has it), and what its testimonials count. */
+type ChecklistBusiness = Pick<
+  BusinessRow,
+  'id' | 'collectionSharedAt' | 'widgetSeenAt' | 'checklistDismissedAt'
+>;
+type Facts = ChecklistBusiness & repository.ChecklistCounts;
 
 /** Whether a step is done; only the steps whose feature exists have a fact. */
 const doneBy: Partial<Record<ChecklistStepId, (facts: Facts) => boolean>> = {
@@ -17,10 +22,9 @@ const doneBy: Partial<Record<ChecklistStepId, (facts: Facts) => boolean>> = {
 
 export async function getChecklist(
   { db }: Pick<Deps, 'db'>,
-  businessId: string,
+  business: ChecklistBusiness,
 ): Promise<Checklist> {
-  const facts = await repository.findChecklistFacts(db, businessId);
-  if (!facts) throw notFound('Business not found');
+  const facts = { ...business, ...(await repository.countChecklistTestimonials(db, business.id)) };
   const steps = checklistSteps
     .filter((step) => step.available && doneBy[step.id])
     .map(({ id, title, href }) => ({ id, title, href, done: doneBy[id]?.(facts) ?? false }));
@@ -30,10 +34,15 @@ export async function getChecklist(
 
 export async function dismissChecklist(
   deps: Pick<Deps, 'db' | 'clock'>,
-  businessId: string,
+  business: ChecklistBusiness,
 ): Promise<Checklist> {
-  await repository.markChecklistDismissed(deps.db, businessId, deps.clock());
-  return getChecklist(deps, businessId);
+  const now = deps.clock();
+  await repository.markChecklistDismissed(deps.db, business.id, now);
+  // The first dismissal is kept, as the UPDATE does.
+  return getChecklist(deps, {
+    ...business,
+    checklistDismissedAt: business.checklistDismissedAt ?? now,
+  });
 }
 
 /** The owner copied the link or downloaded or printed the QR code; the first time is kept. */

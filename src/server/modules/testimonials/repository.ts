@@ -1,7 +1,8 @@
 // Drizzle only: the testimonials of one business. Every function takes the
 // business id and puts it in the WHERE clause, so no query can reach another
 // tenant's rows whatever id it is handed.
-import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { TestimonialSort } from '../../../shared/schemas/testimonials.js';
 import type { Executor } from '../../db/executor.js';
 import { submissionBursts, testimonials, type TestimonialRow } from '../../db/schema.js';
 
@@ -21,10 +22,8 @@ export type ListFilter = {
   before?: Date | undefined;
 };
 
-export type ListSort = 'newest' | 'oldest' | 'rating-high' | 'rating-low';
-
 /** ORDER BY of the materialised matches (columns id, rating, submitted_at); the id makes it total. */
-const listOrders: Record<ListSort, SQL> = {
+const listOrders: Record<TestimonialSort, SQL> = {
   newest: sql`submitted_at desc, id desc`,
   oldest: sql`submitted_at asc, id asc`,
   'rating-high': sql`rating desc, submitted_at desc, id desc`,
@@ -37,8 +36,8 @@ function filterConditions(filter: ListFilter): SQL | undefined {
     searchCondition(filter.q),
     filter.rating === undefined ? undefined : eq(t.rating, filter.rating),
     filter.minRating === undefined ? undefined : gte(t.rating, filter.minRating),
-    filter.from ? sql`${t.submittedAt} >= ${filter.from.toISOString()}::timestamptz` : undefined,
-    filter.before ? sql`${t.submittedAt} < ${filter.before.toISOString()}::timestamptz` : undefined,
+    filter.from ? gte(t.submittedAt, filter.from) : undefined,
+    filter.before ? lt(t.submittedAt, filter.before) : undefined,
   );
 }
 
@@ -130,7 +129,7 @@ export async function listPage(
   db: Executor,
   businessId: string,
   filter: ListFilter,
-  page: { limit: number; offset: number; sort: ListSort },
+  page: { limit: number; offset: number; sort: TestimonialSort },
 ): Promise<{ counts: StatusCounts; rows: TestimonialRow[] }> {
   const t = testimonials;
   const statusFilter = filter.status ? sql`where status = ${filter.status}` : sql``;

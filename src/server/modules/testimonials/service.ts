@@ -17,6 +17,7 @@ import type {
   TestimonialStats,
   UpdateTestimonialInput,
 } from '../../../shared/schemas/testimonials.js';
+import { DAY_MS } from '../../../shared/time.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
@@ -83,10 +84,14 @@ function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** The first instant after the UTC day `day` (YYYY-MM-DD): the end of a date range, excluded. */
+/** The first instant of the UTC day `day` (YYYY-MM-DD): the start of a date range, included. */
+function startOfUtcDay(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** The first instant after the UTC day `day`: the end of a date range, excluded. */
 function nextUtcDay(day: string): Date {
-  const start = new Date(`${day}T00:00:00Z`);
-  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
+  return new Date(startOfUtcDay(day).getTime() + DAY_MS);
 }
 
 export async function listTestimonials(
@@ -103,7 +108,7 @@ export async function listTestimonials(
       q: query.q,
       rating: query.rating,
       minRating: query.minRating,
-      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      from: query.from ? startOfUtcDay(query.from) : undefined,
       before: query.to ? nextUtcDay(query.to) : undefined,
     },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, sort: query.sort },

@@ -31,7 +31,7 @@ import { addressLimit, clientIpKey, failureLimit, rateLimit } from '../../plugin
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
 import { watchPublicChanges, type PublicChange } from './events.js';
-import { PublicWidgetCache } from './public-cache.js';
+import { PublicWidgetCache, type CachedWidget } from './public-cache.js';
 import * as widgetService from './service.js';
 import { WixSiteDirectory } from './wix-directory.js';
 import { WidgetSightings } from './sightings.js';
@@ -119,6 +119,17 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     record: (businessId, origin) => widgetService.recordWidgetSeen(deps, businessId, origin),
     warn: (error, message) => app.log.warn({ err: error }, message),
   });
+  /** Answers a widget found in the cache, as JSON or as the embed page, and notes where it was seen. */
+  const answerHit = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: CachedWidget,
+    as: 'json' | 'html',
+  ): void => {
+    sightings.note(entry.businessId, request.headers);
+    if (as === 'json') sendCached(request, reply, entry.json, JSON_HEADERS);
+    else sendCached(request, reply, cache.htmlOf(entry), HTML_HEADERS);
+  };
   const wixSites = new WixSiteDirectory({
     lookup: (wixSiteId) => findSlugOfWixSite({ db }, wixSiteId),
   });
@@ -168,6 +179,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
       next();
       return;
     }
+    // Not answerHit: the lane writes to the raw response, or passes the request on to the route.
     sightings.note(known.businessId, request.headers);
     const answer = (within: boolean) =>
       within ? writeCompressed(request, response, known.json, LANE_JSON_HEADERS) : next();
@@ -205,15 +217,13 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
       const { slug } = request.params;
       const known = cache.peek(slug);
       if (known) {
-        sightings.note(known.businessId, request.headers);
-        sendCached(request, reply, known.json, JSON_HEADERS);
+        answerHit(request, reply, known, 'json');
         return;
       }
       if (known === null) throw notFound('Widget not found');
       return lookUp(request, reply, () => cache.get(slug)).then((loaded) => {
         if (!loaded) throw notFound('Widget not found');
-        sightings.note(loaded.businessId, request.headers);
-        sendCached(request, reply, loaded.json, JSON_HEADERS);
+        answerHit(request, reply, loaded, 'json');
       });
     },
   );
@@ -237,8 +247,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
           : remembered;
       const entry = slug === null ? null : await cache.get(slug);
       if (!entry) throw notFound('Wix site not found');
-      sightings.note(entry.businessId, request.headers);
-      sendCached(request, reply, entry.json, JSON_HEADERS);
+      answerHit(request, reply, entry, 'json');
       return reply;
     },
     { ...publicRoute, compress: false, preHandler: perSiteAndAddress },
@@ -279,8 +288,7 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
           .headers({ ...HTML_HEADERS, 'cache-control': 'no-store' })
           .send(EMBED_NOT_FOUND_PAGE);
       }
-      sightings.note(entry.businessId, request.headers);
-      sendCached(request, reply, cache.htmlOf(entry), HTML_HEADERS);
+      answerHit(request, reply, entry, 'html');
       return reply;
     },
     publicRoute,

@@ -2,7 +2,7 @@
 // rating filter and a date range (docs/product/testimonials.md#testimonials-screen).
 // Each control is labelled, at least 44 px tall, and the row wraps on a phone.
 import { useId } from 'react';
-import type { TestimonialSort } from '../../../../shared/schemas/testimonials';
+import { DATE_RANGE_MESSAGE, type TestimonialSort } from '../../../../shared/schemas/testimonials';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import type { ListChanges, RatingFilter } from '../hooks/use-list-address';
@@ -23,8 +23,6 @@ const ratingNames: Record<RatingFilter, string> = {
   '2': '2 stars',
   '1': '1 star',
 };
-
-const RANGE_MESSAGE = 'The start date must be on or before the end date';
 
 export function ListFilters({
   sort,
@@ -83,7 +81,7 @@ export function ListFilters({
       </div>
       {rangeWrong ? (
         <p id={`${id}-range`} role="alert" className="mt-2 text-sm text-destructive">
-          {RANGE_MESSAGE}
+          {DATE_RANGE_MESSAGE}
         </p>
       ) : null}
     </div>

@@ -4,6 +4,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  dayFilter,
   testimonialSorts,
   testimonialStatuses,
   type TestimonialSort,
@@ -41,10 +42,10 @@ export function ratingQuery(rating: RatingFilter): { rating?: number; minRating?
   return { rating: Number(rating) };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
+/** A day the server's schema accepts, else unset (`2025-02-30` would make the list fail). */
 function readDay(value: string | null): string {
-  return value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
+  const day = dayFilter.safeParse(value);
+  return day.success ? day.data : '';
 }
 
 export type ListChanges = {
