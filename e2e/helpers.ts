@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import { decodeQuotedPrintable } from '../src/server/testing/quoted-printable';
 import { expect } from './fixtures';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -138,12 +139,4 @@ export async function fromNewestEmail(
     )
     .toBeTruthy();
   return found as string;
-}
-
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = Buffer.from(raw, 'utf8')
-    .toString('latin1')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

@@ -25,6 +25,7 @@ import {
   type SubmissionProof,
 } from '../../shared/schemas/submission.js';
 import { MAX_IMAGE_BYTES } from '../../shared/constants.js';
+import { decodeQuotedPrintable } from './quoted-printable.js';
 import { TEST_BASE_URL } from './test-app.js';
 import { uploadEndpoints, type UploadPurpose } from '../../shared/schemas/uploads.js';
 
@@ -197,15 +198,6 @@ export async function readOutbox(app: FastifyInstance): Promise<string[]> {
     return [];
   }
   return Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')));
-}
-
-/** Undoes quoted-printable (soft line breaks and =XX, the bytes of UTF-8), which nodemailer uses for long lines. */
-export function decodeQuotedPrintable(raw: string): string {
-  const bytes = Buffer.from(raw, 'utf8')
-    .toString('latin1')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** The reset link of a raw password-reset message. */

@@ -13,13 +13,11 @@ export type EmailMessage = {
   html: string;
   /** A fixed Message-ID (`<id@host>`): a job that sends again after a crash sends the same one, so it can be folded. */
   messageId?: string;
-  /** Extra header lines, e.g. List-Unsubscribe. */
-  headers?: Record<string, string>;
 };
 
 /**
  * True when the mail server refused the message for good (a 5xx answer, e.g.
- * "550 no such user"): trying again cannot help, and the address is marked.
+ * "550 no such user"): trying again cannot help.
  * A 4xx answer or a network failure is worth another try.
  */
 export function isPermanentMailFailure(error: unknown): boolean {

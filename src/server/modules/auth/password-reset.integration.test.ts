@@ -15,13 +15,13 @@ import {
   TEST_PASSWORD,
   createSignedInUser,
   createUser,
-  decodeQuotedPrintable,
   login,
   readOutbox,
   resetLinkOf,
   sessionCookieOf,
   withSession,
 } from '../../testing/factories.js';
+import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
 import { startSmtpServer } from '../../testing/smtp-server.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { settleAfterAnswerWork } from './after-answer.js';

@@ -3,7 +3,6 @@
 // (rule 18). Session handling and throttles stay in the routes; these functions only
 // touch the database and the mailer. A secret that does not match throws
 // WrongSecretError, which the routes count against their throttles (rule 19).
-import { createHash, randomBytes } from 'node:crypto';
 import type {
   ChangeEmailInput,
   ChangePasswordInput,
@@ -14,6 +13,7 @@ import type {
 } from '../../../shared/schemas/auth.js';
 import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/executor.js';
+import { newLinkToken, sha256Hex } from '../../secret-tokens.js';
 import type { BusinessRow, UserRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
@@ -68,10 +68,8 @@ export function findUserById({ db }: Pick<Deps, 'db'>, id: string): Promise<User
   return userRepository.findById(db, id);
 }
 
-/** SHA-256 hex: the only form of a reset token the database ever sees. */
-function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** The only form of a reset token the database ever sees. */
+const hashResetToken = sha256Hex;
 
 /** A new account: the user and their business. */
 export type Registration = { user: UserRow; business: BusinessRow };
@@ -113,7 +111,7 @@ export async function findLoginAccount(
   if (!user) return { user, throttleKey: `email:${email}` };
   // Keyed on the password too: a reset (or change) starts a new count, so it lets its owner in at once
   // while a stranger's guesses had throttled logins to the email.
-  const credential = createHash('sha256').update(user.password).digest('hex').slice(0, 16);
+  const credential = sha256Hex(user.password).slice(0, 16);
   return { user, throttleKey: `user:${user.id}:${credential}` };
 }
 
@@ -148,7 +146,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await userRepository.findByEmail(db, email);
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const now = clock();
   const stored = await db.transaction(async (tx) => {
     // Locked, so that requests arriving together cannot all read "room for one more".

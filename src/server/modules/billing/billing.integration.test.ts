@@ -8,11 +8,11 @@ import { PLAN } from '../../../shared/constants.js';
 import {
   createSignedInUser,
   createTestimonial,
-  decodeQuotedPrintable,
   login,
   readOutbox,
   withSession,
 } from '../../testing/factories.js';
+import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 type App = FastifyInstance;

@@ -4,13 +4,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signWebhookPayload, startFakeStripe, type FakeStripe } from '../../testing/fake-stripe.js';
-import {
-  createSignedInUser,
-  decodeQuotedPrintable,
-  login,
-  readOutbox,
-  withSession,
-} from '../../testing/factories.js';
+import { createSignedInUser, login, readOutbox, withSession } from '../../testing/factories.js';
+import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 type App = FastifyInstance;

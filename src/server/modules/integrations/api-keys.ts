@@ -4,10 +4,11 @@
 // once and never stored or logged. A plain SHA-256 (not a slow password hash)
 // is right here: the key has 256 bits of entropy, so nothing can be guessed
 // from the hash, and each request can look the key up by its hash.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { API_KEY_LIFETIME_DAYS } from '../../../shared/constants.js';
 import { API_KEY_PREFIX, type ApiKeyStatus } from '../../../shared/schemas/integrations.js';
 import { DAY_MS } from '../../../shared/time.js';
+import { sha256Hex } from '../../secret-tokens.js';
 
 const KEY_BYTES = 32;
 
@@ -21,9 +22,7 @@ export function generateApiKey(): NewApiKey {
   return { apiKey, hash: hashApiKey(apiKey), lastFour: apiKey.slice(-4) };
 }
 
-export function hashApiKey(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('hex');
-}
+export const hashApiKey = sha256Hex;
 
 /** True when `candidate` has the shape of a key: anything else is refused without a database read. */
 export function isWellFormedApiKey(candidate: string): boolean {

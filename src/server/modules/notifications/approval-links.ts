@@ -2,16 +2,16 @@
 // that approves one testimonial without signing in, for 7 days, once. Opening it (as a mail scanner does) only
 // shows a page; the page's button POSTs. After approving, Undo is offered for 10 minutes and gives the link back.
 // The token is 32 random bytes; only its SHA-256 is stored.
-import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.js';
 import type { Deps } from '../../deps.js';
+import { newLinkToken, sha256Hex } from '../../secret-tokens.js';
 import { updateTestimonial } from '../testimonials/service.js';
 import * as repository from './repository.js';
 
 const LINK_LIFETIME_MS = 7 * DAY_MS;
 const UNDO_WINDOW_MS = 10 * MINUTE_MS;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashOf = sha256Hex;
 
 /** A new link for this testimonial: its token, to put in `/approve/{token}`. */
 export async function createApprovalLink(
@@ -19,7 +19,7 @@ export async function createApprovalLink(
   businessId: string,
   testimonialId: string,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   await repository.insertApprovalLink(deps.db, {
     tokenHash: hashOf(token),
     businessId,

@@ -1,5 +1,6 @@
 // The page of an Approve link (docs/product/notifications.md#approve-from-the-email): one self-contained HTML page
 // rendered on the server, every value escaped, no script. Its buttons are forms that POST to the same address.
+import { ratingStars } from '../../../shared/rating-stars.js';
 import { escapeHtml as e } from '../../../shared/widget-markup.js';
 import type { ApprovalPageState } from './approval-links.js';
 
@@ -24,7 +25,7 @@ form{margin:0}
 a{color:var(--link)}`;
 
 const stars = (rating: number) =>
-  `<p class="stars" aria-label="${rating} out of 5 stars">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</p>`;
+  `<p class="stars" aria-label="${rating} out of 5 stars">${ratingStars(rating)}</p>`;
 
 function quote(testimonial: { authorName: string; rating: number; content: string }): string {
   return `<blockquote><p class="name">${e(testimonial.authorName)}</p>${stars(testimonial.rating)}<p>${e(testimonial.content)}</p></blockquote>`;

@@ -5,12 +5,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.js';
 import { testimonials } from '../../db/schema.js';
-import {
-  createUser,
-  decodeQuotedPrintable,
-  readOutbox,
-  submitToForm,
-} from '../../testing/factories.js';
+import { createUser, readOutbox, submitToForm } from '../../testing/factories.js';
+import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
 import { createTestApp, TEST_BASE_URL } from '../../testing/test-app.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_BASE_URL };

@@ -1,7 +1,9 @@
 // The new-testimonial email to the owner (docs/product/notifications.md): who, the rating, the first lines and the
 // photos of each testimonial that arrived since the last one, and a button to the dashboard. Plain text and HTML.
+import { htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 import { appPages } from '../../../shared/app-pages.js';
+import { ratingStars } from '../../../shared/rating-stars.js';
 import { escapeHtml } from '../../../shared/widget-markup.js';
 
 /** How many testimonials one email shows; the rest are counted. */
@@ -20,8 +22,6 @@ export type ArrivedTestimonial = {
   /** Its Approve link (approval-links.ts); given for the testimonials the email shows. */
   approveUrl?: string;
 };
-
-const starsOf = (rating: number): string => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 
 function quote(content: string): string {
   const text = content.replace(/\s+/g, ' ').trim();
@@ -57,7 +57,7 @@ export function newTestimonialsEmail(options: {
     intro,
     '',
     ...shown.flatMap((item) => [
-      `${item.authorName}: ${starsOf(item.rating)} (${item.rating} out of 5)`,
+      `${item.authorName}: ${ratingStars(item.rating)} (${item.rating} out of 5)`,
       `"${quote(item.content)}"`,
       ...(item.photos.length > 0
         ? [`${item.photos.length} photo${item.photos.length === 1 ? '' : 's'}`]
@@ -79,7 +79,7 @@ export function newTestimonialsEmail(options: {
         item,
       ) => `    <div style="border: 1px solid #e5e7eb; border-radius: 8px; padding: 12px 16px; margin: 12px 0;">
       <p style="margin: 0; font-weight: bold;">${escapeHtml(item.authorName)}</p>
-      <p style="margin: 4px 0; color: #d97706; font-size: 18px;" aria-label="${item.rating} out of 5 stars">${starsOf(item.rating)}</p>
+      <p style="margin: 4px 0; color: #d97706; font-size: 18px;" aria-label="${item.rating} out of 5 stars">${ratingStars(item.rating)}</p>
       <p style="margin: 8px 0 0;">${escapeHtml(quote(item.content))}</p>${
         item.photos.length > 0
           ? `\n      <p style="margin: 8px 0 0;">${item.photos
@@ -98,17 +98,12 @@ export function newTestimonialsEmail(options: {
     </div>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html>
-  <head><meta name="color-scheme" content="light dark"></head>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; max-width: 560px;">
-    <p>Hello,</p>
-    <p>${escapeHtml(intro)}</p>
+  const html = htmlEmail(
+    productName,
+    `    <p>${escapeHtml(intro)}</p>
 ${cards}${more > 0 ? `\n    <p>And ${more} more.</p>` : ''}
     <p style="margin: 20px 0;"><a href="${escapeHtml(dashboardLink)}" style="display: inline-block; background: #2563eb; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none; font-weight: bold;">Open in dashboard</a></p>
-    <p style="font-size: 12px; color: #6b7280;">You get these emails because new-testimonial emails are on. <a href="${escapeHtml(settingsLink)}" style="color: #6b7280;">Turn them off in Account Settings</a>.</p>
-    <p>— ${escapeHtml(productName)}</p>
-  </body>
-</html>`;
+    <p style="font-size: 12px; color: #6b7280;">You get these emails because new-testimonial emails are on. <a href="${escapeHtml(settingsLink)}" style="color: #6b7280;">Turn them off in Account Settings</a>.</p>`,
+  );
   return { to: options.to, subject, text, html, messageId: options.messageId };
 }

@@ -7,12 +7,13 @@ import { jobs } from '../../db/schema.js';
 import {
   createTestimonial,
   createUser,
-  decodeQuotedPrintable,
   login,
   readOutbox,
   submitToForm,
   withSession,
 } from '../../testing/factories.js';
+import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
+import { startSmtpServer } from '../../testing/smtp-server.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 async function setup() {
@@ -126,6 +127,22 @@ describe('new-testimonial emails to the owner', () => {
       ...withSession(cookie),
     });
     expect(read.json()).toEqual({ newTestimonialEmails: 'each' });
+  });
+
+  it("gives up at once when the mail server refuses the owner's address for good", async () => {
+    const smtp = await startSmtpServer({ rejects: () => true });
+    const app = await createTestApp({ smtpUrl: smtp.url });
+    const { business } = await createUser(app);
+    await submitToForm(app, business!.collectionSlug, {
+      authorName: 'Ana',
+      rating: 5,
+      content: 'Lovely bread, friendly people.',
+    });
+    await app.jobs.drain();
+    const [job] = await app.database.db.select().from(jobs);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job?.lastError).toMatch(/^the mail server refused /);
+    expect(smtp.messages).toHaveLength(0);
   });
 
   it('keeps the email queued while the mail server fails, and sends it on a later try', async () => {

@@ -85,6 +85,16 @@ export async function listAwaiting(
     .orderBy(asc(testimonials.submittedAt));
 }
 
+/** Whether any testimonial awaits an email. */
+export async function anyAwaiting(db: Executor, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: testimonials.id })
+    .from(testimonials)
+    .where(and(eq(testimonials.businessId, businessId), eq(testimonials.awaitsOwnerEmail, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Marks these testimonials emailed and the email sent at `now`. */
 export async function markEmailed(
   db: Executor,

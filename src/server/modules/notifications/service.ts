@@ -9,8 +9,10 @@ import { MINUTE_MS } from '../../../shared/time.js';
 import type { NotificationSettings } from '../../../shared/schemas/notifications.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { defineJob } from '../../jobs/job.js';
+import { isPermanentMailFailure } from '../../adapters/email/mailer.js';
+import { defineJob, PermanentJobError } from '../../jobs/job.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { imagesOf } from '../testimonials/service.js';
 import { absoluteImageUrl } from '../uploads/service.js';
 import { createApprovalLink } from './approval-links.js';
 import { newTestimonialsEmail, TESTIMONIALS_PER_EMAIL } from './emails.js';
@@ -96,14 +98,7 @@ export const newTestimonialsEmailJob = defineJob({
         authorName: item.authorName,
         rating: item.rating,
         content: item.content,
-        photos: [
-          item.authorImageUrl,
-          ...item.productImageUrls,
-          item.beforeImageUrl,
-          item.afterImageUrl,
-        ]
-          .filter((address): address is string => address !== null)
-          .map(image),
+        photos: imagesOf(item).map(image),
         approveUrl:
           index < TESTIMONIALS_PER_EMAIL
             ? `${deps.config.baseUrl}${urlOf(approvalPage, {
@@ -112,17 +107,24 @@ export const newTestimonialsEmailJob = defineJob({
             : undefined,
       })),
     );
-    await deps.mailer.send(
-      newTestimonialsEmail({
-        to: state.ownerEmail,
-        productName: deps.config.productName,
-        baseUrl: deps.config.baseUrl,
-        businessName: state.businessName,
-        // The same id on a second run after a crash, so a mail client can fold the two.
-        messageId: `<new-testimonials-${job.id}@${new URL(deps.config.baseUrl).hostname}>`,
-        testimonials,
-      }),
-    );
+    await deps.mailer
+      .send(
+        newTestimonialsEmail({
+          to: state.ownerEmail,
+          productName: deps.config.productName,
+          baseUrl: deps.config.baseUrl,
+          businessName: state.businessName,
+          // The same id on a second run after a crash, so a mail client can fold the two.
+          messageId: `<new-testimonials-${job.id}@${new URL(deps.config.baseUrl).hostname}>`,
+          testimonials,
+        }),
+      )
+      .catch((error: unknown) => {
+        // The owner's mailbox refused it (a 5xx): retrying cannot help, and the testimonials still show in the dashboard.
+        throw isPermanentMailFailure(error)
+          ? new PermanentJobError(`the mail server refused ${state.ownerEmail}`)
+          : error;
+      });
     await repository.markEmailed(
       deps.db,
       businessId,
@@ -130,7 +132,7 @@ export const newTestimonialsEmailJob = defineJob({
       now,
     );
     // Arrived while this email was being written: its own job was folded into this one.
-    if ((await repository.listAwaiting(deps.db, businessId)).length > 0) {
+    if (await repository.anyAwaiting(deps.db, businessId)) {
       await queueNextEmail(deps, businessId, now);
     }
   },

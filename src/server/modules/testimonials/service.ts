@@ -251,7 +251,8 @@ export async function updateTestimonial(
   return testimonial;
 }
 
-function imagesOf(row: repository.ImageColumns): string[] {
+/** A testimonial's image addresses: author photo, product images, before and after. */
+export function imagesOf(row: repository.ImageColumns): string[] {
   return [
     row.authorImageUrl,
     ...row.productImageUrls,
