@@ -49,7 +49,7 @@ export type Contract = {
   readonly body?: z.ZodType;
   readonly headers?: z.ZodType;
   /** The answers that succeed, by status; failures (`4xx`, `5xx`) are added once for every endpoint. */
-  readonly response: Readonly<Partial<Record<200 | 201 | 204 | 302 | 304 | 404, z.ZodType>>>;
+  readonly response: Readonly<Partial<Record<200 | 201 | 202 | 204 | 302 | 304 | 404, z.ZodType>>>;
   /** For the document only: what a body that is not JSON really is. */
   readonly document?: {
     readonly body?: z.ZodType;
@@ -58,6 +58,12 @@ export type Contract = {
     readonly response?: Readonly<Record<number, DocumentedResponse | z.ZodType>>;
   };
 };
+
+/** The status of an endpoint's success, at run time: as `SuccessStatus` below says. */
+export function successStatusOf(contract: Pick<Contract, 'response'>): 200 | 201 | 202 | 204 {
+  const declared = ([201, 202, 200] as const).find((status) => status in contract.response);
+  return declared ?? 204;
+}
 
 /** Declares one endpoint; the literal types (method, path, schemas) are kept. */
 export function defineContract<const C extends Contract>(contract: C): C {
@@ -97,12 +103,14 @@ type Schema<
   Part extends 'params' | 'query' | 'body',
 > = C[Part] extends z.ZodType ? C[Part] : never;
 
-/** The status of an endpoint's success: 201 when it declares one, else 200 (or 204). */
+/** The status of an endpoint's success: 201 or 202 when it declares one, else 200 (or 204). */
 type SuccessStatus<C extends Contract> = 201 extends keyof C['response']
   ? 201
-  : 200 extends keyof C['response']
-    ? 200
-    : 204;
+  : 202 extends keyof C['response']
+    ? 202
+    : 200 extends keyof C['response']
+      ? 200
+      : 204;
 
 type SuccessSchema<C extends Contract> = C['response'][SuccessStatus<C>] extends z.ZodType
   ? C['response'][SuccessStatus<C>]

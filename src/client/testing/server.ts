@@ -11,6 +11,7 @@ import {
   type PathParams,
   type ReplyOf,
   type ResponseOf,
+  successStatusOf,
 } from '../../shared/contract';
 import { putUpload, uploadUrlContracts } from '../../shared/contracts/uploads';
 import { uploadPurposes } from '../../shared/schemas/uploads';
@@ -44,7 +45,8 @@ export function mock<C extends Contract>(
   resolve: (call: ContractCall<C>) => ContractAnswer<C> | Promise<ContractAnswer<C>>,
 ) {
   const method = contract.method.toLowerCase() as Method;
-  const success = contract.response[201] ?? contract.response[200];
+  const status = successStatusOf(contract);
+  const success = status === 204 ? undefined : contract.response[status];
   return http[method](contract.path, async ({ request, params }) => {
     const url = new URL(request.url);
     const text = method === 'get' ? '' : await request.clone().text();
@@ -67,7 +69,7 @@ export function mock<C extends Contract>(
     if (answer instanceof Response) return answer;
     if (!success) return new HttpResponse(null, { status: 204 });
     return HttpResponse.json(success.parse(answer) as JsonBodyType, {
-      status: contract.response[201] ? 201 : 200,
+      status,
     });
   });
 }

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import {
   contractKey,
   pathParamNames,
+  successStatusOf,
   type Access,
   type Contract,
   type ParsedBodyOf,
@@ -103,7 +104,7 @@ export function route<C extends Contract>(
   const guard = guards[contract.access] as (
     request: FastifyRequest,
   ) => Promise<CallerOf<C['access']>>;
-  const successStatus = 201 in contract.response ? 201 : 200 in contract.response ? 200 : 204;
+  const successStatus = successStatusOf(contract);
   // Widened: the handler below reads the parsed parts through the contract's types.
   const schema: FastifySchema = routeSchema(contract);
   const apiKeyHook = contract.access === 'apiKey' ? [apiKeyAuthOf(app)] : [];

@@ -82,6 +82,7 @@ export function sectionOf(method: string, url: string): OpenApiSection | undefin
 export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',
   201: 'Created',
+  202: 'Accepted: queued, to be done in the background.',
   204: 'No content',
   302: 'Redirect',
   304: 'Not modified: the `ETag` sent in `If-None-Match` still matches.',

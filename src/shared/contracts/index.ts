@@ -11,6 +11,7 @@ import * as integrations from './integrations.js';
 import * as notifications from './notifications.js';
 import * as pages from './pages.js';
 import * as reference from './reference.js';
+import * as requests from './requests.js';
 import * as submissions from './submissions.js';
 import * as testimonials from './testimonials.js';
 import * as uploads from './uploads.js';
@@ -28,6 +29,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   billing,
   integrations,
   notifications,
+  requests,
   pages,
   reference,
 ];
