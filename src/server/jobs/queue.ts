@@ -42,6 +42,14 @@ export async function enqueueJob<Payload>(
   return row?.id ?? null;
 }
 
+/**
+ * Lets a new job take this job's dedupe key: for a job that ends without doing the work its key stands for (its
+ * setting changed meanwhile), so the next enqueue with that key is not swallowed by a finished row.
+ */
+export async function releaseDedupeKey(db: Executor, id: string): Promise<void> {
+  await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, id));
+}
+
 /** Leases up to `limit` due jobs of the given kinds until `now + leaseMs`, oldest first. */
 export async function claimDueJobs(
   db: Executor,

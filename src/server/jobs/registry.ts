@@ -1,6 +1,6 @@
 // Every kind of job the worker runs. A module declares its jobs with
 // `defineJob` and adds them here.
-import { newTestimonialsEmailJob } from '../modules/notifications/service.js';
+import { dailyDigestEmailJob, newTestimonialsEmailJob } from '../modules/notifications/service.js';
 import { runnable } from './worker.js';
 
-export const registeredJobs = [runnable(newTestimonialsEmailJob)];
+export const registeredJobs = [runnable(newTestimonialsEmailJob), runnable(dailyDigestEmailJob)];

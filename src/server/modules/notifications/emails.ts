@@ -3,6 +3,7 @@
 import { htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 import { appPages } from '../../../shared/app-pages.js';
+import { DAILY_DIGEST_TIME } from '../../../shared/schemas/notifications.js';
 import { ratingStars } from '../../../shared/rating-stars.js';
 import { escapeHtml } from '../../../shared/widget-markup.js';
 
@@ -35,6 +36,8 @@ export function newTestimonialsEmail(options: {
   businessName: string;
   testimonials: ArrivedTestimonial[];
   messageId: string;
+  /** The daily digest: its own subject and footer, the same body. */
+  digest?: boolean;
 }): EmailMessage {
   const { testimonials, productName, businessName } = options;
   const dashboardLink = `${options.baseUrl}${appPages.testimonials}`;
@@ -42,10 +45,21 @@ export function newTestimonialsEmail(options: {
   const shown = testimonials.slice(0, TESTIMONIALS_PER_EMAIL);
   const more = testimonials.length - shown.length;
   const [first] = testimonials;
-  const subject =
-    testimonials.length === 1 && first
+  const count = `${testimonials.length} new testimonial${testimonials.length === 1 ? '' : 's'}`;
+  const subject = options.digest
+    ? `Your daily digest: ${count} for ${businessName}`
+    : testimonials.length === 1 && first
       ? `New testimonial from ${first.authorName} (${first.rating}/5)`
-      : `${testimonials.length} new testimonials for ${businessName}`;
+      : `${count} for ${businessName}`;
+  const why = options.digest
+    ? {
+        reason: `You get this digest once a day, at ${DAILY_DIGEST_TIME}, when testimonials have arrived.`,
+        action: 'Change this in Account Settings',
+      }
+    : {
+        reason: 'You get these emails because new-testimonial emails are on.',
+        action: 'Turn them off in Account Settings',
+      };
   const intro =
     testimonials.length === 1
       ? `A customer of ${businessName} left a testimonial. It waits for your approval.`
@@ -68,7 +82,7 @@ export function newTestimonialsEmail(options: {
     ...(more > 0 ? [`And ${more} more.`, ''] : []),
     `Open in dashboard: ${dashboardLink}`,
     '',
-    `You get these emails because new-testimonial emails are on. Turn them off in Account Settings: ${settingsLink}`,
+    `${why.reason} ${why.action}: ${settingsLink}`,
     '',
     `— ${productName}`,
   ].join('\n');
@@ -103,7 +117,7 @@ export function newTestimonialsEmail(options: {
     `    <p>${escapeHtml(intro)}</p>
 ${cards}${more > 0 ? `\n    <p>And ${more} more.</p>` : ''}
     <p style="margin: 20px 0;"><a href="${escapeHtml(dashboardLink)}" style="display: inline-block; background: #2563eb; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none; font-weight: bold;">Open in dashboard</a></p>
-    <p style="font-size: 12px; color: #6b7280;">You get these emails because new-testimonial emails are on. <a href="${escapeHtml(settingsLink)}" style="color: #6b7280;">Turn them off in Account Settings</a>.</p>`,
+    <p style="font-size: 12px; color: #6b7280;">${escapeHtml(why.reason)} <a href="${escapeHtml(settingsLink)}" style="color: #6b7280;">${escapeHtml(why.action)}</a>.</p>`,
   );
   return { to: options.to, subject, text, html, messageId: options.messageId };
 }
