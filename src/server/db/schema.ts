@@ -114,8 +114,8 @@ export const businesses = pgTable('businesses', {
   widgetSeenAt: timestamp({ withTimezone: true }),
   widgetSeenOrigin: text(),
   checklistDismissedAt: timestamp({ withTimezone: true }),
-  // New-testimonial emails to the owner (modules/notifications): on or off, and when the last one went,
-  // so several arrivals within the fold window make one email.
+  // New-testimonial emails to the owner (modules/notifications): each, a daily digest or off, and when the last
+  // one went, so several arrivals within the fold window make one email.
   newTestimonialEmails: text({ enum: newTestimonialEmailModes }).notNull().default('each'),
   ownerEmailedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),

@@ -1,21 +1,52 @@
-// The Notifications card of /account-settings (docs/product/notifications.md): whether the owner is emailed
-// when testimonials arrive. The switch saves at once; a failure puts it back and says so.
+// The Notifications card of /account-settings (docs/product/notifications.md): how the owner is emailed when
+// testimonials arrive, as they arrive, in a daily digest or not at all. A choice saves at once; a failure puts it
+// back and says so.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getNotificationSettings,
   saveNotificationSettings,
 } from '../../../../shared/contracts/notifications';
-import type { NotificationSettings as Settings } from '../../../../shared/schemas/notifications';
+import {
+  DAILY_DIGEST_TIME,
+  type NotificationSettings as Settings,
+} from '../../../../shared/schemas/notifications';
 import { CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Label } from '../../../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { call, contractQuery, keyOf } from '../../../lib/api';
 
 const settingsQuery = contractQuery(getNotificationSettings, {});
 const settingsKey = keyOf(getNotificationSettings, {});
+
+type Mode = Settings['newTestimonialEmails'];
+
+const modes: { value: Mode; label: string; hint: string; saved: string }[] = [
+  {
+    value: 'each',
+    label: 'As they arrive',
+    hint: 'Who wrote it, the rating and the first lines. Several within 10 minutes come in one email.',
+    saved: 'We will email you when a testimonial arrives.',
+  },
+  {
+    value: 'daily',
+    label: 'Daily digest',
+    hint: `One email a day at ${DAILY_DIGEST_TIME} with what arrived since the last one. None on a day with nothing new.`,
+    saved: `We will email you a digest at ${DAILY_DIGEST_TIME} on days with new testimonials.`,
+  },
+  {
+    value: 'off',
+    label: 'Off',
+    hint: 'No emails about new testimonials. They still wait for you in the dashboard.',
+    saved: 'We will not email you about new testimonials.',
+  },
+];
+
+function isMode(value: string): value is Mode {
+  return modes.some((mode) => mode.value === value);
+}
 
 function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
@@ -31,10 +62,7 @@ function useSaveNotificationSettings() {
       queryClient.setQueryData(settingsKey, saved);
       toast({
         title: 'Notifications saved',
-        description:
-          saved.newTestimonialEmails === 'each'
-            ? 'We will email you when a testimonial arrives.'
-            : 'We will not email you about new testimonials.',
+        description: modes.find((mode) => mode.value === saved.newTestimonialEmails)?.saved,
         variant: 'success',
       });
     },
@@ -59,27 +87,42 @@ export function NotificationSettings() {
       description="What we email you about."
     >
       {settings.isPending ? (
-        <Skeleton className="h-12 w-full" aria-label="Loading notification settings" />
+        <Skeleton className="h-32 w-full" aria-label="Loading notification settings" />
       ) : settings.isError ? (
         <CardLoadError what="your notification settings" onRetry={() => void settings.refetch()} />
       ) : (
-        <div className="flex items-center justify-between gap-4">
-          <div className="grid gap-1">
-            <Label htmlFor="notify-new-testimonial">Email me when a testimonial arrives</Label>
-            <p id="notify-new-testimonial-hint" className="text-xs text-muted-foreground">
-              Who wrote it, the rating and the first lines. Several within 10 minutes come in one
-              email.
-            </p>
-          </div>
-          <Switch
-            id="notify-new-testimonial"
-            checked={settings.data.newTestimonialEmails === 'each'}
+        <div className="grid gap-3">
+          <p id="notify-new-testimonial" className="text-sm font-medium leading-none">
+            Email me about new testimonials
+          </p>
+          <RadioGroup
+            aria-labelledby="notify-new-testimonial"
+            value={settings.data.newTestimonialEmails}
             disabled={save.isPending}
-            onCheckedChange={(on) => {
-              save.mutate({ newTestimonialEmails: on ? 'each' : 'off' });
+            onValueChange={(value) => {
+              if (isMode(value)) save.mutate({ newTestimonialEmails: value });
             }}
-            aria-describedby="notify-new-testimonial-hint"
-          />
+          >
+            {modes.map((mode) => (
+              <div key={mode.value} className="flex items-start gap-3">
+                <RadioGroupItem
+                  id={`notify-new-testimonial-${mode.value}`}
+                  value={mode.value}
+                  aria-describedby={`notify-new-testimonial-${mode.value}-hint`}
+                  className="mt-0.5"
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor={`notify-new-testimonial-${mode.value}`}>{mode.label}</Label>
+                  <p
+                    id={`notify-new-testimonial-${mode.value}-hint`}
+                    className="text-xs text-muted-foreground"
+                  >
+                    {mode.hint}
+                  </p>
+                </div>
+              </div>
+            ))}
+          </RadioGroup>
         </div>
       )}
     </SettingsSection>
