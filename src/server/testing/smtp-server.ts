@@ -22,6 +22,8 @@ afterEach(async () => {
 export type SmtpServerOptions = {
   /** Recipients answered "550 No such user", as a mailbox that does not exist is. */
   rejects?: (address: string) => boolean;
+  /** How long each message waits, fully received, before the server accepts it: a slow mail server. */
+  acceptDelayMs?: number;
 };
 
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
@@ -48,13 +50,18 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         };
-        messages.push(mail);
-        const waiter = waiting.shift();
-        if (waiter) {
-          taken += 1;
-          waiter(mail);
-        }
-        callback();
+        // Kept as it is accepted (the 250 answer), as a real mail server commits it.
+        const accept = () => {
+          messages.push(mail);
+          const waiter = waiting.shift();
+          if (waiter) {
+            taken += 1;
+            waiter(mail);
+          }
+          callback();
+        };
+        if (options.acceptDelayMs) setTimeout(accept, options.acceptDelayMs);
+        else accept();
       });
     },
   });

@@ -195,7 +195,12 @@ export const newTestimonialsEmailJob = defineJob({
     }
     const now = deps.clock();
     if (state.ownerEmailedAt && state.ownerEmailedAt.getTime() + FOLD_WINDOW_MS > now.getTime()) {
-      await queueNextEmail(deps, businessId, state.ownerEmailedAt);
+      // A second run after a crash finds its testimonials emailed already: nothing is left to plan.
+      if (await repository.anyAwaiting(deps.db, businessId)) {
+        await queueNextEmail(deps, businessId, state.ownerEmailedAt);
+      } else {
+        await releaseDedupeKey(deps.db, job.id);
+      }
       return;
     }
     if (!(await emailWaiting(deps, businessId, state, job, false))) {
