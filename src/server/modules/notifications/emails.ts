@@ -1,5 +1,6 @@
 // The new-testimonial email to the owner (docs/product/notifications.md): who, the rating, the first lines and the
 // photos of each testimonial that arrived since the last one, and a button to the dashboard. Plain text and HTML.
+// The daily digest is this same email with its own subject and footer.
 import { htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 import { appPages } from '../../../shared/app-pages.js';
