@@ -2,6 +2,7 @@
 // through the API v1, and the log of what was delivered to them. Shared by the screen and the server routes.
 import { z } from 'zod';
 import { apiTestimonialSchema } from './integrations.js';
+import { reviewRequestSchema } from './requests.js';
 
 /** The events an endpoint may ask for (docs/product/webhooks.md#events). */
 export const webhookEventTypes = [
@@ -42,6 +43,11 @@ export const webhookMessages = {
   deliveryNotFound: 'Delivery not found',
   disabledResend: 'This endpoint is disabled. Enable it before resending.',
   disabledTest: 'This endpoint is disabled. Enable it before sending a test event.',
+  urlPrivate:
+    'This URL leads to a private, local or link-local network address, which webhooks cannot reach.',
+  urlPort: 'Webhooks are sent only to the standard ports: 443 for https, 80 for http.',
+  urlCredentials: 'Leave the user name and password out of the URL.',
+  urlUnresolved: 'The host name of this URL could not be found.',
 } as const;
 
 /** What the screen writes for each event. */
@@ -194,6 +200,22 @@ export const webhookTestimonialDataSchema = apiTestimonialSchema.extend({
   test: z.literal(true).optional(),
 });
 export type WebhookTestimonialData = z.infer<typeof webhookTestimonialDataSchema>;
+
+/** request.submitted's `data`: the request a customer answered, and the testimonial that answered it. */
+export const webhookRequestSubmittedDataSchema = z.object({
+  request: reviewRequestSchema,
+  testimonial: apiTestimonialSchema,
+});
+export type WebhookRequestSubmittedData = z.infer<typeof webhookRequestSubmittedDataSchema>;
+
+/** What `data` holds for each event type. */
+export type WebhookEventData = {
+  'testimonial.submitted': WebhookTestimonialData;
+  'testimonial.approved': WebhookTestimonialData;
+  'testimonial.updated': WebhookTestimonialData;
+  'testimonial.deleted': WebhookTestimonialData;
+  'request.submitted': WebhookRequestSubmittedData;
+};
 
 // ---------------------------------------------------------------------------
 // The public API v1 (REST hooks for Zapier-style tools).
