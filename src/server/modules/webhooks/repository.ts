@@ -1,5 +1,5 @@
 // Drizzle only: webhook endpoints and their deliveries (docs/product/webhooks.md).
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
   businesses,
@@ -187,7 +187,7 @@ export async function pageOfDeliveries(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Whether a delivery to the endpoint succeeded after `since`. */
+/** Whether a delivery to the endpoint succeeded at or after `since`. */
 export async function succeededSince(
   db: Executor,
   endpointId: string,
@@ -200,7 +200,7 @@ export async function succeededSince(
       and(
         eq(webhookDeliveries.endpointId, endpointId),
         eq(webhookDeliveries.status, 'succeeded'),
-        gt(webhookDeliveries.finishedAt, since),
+        gte(webhookDeliveries.finishedAt, since),
       ),
     )
     .limit(1);

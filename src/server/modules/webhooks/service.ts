@@ -121,7 +121,7 @@ type CreateInput = z.output<typeof createWebhookInputSchema>;
 
 /** Adds an endpoint; the answer is the only copy of its secret that leaves the server. */
 export async function createEndpoint(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   businessId: string,
   input: CreateInput,
 ): Promise<CreatedWebhook> {
@@ -137,6 +137,7 @@ export async function createEndpoint(
       events: [...new Set(input.events)],
       format: webhookFormatOf(url),
       secret,
+      createdAt: deps.clock(),
     });
   });
   return { endpoint: toEndpoint(row, undefined), secret };
@@ -190,6 +191,8 @@ async function queueDelivery(
     // Stable across every attempt and resend, so a receiver can drop a repeat.
     webhookId: `msg_${id}`,
     payload: deliveryBody(endpoint.format, event, deps.config.baseUrl),
+    // The app's clock, as every later time of the delivery is: the log's order, pruning and the disabling rule.
+    createdAt: deps.clock(),
   });
   await enqueueJob(deps.db, deliverWebhookJob, { deliveryId: id }, deps.clock());
   return id;
@@ -309,7 +312,7 @@ const toApiWebhook = (endpoint: WebhookEndpoint): ApiWebhook => ({
 });
 
 export async function createApiWebhook(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   businessId: string,
   input: CreateInput,
 ): Promise<{ id: string; secret: string }> {
