@@ -3,7 +3,7 @@
 // disabled and its owner emailed when a day of retries fails, Slack and Discord messages, the SSRF rules of
 // docs/security.md rule 32, the delivery log with Resend, and the API v1.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ async function setup(options: { allowPrivate?: boolean } = {}) {
   );
   const owner = await createSignedInUser(app, { businessName: 'Crumb & Co' });
   const business = owner.business!;
-  const inject = (request: Parameters<FastifyInstance['inject']>[0] & object) =>
+  const inject = (request: InjectOptions) =>
     app.inject({ ...request, ...withSession(owner.cookie) });
   return {
     app,
@@ -515,7 +515,7 @@ describe('webhooks in the API v1', () => {
     const key = (await t.inject({ method: 'POST', url: '/api/integrations/api-key' })).json<{
       apiKey: string;
     }>().apiKey;
-    const api = (request: Parameters<FastifyInstance['inject']>[0] & object) =>
+    const api = (request: InjectOptions) =>
       t.app.inject({ ...request, headers: { authorization: `Bearer ${key}` } });
     const hook = await receiver();
     const created = await api({
