@@ -22,9 +22,9 @@ describe('loadConfig', () => {
 
   it('reads WEBHOOK_ALLOW_PRIVATE as a flag', () => {
     const dataDir = tempDir();
-    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate,
+    ).toBe(true);
     expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'maybe' })).toThrow(
       /WEBHOOK_ALLOW_PRIVATE/,
     );

@@ -26,7 +26,7 @@ export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 /** Every secret starts with this, as the Standard Webhooks libraries expect. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-export const WEBHOOK_URL_MAX = 2000;
+const WEBHOOK_URL_MAX = 2000;
 /** How many endpoints one business may have. */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
 /** How much of a receiver's answer the delivery log keeps. */
@@ -103,7 +103,9 @@ export type CreateWebhookInput = z.input<typeof createWebhookInputSchema>;
 export const updateWebhookInputSchema = z
   .object({
     events: webhookEventsSchema.optional(),
-    status: z.enum(webhookEndpointStatuses, { error: 'Status must be active or disabled' }).optional(),
+    status: z
+      .enum(webhookEndpointStatuses, { error: 'Status must be active or disabled' })
+      .optional(),
   })
   .refine((input) => input.events !== undefined || input.status !== undefined, {
     message: 'Nothing to change',
@@ -117,7 +119,7 @@ export const webhookDeliveryParamsSchema = z.object({
 });
 
 /** The newest delivery of an endpoint, as the list shows it. */
-export const webhookDeliverySummarySchema = z.object({
+const webhookDeliverySummarySchema = z.object({
   status: z.enum(webhookDeliveryStatuses),
   eventType: z.string(),
   statusCode: z.number().int().nullable(),
@@ -178,7 +180,6 @@ export const WEBHOOK_DELIVERY_PAGE_SIZE = 20;
 export const listWebhookDeliveriesQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'Page must be at least 1').max(1000).default(1),
 });
-export type ListWebhookDeliveriesQuery = z.input<typeof listWebhookDeliveriesQuerySchema>;
 
 export const webhookDeliveryPageSchema = z.object({
   /** Newest first. */

@@ -231,7 +231,11 @@ describe('safeFetchStreaming', () => {
 });
 
 describe('safeSendStreaming (a webhook POST)', () => {
-  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"a":1}' };
+  const post = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: '{"a":1}',
+  };
   const statusAndBody = async (head: { status: number }, body: AsyncIterable<Buffer>) => {
     const chunks: Buffer[] = [];
     for await (const chunk of body) chunks.push(chunk);
@@ -253,7 +257,12 @@ describe('safeSendStreaming (a webhook POST)', () => {
         response.writeHead(201).end('thanks');
       });
     });
-    const answer = await safeSendStreaming(`${server.origin}/hook`, permissive, post, statusAndBody);
+    const answer = await safeSendStreaming(
+      `${server.origin}/hook`,
+      permissive,
+      post,
+      statusAndBody,
+    );
     expect(answer).toEqual({ status: 201, body: 'thanks' });
     expect(received).toEqual({
       method: 'POST',

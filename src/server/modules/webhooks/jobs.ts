@@ -39,7 +39,7 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
 ] as const;
 
 /** A receiver must answer within this. */
-export const WEBHOOK_TIMEOUT_MS = 10 * SECOND_MS;
+const WEBHOOK_TIMEOUT_MS = 10 * SECOND_MS;
 
 const USER_AGENT = 'Vouchly-Webhooks/1.0';
 const MAIL_RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS];

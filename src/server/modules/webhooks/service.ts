@@ -33,7 +33,7 @@ import * as repository from './repository.js';
 import { newWebhookSecret } from './signing.js';
 
 /** The delivery log is kept this long. */
-export const KEEP_DELIVERIES_MS = 30 * DAY_MS;
+const KEEP_DELIVERIES_MS = 30 * DAY_MS;
 
 const endpointNotFound = () => notFound(webhookMessages.notFound);
 

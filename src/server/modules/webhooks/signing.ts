@@ -10,7 +10,7 @@ const SECRET_BYTES = 24;
 export const newWebhookSecret = (): string =>
   `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 
-export function webhookSignature(
+function webhookSignature(
   secret: string,
   id: string,
   timestamp: number,

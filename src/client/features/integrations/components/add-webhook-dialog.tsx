@@ -1,7 +1,7 @@
 // "Add endpoint" (docs/product/webhooks.md#the-webhooks-card): a URL and the events; the server checks the URL
 // (http(s), a public address) and its message shows under the field. On success the dialog shows the secret once.
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import {
   webhookFormatOf,
   webhookMessages,
@@ -48,7 +48,7 @@ export function AddWebhookDialog({ disabled }: { disabled?: boolean }) {
     create.reset();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: typeof errors = {};
     if (!url.trim()) next.url = webhookMessages.urlRequired;
