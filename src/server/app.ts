@@ -40,6 +40,8 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { webhookApiRoutes } from './modules/webhooks/api-routes.js';
+import { webhookEndpointRoutes } from './modules/webhooks/routes.js';
 import { objectRoutes } from './modules/uploads/object-routes.js';
 import { publicWidgetRoutes } from './modules/widget/public-routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
     await scope.register(apiV1Routes);
+    await scope.register(webhookApiRoutes);
     await scope.register(approvalRoutes);
     await scope.register(clientAppRoutes, client);
   });
@@ -183,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(billingRoutes);
     await scope.register(integrationRoutes);
     await scope.register(notificationRoutes);
+    await scope.register(webhookEndpointRoutes);
   });
 
   registerClientAppFallback(app, client);

@@ -11,9 +11,23 @@ const local: BannerConfig = {
   redisUrl: undefined,
   stripe: undefined,
   wixAppSecret: undefined,
+  webhookAllowPrivate: false,
 };
 
 describe('startupBanner', () => {
+  it('says in one line when webhooks may reach private addresses', () => {
+    const banner = startupBanner(
+      { ...local, webhookAllowPrivate: true },
+      { cwd: '/srv/vouchly', interactive: false },
+    );
+    expect(banner).toContain(
+      '  webhooks        may reach private addresses (WEBHOOK_ALLOW_PRIVATE)\n',
+    );
+    expect(startupBanner(local, { cwd: '/srv/vouchly', interactive: false })).not.toContain(
+      'webhooks',
+    );
+  });
+
   it('describes the local set-up, paths inside the working directory shown relative to it', () => {
     expect(startupBanner(local, { cwd: '/srv/vouchly', interactive: true })).toBe(
       [

@@ -16,6 +16,7 @@ export type BannerConfig = Pick<
   | 'redisUrl'
   | 'stripe'
   | 'wixAppSecret'
+  | 'webhookAllowPrivate'
 >;
 
 export type BannerOptions = {
@@ -70,6 +71,10 @@ export function startupBanner(config: BannerConfig, options: BannerOptions): str
     ],
     ['wix connect', config.wixAppSecret ? 'on' : 'off (set WIX_APP_SECRET to turn it on)'],
     ['counters', config.redisUrl ? `Redis (${hostAndPort(config.redisUrl)})` : 'in memory'],
+    // Only when on: it lifts an SSRF guard (docs/security.md rule 32), so the operator should see it.
+    ...(config.webhookAllowPrivate
+      ? [['webhooks', 'may reach private addresses (WEBHOOK_ALLOW_PRIVATE)'] as [string, string]]
+      : []),
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [

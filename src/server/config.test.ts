@@ -16,7 +16,18 @@ describe('loadConfig', () => {
     expect(config.productName).toBe('Vouchly');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.trustProxy).toBe(false);
+    expect(config.webhookAllowPrivate).toBe(false);
     expect(config.passwordHashMemoryKib).toBeGreaterThanOrEqual(19456);
+  });
+
+  it('reads WEBHOOK_ALLOW_PRIVATE as a flag', () => {
+    const dataDir = tempDir();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate,
+    ).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'maybe' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE/,
+    );
   });
 
   it('derives BASE_URL from PORT and trims a trailing slash from an explicit one', () => {

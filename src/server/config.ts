@@ -76,6 +76,7 @@ const envSchema = z.object({
     .default(DEFAULT_DEMO_WIDGET_SLUG),
   DEMO_OWNER_EMAIL: emailField.optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -129,6 +130,11 @@ export type Config = {
   passwordHashMemoryKib: number;
   /** Test-only: lets outbound fetches (logo detection) reach loopback. Never read from the environment. */
   allowPrivateNetworkFetch: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: webhook endpoints may be private, loopback or link-local addresses on any port, for
+   * self-hosters whose own tools run inside their network (docs/product/webhooks.md#addresses).
+   */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -227,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     passwordHashMemoryKib: 19456,
     allowPrivateNetworkFetch: false,
+    webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
   };
 }
 

@@ -67,6 +67,8 @@ type Tenant = {
   billing: { paidSessionId: string; openSessionId: string; invoiceId: string };
   apiKey: string;
   wixSiteId: string;
+  /** A webhook endpoint with one delivery (a test event, never sent: the matrix drains no jobs). */
+  webhook: { endpointId: string; deliveryId: string };
 };
 
 const WIX_APP_SECRET = 'tenant-matrix-wix-secret';
@@ -101,6 +103,9 @@ const own = (request: Probe['request']): Probe => ({ request, expect: 'own' });
 const get = (url: string) => own(() => ({ method: 'GET', url }));
 
 const tid = (a: Tenant) => `/api/testimonials/${a.testimonialId}`;
+const hook = (a: Tenant) => `/api/webhooks/${a.webhook.endpointId}`;
+/** A public address: creation checks it without connecting. Only request.submitted, so B's probes queue nothing. */
+const WEBHOOK_URL = 'https://93.184.215.14/hooks';
 
 /**
  * Every endpoint that takes credentials (its contract's access is not
@@ -132,6 +137,71 @@ const matrix: Record<string, Expectation> = {
     ],
   },
   'GET /api/v1/widget': { kind: 'api', probes: [get('/api/v1/widget')] },
+  'GET /api/v1/webhooks': { kind: 'api', probes: [get('/api/v1/webhooks')] },
+  'POST /api/v1/webhooks': {
+    kind: 'api',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        payload: { url: WEBHOOK_URL, events: ['request.submitted'] },
+      })),
+    ],
+  },
+  'DELETE /api/v1/webhooks/:id': {
+    kind: 'api',
+    probes: [
+      notFound((a) => ({ method: 'DELETE', url: `/api/v1/webhooks/${a.webhook.endpointId}` })),
+    ],
+  },
+  'GET /api/webhooks': { kind: 'owner', probes: [get('/api/webhooks')] },
+  'POST /api/webhooks': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/webhooks',
+        payload: { url: WEBHOOK_URL, events: ['request.submitted'] },
+      })),
+    ],
+  },
+  'PATCH /api/webhooks/:id': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({ method: 'PATCH', url: hook(a), payload: { status: 'disabled' } })),
+      notFound((a) => ({
+        method: 'PATCH',
+        url: hook(a),
+        payload: { events: ['testimonial.deleted'], status: 'active' },
+      })),
+    ],
+  },
+  'DELETE /api/webhooks/:id': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'DELETE', url: hook(a) }))],
+  },
+  'POST /api/webhooks/:id/test': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'POST', url: `${hook(a)}/test` }))],
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'GET', url: `${hook(a)}/deliveries` }))],
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({
+        method: 'POST',
+        url: `${hook(a)}/deliveries/${a.webhook.deliveryId}/resend`,
+      })),
+      // B's own endpoint with A's delivery.
+      notFound((a, b) => ({
+        method: 'POST',
+        url: `/api/webhooks/${b.webhook.endpointId}/deliveries/${a.webhook.deliveryId}/resend`,
+      })),
+    ],
+  },
   'GET /api/integrations/api-key': { kind: 'owner', probes: [get('/api/integrations/api-key')] },
   'POST /api/integrations/api-key': {
     kind: 'owner',
@@ -598,7 +668,22 @@ async function tenant(app: App, name: string): Promise<Tenant> {
   });
   if (linked.statusCode !== 200)
     throw new Error(`tenant could not link a Wix site: ${linked.body}`);
+  const webhook = await app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    payload: { url: WEBHOOK_URL, events: ['request.submitted'] },
+    ...withSession(cookie),
+  });
+  if (webhook.statusCode !== 201)
+    throw new Error(`tenant could not add a webhook: ${webhook.body}`);
+  const endpointId = webhook.json<{ endpoint: { id: string } }>().endpoint.id;
+  const test = await app.inject({
+    method: 'POST',
+    url: `/api/webhooks/${endpointId}/test`,
+    ...withSession(cookie),
+  });
   return {
+    webhook: { endpointId, deliveryId: test.json<{ deliveryId: string }>().deliveryId },
     apiKey: keyResponse.json<{ apiKey: string }>().apiKey,
     wixSiteId,
     billing: await paidAndOpenTestCheckouts(app, cookie),
@@ -653,6 +738,8 @@ function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: st
     a.slug,
     a.apiKey.slice(4),
     a.wixSiteId,
+    a.webhook.endpointId,
+    a.webhook.deliveryId,
     'TENANT-A-SECRET',
   ]) {
     expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);

@@ -25,6 +25,12 @@ import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
 import { newTestimonialEmailModes } from '../../shared/schemas/notifications.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
 import { uploadPurposes } from '../../shared/schemas/uploads.js';
+import {
+  type WebhookEventType,
+  webhookDeliveryStatuses,
+  webhookEndpointStatuses,
+  webhookFormats,
+} from '../../shared/schemas/webhooks.js';
 import { widgetLayouts } from '../../shared/schemas/widget.js';
 import { SNIPPET_KINDS } from '../../shared/schemas/widget-snippets.js';
 import {
@@ -475,3 +481,61 @@ export const approvalLinks = pgTable(
   },
   (table) => [index('approval_links_testimonial_idx').on(table.testimonialId)],
 );
+
+/**
+ * Outgoing webhooks (modules/webhooks, docs/product/webhooks.md). The secret is kept as given out: signing needs
+ * it, and it opens nothing of ours (docs/decisions/0032). `consecutiveFailures` counts failed attempts since the
+ * last success.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    events: jsonb().$type<WebhookEventType[]>().notNull(),
+    format: text({ enum: webhookFormats }).notNull(),
+    secret: text().notNull(),
+    status: text({ enum: webhookEndpointStatuses }).notNull().default('active'),
+    disabledReason: text(),
+    consecutiveFailures: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_endpoints_business_idx').on(table.businessId)],
+);
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** One event for one endpoint: its body is fixed when queued, so every attempt and resend sends the same bytes. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The endpoint's business, so the log is scoped and pruned without a join. */
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    eventType: text().notNull(),
+    /** The `webhook-id` header. */
+    webhookId: text().notNull(),
+    payload: jsonb().notNull(),
+    status: text({ enum: webhookDeliveryStatuses }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastStatusCode: integer(),
+    lastError: text(),
+    durationMs: integer(),
+    responseExcerpt: text(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+    index('webhook_deliveries_created_idx').on(table.createdAt),
+  ],
+);
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

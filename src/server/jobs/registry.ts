@@ -1,6 +1,17 @@
 // Every kind of job the worker runs. A module declares its jobs with
 // `defineJob` and adds them here.
 import { dailyDigestEmailJob, newTestimonialsEmailJob } from '../modules/notifications/service.js';
+import {
+  deliverWebhookJob,
+  endpointDisabledEmailJob,
+  resendWebhookJob,
+} from '../modules/webhooks/jobs.js';
 import { runnable } from './worker.js';
 
-export const registeredJobs = [runnable(newTestimonialsEmailJob), runnable(dailyDigestEmailJob)];
+export const registeredJobs = [
+  runnable(newTestimonialsEmailJob),
+  runnable(dailyDigestEmailJob),
+  runnable(deliverWebhookJob),
+  runnable(resendWebhookJob),
+  runnable(endpointDisabledEmailJob),
+];

@@ -3,13 +3,14 @@
 // `drain()` it. The worker starts when the app is ready and, on close, stops
 // taking jobs and lets those in hand finish. On PGlite the data directory is
 // this process's alone, so leases left by a killed run are freed at start.
-// Finished jobs are kept 30 days, then deleted by an hourly sweep.
+// Finished jobs, and webhook deliveries (modules/webhooks), are kept 30 days, then deleted by an hourly sweep.
 import type { FastifyInstance } from 'fastify';
 import { depsOf } from '../deps.js';
 import { registeredJobs } from '../jobs/registry.js';
 import { pruneFinishedJobs, releaseAllLeases } from '../jobs/queue.js';
 import { DAY_MS, HOUR_MS } from '../../shared/time.js';
 import { DEFAULT_WORKER_OPTIONS, JobWorker, type WorkerOptions } from '../jobs/worker.js';
+import { pruneDeliveries } from '../modules/webhooks/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,7 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions): void {
   const prune = async () => {
     try {
       await pruneFinishedJobs(app.database.db, new Date(app.clock().getTime() - KEEP_FINISHED_MS));
+      await pruneDeliveries(depsOf(app), app.clock());
     } catch (error) {
       app.log.warn({ err: error }, 'job queue: could not delete finished jobs');
     }

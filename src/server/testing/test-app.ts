@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     passwordHashMemoryKib: 1024,
     allowPrivateNetworkFetch: false,
+    webhookAllowPrivate: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import * as requests from './requests.js';
 import * as submissions from './submissions.js';
 import * as testimonials from './testimonials.js';
 import * as uploads from './uploads.js';
+import * as webhooks from './webhooks.js';
 import * as widget from './widget.js';
 
 const areas: ReadonlyArray<Record<string, unknown>> = [
@@ -30,6 +31,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   integrations,
   notifications,
   requests,
+  webhooks,
   pages,
   reference,
 ];

@@ -13,6 +13,7 @@ import {
   listWixSites,
   revokeApiKey,
 } from '../../../shared/contracts/integrations';
+import { listWebhooks } from '../../../shared/contracts/webhooks';
 import type { ApiKeyInfo, WixSite } from '../../../shared/schemas/integrations';
 import { renderScreen } from '../../testing/render';
 import { apiErrorResponse, mock, server, type ContractAnswer } from '../../testing/server';
@@ -84,6 +85,7 @@ function serveIntegrations({
       return storedKey;
     }),
     mock(listWixSites, () => storedSites),
+    mock(listWebhooks, () => []),
     mock(disconnectWixSite, ({ params }) => {
       calls.disconnected.push(params.wixSiteId);
       storedSites = storedSites.filter((site) => site.wixSiteId !== params.wixSiteId);

@@ -9,8 +9,10 @@ import {
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_TIMEOUT_MS,
   FetchRefusedError,
+  assertSafeDestination,
   safeFetch,
   safeFetchStreaming,
+  safeSendStreaming,
   type FetchPolicy,
   type RefusalReason,
 } from './safe-fetch.js';
@@ -224,6 +226,114 @@ describe('safeFetchStreaming', () => {
     };
     expect(await refusal(safeFetchStreaming(`${server.origin}/`, permissive, readAll))).toBe(
       'too-large',
+    );
+  });
+});
+
+describe('safeSendStreaming (a webhook POST)', () => {
+  const post = {
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: '{"a":1}',
+  };
+  const statusAndBody = async (head: { status: number }, body: AsyncIterable<Buffer>) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    return { status: head.status, body: Buffer.concat(chunks).toString() };
+  };
+
+  it('sends the method, headers and body, and hands over the answer', async () => {
+    let received: { method?: string; type?: string; length?: string; body: string } | undefined;
+    const server = await startHttpServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received = {
+          method: request.method,
+          type: request.headers['content-type'],
+          length: request.headers['content-length'],
+          body: Buffer.concat(chunks).toString(),
+        };
+        response.writeHead(201).end('thanks');
+      });
+    });
+    const answer = await safeSendStreaming(
+      `${server.origin}/hook`,
+      permissive,
+      post,
+      statusAndBody,
+    );
+    expect(answer).toEqual({ status: 201, body: 'thanks' });
+    expect(received).toEqual({
+      method: 'POST',
+      type: 'application/json',
+      length: '7',
+      body: '{"a":1}',
+    });
+  });
+
+  it('refuses private destinations like a GET, without connecting', async () => {
+    const server = await ok();
+    expect(
+      await refusal(
+        safeSendStreaming(`http://127.0.0.1:${server.port}/`, strictAddresses, post, statusAndBody),
+      ),
+    ).toBe('address');
+    expect(
+      await refusal(
+        safeSendStreaming(`http://localhost:${server.port}/`, strictAddresses, post, statusAndBody),
+      ),
+    ).toBe('address');
+    expect(
+      await refusal(safeSendStreaming('http://169.254.169.254/', production, post, statusAndBody)),
+    ).toBe('address');
+    expect(server.connections()).toBe(0);
+  });
+
+  it('never follows a redirect: the 3xx is the answer', async () => {
+    const target = await ok('followed');
+    const redirector = await startHttpServer((_request, response) =>
+      response.writeHead(307, { location: `${target.origin}/` }).end(),
+    );
+    const answer = await safeSendStreaming(redirector.origin, permissive, post, statusAndBody);
+    expect(answer.status).toBe(307);
+    expect(target.connections()).toBe(0);
+  });
+
+  it('keeps the deadline', async () => {
+    const server = await startHttpServer(() => {
+      // Never answers.
+    });
+    expect(
+      await refusal(
+        safeSendStreaming(server.origin, { ...permissive, timeoutMs: 200 }, post, statusAndBody),
+      ),
+    ).toBe('timeout');
+  });
+});
+
+describe('assertSafeDestination', () => {
+  it('refuses what a fetch would refuse, resolving names, and lets public addresses through', async () => {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest',
+      'http://localhost/',
+      'http://[::1]/',
+    ]) {
+      expect(await refusal(assertSafeDestination(url, production)), url).toBe('address');
+    }
+    expect(await refusal(assertSafeDestination('ftp://93.184.215.14/', production))).toBe(
+      'protocol',
+    );
+    expect(await refusal(assertSafeDestination('https://93.184.215.14:8443/', production))).toBe(
+      'port',
+    );
+    await expect(assertSafeDestination('https://93.184.215.14/hook', production)).resolves.toBe(
+      undefined,
+    );
+    await expect(assertSafeDestination('http://localhost:8080/', permissive)).resolves.toBe(
+      undefined,
     );
   });
 });

@@ -1,4 +1,4 @@
-// GET of a user-given URL with the SSRF guards of docs/security.md rule 11:
+// GET (and a webhook's POST) of a user-given URL with the SSRF guards of docs/security.md rule 11:
 // - http(s) only, ports 80/443 only, no credentials in the URL;
 // - the destination address is checked when the socket connects: a custom
 //   `lookup` on the agent refuses any name that resolves to a non-public
@@ -9,6 +9,9 @@
 // - at most 3 redirects, each target checked again like the first URL.
 // `safeFetch` answers the whole body; `safeFetchStreaming` hands it to a reader
 // as it arrives, so a caller that needs only the start never downloads the rest.
+// `safeSendStreaming` sends a body (a webhook's POST) under the same guards and
+// never follows a redirect: a 3xx is handed to the reader like any answer.
+// `assertSafeDestination` checks a URL as a fetch would, without sending anything.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
@@ -100,9 +103,60 @@ export function safeFetch(input: string | URL, options: SafeFetchOptions): Promi
 }
 
 /** GET with the guards above, handing the response to `read` as it arrives. */
-export async function safeFetchStreaming<T>(
+export function safeFetchStreaming<T>(
   input: string | URL,
   options: SafeFetchOptions,
+  read: BodyReader<T>,
+): Promise<T> {
+  return exchange(input, options, null, read);
+}
+
+/** A request with a body: what `safeSendStreaming` sends instead of a GET. */
+export type OutgoingRequest = {
+  method: 'POST' | 'PUT' | 'PATCH';
+  headers: Readonly<Record<string, string>>;
+  body: string | Buffer;
+};
+
+/**
+ * Sends `request` with the guards above and hands the answer to `read` as it
+ * arrives. Redirects are never followed (a body is not sent on to another
+ * address): a 3xx reaches `read` like any other status.
+ */
+export function safeSendStreaming<T>(
+  input: string | URL,
+  options: SafeFetchOptions,
+  request: OutgoingRequest,
+  read: BodyReader<T>,
+): Promise<T> {
+  return exchange(input, options, request, read);
+}
+
+/**
+ * Refuses a URL that a fetch would refuse, before anything is sent: the
+ * protocol, credentials, port and address rules, a host name resolved and
+ * every address it gives checked. A fetch checks again when it connects.
+ */
+export async function assertSafeDestination(
+  input: string | URL,
+  policy: FetchPolicy,
+): Promise<void> {
+  const url = new URL(input);
+  assertAllowedUrl(url, policy);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return;
+  await new Promise<void>((resolve, reject) => {
+    guardedLookup(policy)(host, { all: true }, (error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+async function exchange<T>(
+  input: string | URL,
+  options: SafeFetchOptions,
+  outgoing: OutgoingRequest | null,
   read: BodyReader<T>,
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -120,9 +174,9 @@ export async function safeFetchStreaming<T>(
     let url = new URL(input);
     for (let redirects = 0; ; redirects++) {
       assertAllowedUrl(url, options);
-      const response = await requestOnce(url, options, controller.signal);
+      const response = await requestOnce(url, options, outgoing, controller.signal);
       const location = response.headers.location;
-      if (REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
+      if (!outgoing && REDIRECT_STATUSES.has(response.statusCode ?? 0) && location) {
         response.destroy();
         if (redirects >= maxRedirects) {
           throw new FetchRefusedError('redirects', `more than ${maxRedirects} redirects`);
@@ -218,6 +272,7 @@ function agentFor(protocol: string, policy: FetchPolicy): http.Agent {
 function requestOnce(
   url: URL,
   options: SafeFetchOptions,
+  outgoing: OutgoingRequest | null,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
@@ -225,19 +280,21 @@ function requestOnce(
     const request = client.request(
       url,
       {
-        method: 'GET',
+        method: outgoing?.method ?? 'GET',
         agent: agentFor(url.protocol, options),
         signal,
         headers: {
           'user-agent': USER_AGENT,
           accept: options.accept ?? '*/*',
           'accept-encoding': 'identity',
+          ...outgoing?.headers,
+          ...(outgoing ? { 'content-length': String(Buffer.byteLength(outgoing.body)) } : {}),
         },
       },
       resolve,
     );
     request.on('error', reject);
-    request.end();
+    request.end(outgoing?.body);
   });
 }
 

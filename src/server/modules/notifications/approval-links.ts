@@ -68,7 +68,7 @@ export async function viewApprovalLink(
 
 /** The Approve button: approves and uses the link up, once however often it is pressed. */
 export async function approveWithLink(
-  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'uploads'>,
   token: string,
 ): Promise<ApprovalPageState> {
   const { link, gone } = await liveLink(deps, token);
@@ -85,7 +85,7 @@ export async function approveWithLink(
 
 /** The Undo button: within 10 minutes of approving, back to pending and the link usable again. */
 export async function undoApprovalWithLink(
-  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'uploads'>,
   token: string,
 ): Promise<ApprovalPageState> {
   const { link, gone } = await liveLink(deps, token);

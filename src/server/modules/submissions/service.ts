@@ -18,6 +18,7 @@ import { badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
 import { noteArrival } from '../notifications/service.js';
+import { queueTestimonialEvent } from '../testimonials/service.js';
 import { claimUploads, prepareUploads } from '../uploads/service.js';
 import { requireProof } from './browser-check.js';
 import { burstOf, spendProof } from './bursts.js';
@@ -103,6 +104,7 @@ export async function submitTestimonial(
       'before-after-image',
     );
     await noteArrival({ ...deps, db: tx }, businessId, created.id);
+    await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.submitted', created);
     return created;
   });
   return { id: row.id };

@@ -10,11 +10,12 @@ import {
   type BeforeAfterImagesInput,
 } from '../../../shared/schemas/testimonials.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import type { Executor } from '../../db/executor.js';
 import type { Deps } from '../../deps.js';
 import { claimUploads, prepareUploads } from '../uploads/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
-import { releaseImages, testimonialNotFound } from './service.js';
+import { queueTestimonialEvent, releaseImages, testimonialNotFound } from './service.js';
 
 const imageMessages = {
   tooManyProductImages: (existing: number) =>
@@ -24,6 +25,19 @@ const imageMessages = {
 
 const tooManyProductImages = (existing: number) =>
   new AppError(400, 'TOO_MANY_IMAGES', imageMessages.tooManyProductImages(existing));
+
+/** A photo change is an edit: the row changes and its webhooks hear of it, in the same transaction. */
+async function updated(
+  deps: Pick<Deps, 'clock' | 'config'>,
+  tx: Executor,
+  businessId: string,
+  id: string,
+  values: repository.EditableValues,
+): Promise<void> {
+  const row = await repository.update(tx, businessId, id, values);
+  if (!row) throw testimonialNotFound();
+  await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.updated', row);
+}
 
 async function requireTestimonial(
   deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
@@ -36,7 +50,7 @@ async function requireTestimonial(
 }
 
 export async function setAuthorImage(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   id: string,
   url: string,
@@ -49,7 +63,7 @@ export async function setAuthorImage(
     if (!row) throw testimonialNotFound();
     if (row.authorImageUrl === imagePath) return null;
     await claimUploads({ db: tx }, businessId, [imagePath], 'author-image');
-    await repository.update(tx, businessId, id, { authorImageUrl: imagePath });
+    await updated(deps, tx, businessId, id, { authorImageUrl: imagePath });
     return row.authorImageUrl;
   });
   await invalidateWidget(deps.db, businessId);
@@ -59,7 +73,7 @@ export async function setAuthorImage(
 
 /** Appends; never more than MAX_PRODUCT_PHOTOS in total. Answers every product image after the call. */
 export async function addProductImages(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   id: string,
   urls: string[],
@@ -81,7 +95,7 @@ export async function addProductImages(
     if (added.length === 0) return row.productImageUrls;
     await claimUploads({ db: tx }, businessId, added, 'product-image');
     const next = [...row.productImageUrls, ...added];
-    await repository.update(tx, businessId, id, { productImageUrls: next });
+    await updated(deps, tx, businessId, id, { productImageUrls: next });
     return next;
   });
   await invalidateWidget(deps.db, businessId);
@@ -99,7 +113,7 @@ function sameImage(stored: string, given: string): boolean {
 }
 
 export async function removeProductImage(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   id: string,
   imageUrl: string,
@@ -110,7 +124,7 @@ export async function removeProductImage(
     const target = row.productImageUrls.find((stored) => sameImage(stored, imageUrl));
     if (target === undefined) throw notFound(imageMessages.imageNotFound);
     const next = row.productImageUrls.filter((stored) => stored !== target);
-    await repository.update(tx, businessId, id, { productImageUrls: next });
+    await updated(deps, tx, businessId, id, { productImageUrls: next });
     return { removed: target, imagePaths: next };
   });
   await invalidateWidget(deps.db, businessId);
@@ -125,7 +139,7 @@ type BeforeAfter = { beforeImagePath: string | null; afterImagePath: string | nu
  * leaves must be whole (both photos or neither), or nothing changes.
  */
 export async function setBeforeAfterImages(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   id: string,
   input: BeforeAfterImagesInput,
@@ -155,7 +169,7 @@ export async function setBeforeAfterImages(
       (path): path is string => path !== null && !current.includes(path),
     );
     await claimUploads({ db: tx }, businessId, claimed, 'before-after-image');
-    await repository.update(tx, businessId, id, {
+    await updated(deps, tx, businessId, id, {
       beforeImageUrl: nextBefore,
       afterImageUrl: nextAfter,
     });

@@ -242,14 +242,13 @@ export async function updateMany(
   businessId: string,
   ids: string[],
   values: Pick<EditableValues, 'status' | 'approvedAt'>,
-): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await db
+): Promise<TestimonialRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(testimonials)
     .set(values)
     .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
-    .returning({ id: testimonials.id });
-  return rows.length;
+    .returning();
 }
 
 export type ImageColumns = Pick<
@@ -257,21 +256,16 @@ export type ImageColumns = Pick<
   'authorImageUrl' | 'productImageUrls' | 'beforeImageUrl' | 'afterImageUrl'
 >;
 
-/** Deletes the rows and hands back their image URLs, so the files can go too. */
+/** Deletes the rows and hands them back: their image URLs, so the files can go too, and their webhook event. */
 export async function removeMany(
   db: Executor,
   businessId: string,
   ids: string[],
-): Promise<ImageColumns[]> {
+): Promise<TestimonialRow[]> {
   return db
     .delete(testimonials)
     .where(and(ofBusiness(businessId), inArray(testimonials.id, ids)))
-    .returning({
-      authorImageUrl: testimonials.authorImageUrl,
-      productImageUrls: testimonials.productImageUrls,
-      beforeImageUrl: testimonials.beforeImageUrl,
-      afterImageUrl: testimonials.afterImageUrl,
-    });
+    .returning();
 }
 
 /**
@@ -361,12 +355,12 @@ export async function hasBurst(
   return row !== undefined;
 }
 
-/** Deletes the burst's rows that are still pending and hands back their image URLs. */
+/** Deletes the burst's rows that are still pending and hands them back. */
 export async function removePendingOfBurst(
   db: Executor,
   businessId: string,
   burstId: string,
-): Promise<ImageColumns[]> {
+): Promise<TestimonialRow[]> {
   return db
     .delete(testimonials)
     .where(
@@ -376,10 +370,5 @@ export async function removePendingOfBurst(
         eq(testimonials.status, 'pending'),
       ),
     )
-    .returning({
-      authorImageUrl: testimonials.authorImageUrl,
-      productImageUrls: testimonials.productImageUrls,
-      beforeImageUrl: testimonials.beforeImageUrl,
-      afterImageUrl: testimonials.afterImageUrl,
-    });
+    .returning();
 }

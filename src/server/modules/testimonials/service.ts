@@ -23,6 +23,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
 import { deleteDetachedUploads, withAbsoluteImages } from '../uploads/service.js';
+import { queueWebhookEvent } from '../webhooks/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -126,6 +127,32 @@ export async function listTestimonials(
 const toApiTestimonial = (row: TestimonialRow, baseUrl: string): Testimonial =>
   withAbsoluteImages(toTestimonial(row), baseUrl);
 
+type TestimonialEventType =
+  'testimonial.submitted' | 'testimonial.approved' | 'testimonial.updated' | 'testimonial.deleted';
+
+/**
+ * Tells the business's webhooks of a testimonial's change (docs/product/webhooks.md#events), with the testimonial
+ * as the API v1 shows it. Called with the change's transaction, so the event exists exactly when the change does.
+ */
+export async function queueTestimonialEvent(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  businessId: string,
+  type: TestimonialEventType,
+  rows: TestimonialRow | TestimonialRow[],
+): Promise<void> {
+  for (const row of [rows].flat())
+    await queueWebhookEvent(deps, businessId, type, toApiTestimonial(row, deps.config.baseUrl));
+}
+
+/** An owner's change: `approved` when it became approved, `updated` for any other change. */
+const changeEventOf = (
+  before: Pick<TestimonialRow, 'status'>,
+  after: Pick<TestimonialRow, 'status'>,
+): TestimonialEventType =>
+  after.status === 'approved' && before.status !== 'approved'
+    ? 'testimonial.approved'
+    : 'testimonial.updated';
+
 /** GET /api/v1/testimonials/:id. */
 export async function getTestimonial(
   { db, config }: Pick<Deps, 'db' | 'config'>,
@@ -177,28 +204,33 @@ export async function listTestimonialPage(
  * the caller asks for approved; an approved one is in the widget at once.
  */
 export async function importTestimonial(
-  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   businessId: string,
   input: ApiCreateTestimonialInput,
 ): Promise<Testimonial> {
+  const { db, clock, config } = deps;
   const now = clock();
   const submittedAt = input.submittedAt ? new Date(input.submittedAt) : now;
   if (submittedAt.getTime() > now.getTime())
     throw validationFailed([
       { path: 'submittedAt', message: 'submittedAt cannot be in the future' },
     ]);
-  const row = await repository.create(db, {
-    businessId,
-    authorName: input.authorName,
-    authorEmail: input.authorEmail ?? null,
-    authorBusinessName: input.authorBusinessName ?? null,
-    authorLocation: input.authorLocation ?? null,
-    content: input.content,
-    rating: input.rating,
-    status: input.status,
-    approvedAt: input.status === 'approved' ? now : null,
-    source: input.source,
-    submittedAt,
+  const row = await db.transaction(async (tx) => {
+    const created = await repository.create(tx, {
+      businessId,
+      authorName: input.authorName,
+      authorEmail: input.authorEmail ?? null,
+      authorBusinessName: input.authorBusinessName ?? null,
+      authorLocation: input.authorLocation ?? null,
+      content: input.content,
+      rating: input.rating,
+      status: input.status,
+      approvedAt: input.status === 'approved' ? now : null,
+      source: input.source,
+      submittedAt,
+    });
+    await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.submitted', created);
+    return created;
   });
   if (row.status === 'approved') await invalidateWidget(db, businessId);
   return toApiTestimonial(row, config.baseUrl);
@@ -212,7 +244,7 @@ export async function getStats(
 }
 
 export async function updateTestimonial(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   id: string,
   input: UpdateTestimonialInput,
@@ -244,11 +276,26 @@ export async function updateTestimonial(
     if (Object.keys(values).length === 0) return { testimonial: toTestimonial(row), removedImages };
     const updated = await repository.update(tx, businessId, id, values);
     if (!updated) throw testimonialNotFound();
+    if (changedAny(row, values))
+      await queueTestimonialEvent(
+        { ...deps, db: tx },
+        businessId,
+        changeEventOf(row, updated),
+        updated,
+      );
     return { testimonial: toTestimonial(updated), removedImages };
   });
   await invalidateWidget(deps.db, businessId);
   await releaseImages(deps, businessId, removedImages);
   return testimonial;
+}
+
+/** Whether `values` differ from the row anywhere: a PATCH that sends what is stored changes nothing to tell. */
+function changedAny(row: TestimonialRow, values: repository.EditableValues): boolean {
+  return Object.entries(values).some(
+    ([column, value]) =>
+      JSON.stringify(row[column as keyof TestimonialRow]) !== JSON.stringify(value),
+  );
 }
 
 /** A testimonial's image addresses: author photo, product images, before and after. */
@@ -263,19 +310,23 @@ export function imagesOf(row: repository.ImageColumns): string[] {
 
 /** Deletes the testimonial, then its images. */
 export async function deleteTestimonial(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   id: string,
 ): Promise<void> {
-  const removed = await repository.remove(deps.db, businessId, id);
-  if (!removed) throw testimonialNotFound();
+  const removed = await deps.db.transaction(async (tx) => {
+    const row = await repository.remove(tx, businessId, id);
+    if (!row) throw testimonialNotFound();
+    await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.deleted', row);
+    return row;
+  });
   await invalidateWidget(deps.db, businessId);
   await releaseImages(deps, businessId, imagesOf(removed));
 }
 
 /** All or nothing: an id that is not the owner's (or does not exist) makes it a 404 and nothing changes. */
 export async function bulkAction(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   input: BulkTestimonialsInput,
 ): Promise<BulkTestimonialsResult> {
@@ -285,6 +336,7 @@ export async function bulkAction(
 
     if (input.action === 'delete') {
       const removed = await repository.removeMany(tx, businessId, input.ids);
+      await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.deleted', removed);
       return { result: { deleted: removed.length }, removedImages: removed.flatMap(imagesOf) };
     }
 
@@ -295,18 +347,32 @@ export async function bulkAction(
       (row) => approvedAtAfter(row, status, now) === row.approvedAt,
     );
     const newTime = locked.filter((row) => approvedAtAfter(row, status, now) !== row.approvedAt);
-    await repository.updateMany(
-      tx,
-      businessId,
-      unchangedTime.map((row) => row.id),
-      { status },
-    );
-    await repository.updateMany(
-      tx,
-      businessId,
-      newTime.map((row) => row.id),
-      { status, approvedAt: status === 'approved' ? now : null },
-    );
+    const updated = [
+      ...(await repository.updateMany(
+        tx,
+        businessId,
+        unchangedTime.map((row) => row.id),
+        { status },
+      )),
+      ...(await repository.updateMany(
+        tx,
+        businessId,
+        newTime.map((row) => row.id),
+        { status, approvedAt: status === 'approved' ? now : null },
+      )),
+    ];
+    // Only the rows whose status changed have something to tell.
+    const before = new Map(locked.map((row) => [row.id, row.status]));
+    for (const row of updated) {
+      const was = before.get(row.id);
+      if (was === undefined || was === row.status) continue;
+      await queueTestimonialEvent(
+        { ...deps, db: tx },
+        businessId,
+        changeEventOf({ status: was }, row),
+        row,
+      );
+    }
     return { result: { updated: locked.length }, removedImages: [] as string[] };
   });
   await invalidateWidget(deps.db, businessId);
@@ -337,13 +403,15 @@ export async function listBursts(
  * burst, repository.update). The burst itself goes on while submissions do.
  */
 export async function deletePendingOfBurst(
-  deps: Pick<Deps, 'db' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'log' | 'uploads' | 'clock' | 'config'>,
   businessId: string,
   burstId: string,
 ): Promise<number> {
   const removed = await deps.db.transaction(async (tx) => {
     if (!(await repository.hasBurst(tx, businessId, burstId))) throw notFound('Burst not found');
-    return repository.removePendingOfBurst(tx, businessId, burstId);
+    const rows = await repository.removePendingOfBurst(tx, businessId, burstId);
+    await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.deleted', rows);
+    return rows;
   });
   await releaseImages(deps, businessId, removed.flatMap(imagesOf));
   return removed.length;
