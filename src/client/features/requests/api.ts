@@ -2,7 +2,13 @@
 // totals, the check and the sending of a list, the message settings and
 // their preview. A 401 from a change ends the session like any admin action;
 // ACCESS_REQUIRED re-checks access in lib/query-client.ts.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/contract';
 import {
   checkRequests,
@@ -40,6 +46,8 @@ export function useRequestList({ status, q }: ListFilter) {
       ),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // Another filter or search keeps the list (and the search box) on screen while it loads.
+    placeholderData: keepPreviousData,
   });
 }
 
