@@ -4,6 +4,7 @@
 // the session like on the other owner pages.
 import { useCallback, useState } from 'react';
 import type { RequestStatus } from '../../../shared/schemas/requests';
+import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useRequestList, useRequestSettings } from './api';
@@ -27,7 +28,8 @@ export function RequestsPage() {
   const onFirstName = useCallback((name: string) => setFirstName(name), []);
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    // A wide page: the list and the message with its preview side by side.
+    <PageColumn>
       <title>{`${TEXT.pageTitle} · ${productName}`}</title>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">{TEXT.pageTitle}</h1>
@@ -44,6 +46,6 @@ export function RequestsPage() {
         <AskCustomers onFirstName={onFirstName} />
         <RequestMessage previewName={firstName} />
       </div>
-    </div>
+    </PageColumn>
   );
 }
