@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/requests';
 import { mock, server, type ContractAnswer } from './server';
 
-export const DEFAULT_SETTINGS: RequestSettings = {
+const DEFAULT_SETTINGS: RequestSettings = {
   subject: 'How was your visit, {first name}?',
   body: 'Hi {first name},\n\nThank you for choosing {business name}. Would you tell others how it went?',
   reminderDays: 3,
@@ -45,7 +45,7 @@ export function createReviewRequest(overrides: Partial<ReviewRequest> = {}): Rev
 }
 
 /** Totals counted from `requests`, each status present. */
-export function totalsOf(requests: readonly ReviewRequest[]): RequestPage['totals'] {
+function totalsOf(requests: readonly ReviewRequest[]): RequestPage['totals'] {
   const totals = Object.fromEntries(
     requestStatuses.map((status) => [status, 0]),
   ) as RequestPage['totals'];

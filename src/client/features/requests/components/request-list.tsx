@@ -34,7 +34,7 @@ const statusTone: Record<RequestStatus, string> = {
     'bg-red-100 text-red-900 ring-red-600/20 dark:bg-red-400/15 dark:text-red-200 dark:ring-red-400/25',
 };
 
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+function RequestStatusBadge({ status }: { status: RequestStatus }) {
   return (
     <span
       className={cn(

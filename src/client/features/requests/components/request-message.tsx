@@ -31,7 +31,7 @@ import { placeholderHint, reminderOption, TEXT } from '../texts';
 import { useDebouncedValue } from '../use-debounced-value';
 
 /** How long typing must pause before the preview is asked for. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 const reminderDays = Array.from(
   { length: REQUEST_LIMITS.reminderDaysMax },
