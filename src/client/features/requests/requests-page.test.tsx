@@ -28,7 +28,7 @@ describe('the list of requests', () => {
     expect(screen.getByRole('link', { name: TEXT.askTitle }).getAttribute('href')).toBe(
       '#ask-customers',
     );
-    expect(screen.queryByRole('group', { name: 'Filter by status' })).toBeNull();
+    expect(screen.queryByRole('group', { name: TEXT.filterLabel })).toBeNull();
   });
 
   it('shows each request with its status, dates, failure and testimonial, and the totals', async () => {
@@ -65,7 +65,7 @@ describe('the list of requests', () => {
     expect(within(rows[2]!).getByText(TEXT.noName)).toBeDefined();
     expect(within(rows[2]!).getByText(/^Sends /)).toBeDefined();
 
-    const totals = screen.getByRole('group', { name: 'Filter by status' });
+    const totals = screen.getByRole('group', { name: TEXT.filterLabel });
     expect(within(totals).getByRole('button', { name: /All\s*3/ })).toBeDefined();
     expect(within(totals).getByRole('button', { name: /Submitted\s*1/ })).toBeDefined();
     expect(within(totals).getByRole('button', { name: /Failed\s*0/ })).toBeDefined();
@@ -79,7 +79,7 @@ describe('the list of requests', () => {
       ],
     });
     const { user } = renderPage();
-    const totals = await screen.findByRole('group', { name: 'Filter by status' });
+    const totals = await screen.findByRole('group', { name: TEXT.filterLabel });
     const bounced = within(totals).getByRole('button', { name: /Bounced/ });
     await user.click(bounced);
     await waitFor(() => expect(screen.queryByText('Jane Doe')).toBeNull());
@@ -206,12 +206,19 @@ describe('asking customers', () => {
     expect(within(askCard()).queryByRole('button', { name: TEXT.sendNow })).toBeNull();
   });
 
-  it('asks for at least one customer', async () => {
+  it('asks for at least one customer, and at most what one call takes', async () => {
     const calls = serveRequests();
     const { user } = renderPage();
     await screen.findByText(TEXT.emptyTitle);
     await user.click(within(askCard()).getByRole('button', { name: TEXT.check }));
-    expect(within(askCard()).getByRole('alert').textContent).toBe(TEXT.noCustomers);
+    expect(within(askCard()).getByRole('alert').textContent).toBe('Add at least one customer');
+
+    const tooMany = Array.from({ length: 1001 }, (_, n) => `c${n}@example.com`).join('\n');
+    await pasteCustomers(user, tooMany);
+    await user.click(within(askCard()).getByRole('button', { name: TEXT.check }));
+    expect(within(askCard()).getByRole('alert').textContent).toBe(
+      'At most 1000 customers at a time',
+    );
     expect(calls.check).toEqual([]);
   });
 
@@ -363,6 +370,17 @@ describe('the message', () => {
     expect(within(messageCard()).getByText('Message is required')).toBeDefined();
     expect(within(messageCard()).getByText('Daily limit must be at least 1')).toBeDefined();
     expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.saved).toEqual([]);
+  });
+
+  it('asks for a number when the daily limit is left empty', async () => {
+    const calls = serveRequests();
+    const { user } = renderPage();
+    await user.clear(
+      await within(messageCard()).findByRole('spinbutton', { name: TEXT.dailyCapLabel }),
+    );
+    await user.click(within(messageCard()).getByRole('button', { name: TEXT.save }));
+    expect(await within(messageCard()).findByText('Daily limit must be a number')).toBeDefined();
     expect(calls.saved).toEqual([]);
   });
 

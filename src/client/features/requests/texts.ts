@@ -30,6 +30,8 @@ export const TEXT = {
     'Ask your customers for a testimonial by email. Each email has five stars that open your form, with their name and email filled in, and one reminder if they have not answered.',
   // The list
   listTitle: 'Your requests',
+  listDescription: 'Who was asked, and what came of it.',
+  filterLabel: 'Filter by status',
   allFilter: 'All',
   searchLabel: 'Search requests',
   searchPlaceholder: 'Search by name or email',
@@ -57,7 +59,6 @@ export const TEXT = {
   csvUnreadable: 'This file could not be read as CSV.',
   check: 'Preview',
   checking: 'Checking...',
-  noCustomers: 'Add at least one customer',
   previewTitle: 'Preview',
   willBeAsked: 'Will be asked',
   sendNow: 'Send now',

@@ -6,7 +6,7 @@
 import Papa from 'papaparse';
 import { FileUp, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { REQUEST_LIMITS, type RequestOutcome } from '../../../../shared/schemas/requests';
+import { checkRequestsInputSchema, type RequestOutcome } from '../../../../shared/schemas/requests';
 import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { FieldError, FormField } from '../../../components/ui/form-field';
@@ -28,8 +28,6 @@ import { CheckPreview } from './check-preview';
 import { ScheduleControls } from './schedule-controls';
 
 type Csv = { fileName: string; table: CsvTable; mapping: ColumnMapping };
-
-const TOO_MANY = `At most ${REQUEST_LIMITS.customersPerCall} customers at a time`;
 
 /** Reads a CSV file with papaparse, every row as cells (the header is told apart afterwards). */
 function readCsv(file: File): Promise<CsvTable> {
@@ -85,9 +83,9 @@ export function AskCustomers({ onFirstName }: { onFirstName: (name: string) => v
   /** What keeps the list from being checked, if anything. */
   const listProblem = (): string | undefined => {
     if (csv && csv.mapping.email === -1) return TEXT.csvNoEmailColumn;
-    if (customers.length === 0) return TEXT.noCustomers;
-    if (customers.length > REQUEST_LIMITS.customersPerCall) return TOO_MANY;
-    return undefined;
+    // The schema's own words: none, or more than one call takes.
+    const list = checkRequestsInputSchema.safeParse({ customers: toRequestCustomers(customers) });
+    return list.success ? undefined : list.error.issues[0]?.message;
   };
 
   const runCheck = () => {

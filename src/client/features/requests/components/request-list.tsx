@@ -71,11 +71,7 @@ export function RequestList({
   const filtered = status !== undefined || search.text.trim() !== '';
 
   return (
-    <SettingsSection
-      id="request-list"
-      title={TEXT.listTitle}
-      description="Who was asked, and what came of it."
-    >
+    <SettingsSection id="request-list" title={TEXT.listTitle} description={TEXT.listDescription}>
       {list.isPending || sessionEnded ? (
         <div role="status" aria-label="Loading requests" className="grid gap-3">
           <Skeleton className="h-16 w-full" />
@@ -163,7 +159,7 @@ function Totals({
   return (
     <div
       role="group"
-      aria-label="Filter by status"
+      aria-label={TEXT.filterLabel}
       className="grid grid-cols-2 gap-2 sm:grid-cols-4"
     >
       <button
