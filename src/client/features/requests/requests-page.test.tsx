@@ -325,6 +325,12 @@ describe('asking customers', () => {
 
     await user.click(within(askCard()).getByRole('button', { name: TEXT.csvClear }));
     expect(within(askCard()).getByRole('textbox', { name: TEXT.customersLabel })).toBeDefined();
+
+    await user.upload(
+      within(askCard()).getByLabelText(TEXT.uploadCsv),
+      new File(['\n\n'], 'empty.csv', { type: 'text/csv' }),
+    );
+    expect((await within(askCard()).findByRole('alert')).textContent).toBe(TEXT.csvUnreadable);
   });
 });
 

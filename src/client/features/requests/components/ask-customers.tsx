@@ -156,7 +156,9 @@ export function AskCustomers({ onFirstName }: { onFirstName: (name: string) => v
                 type="file"
                 accept=".csv,text/csv"
                 className="sr-only"
+                // The button above is the one control people reach; this only opens the picker.
                 tabIndex={-1}
+                aria-hidden="true"
                 aria-label={TEXT.uploadCsv}
                 onChange={(event) => {
                   void chooseFile(event.target.files?.[0]);
