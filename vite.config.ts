@@ -57,9 +57,13 @@ function preloadTheApp(): Plugin {
   };
 }
 
-/** A CommonJS module's wrapper as Rolldown writes it before minifying: `__commonJSMin(((exports, module) => {`. */
+/**
+ * A CommonJS module's wrapper as Rolldown writes it before minifying:
+ * `__commonJSMin(((exports, module) => {`, plus `this$1` for a module that
+ * reads its top-level `this` (papaparse's UMD header): a parameter either way.
+ */
 const COMMONJS_WRAPPER =
-  /\b(__commonJS\w*\()\(\(((?:exports|module)(?:, (?:exports|module))*)?\) => \{/g;
+  /\b(__commonJS\w*\()\(\(((?:exports|module|this\$1)(?:, (?:exports|module|this\$1))*)?\) => \{/g;
 
 /**
  * Rolldown wraps each CommonJS module (React, React DOM, the scheduler) in a

@@ -270,6 +270,7 @@ test.describe('owner screens with paid access', () => {
     },
     { path: '/collection-link', heading: 'Collection Link' },
     { path: '/integrations', heading: 'Integrations' },
+    { path: '/requests', heading: 'Requests' },
     { path: '/billing', heading: 'Billing' },
     { path: '/account-settings', heading: 'Account Settings' },
     { path: '/access', heading: 'You have full access' },

@@ -302,7 +302,7 @@ test.describe('on a phone', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByText('Pocket Florist')).toBeVisible();
     await expect(menu.getByText('harbour-coffee.com')).toBeVisible();
-    for (const name of ['Dashboard', 'Testimonials', 'Widget', 'Collection Link']) {
+    for (const name of ['Dashboard', 'Testimonials', 'Widget', 'Collection Link', 'Requests']) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(

@@ -52,13 +52,14 @@ test('a new owner meets the upgrade screen, pays through the test checkout, canc
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => sessionStorage.getItem('vouchly.signup'))).toBeNull();
 
-  // The five paid pages show the upgrade screen; billing and account settings do not.
+  // The six paid pages show the upgrade screen; billing and account settings do not.
   await expectUpgradeScreen(page, 'Dashboard');
   for (const [path, name] of [
     ['/testimonials', 'Testimonials'],
     ['/widget', 'Widget'],
     ['/collection-link', 'Collection Link'],
     ['/integrations', 'Integrations'],
+    ['/requests', 'Requests'],
   ] as const) {
     await page.goto(path);
     await expectUpgradeScreen(page, name);

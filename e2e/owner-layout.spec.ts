@@ -13,6 +13,7 @@ const PAGES = [
   { path: '/testimonials', heading: 'Testimonials' },
   { path: '/widget', heading: 'Widget Settings' },
   { path: '/collection-link', heading: 'Collection Link' },
+  { path: '/requests', heading: 'Requests' },
 ];
 
 const VIEWPORTS = [

@@ -21,6 +21,7 @@ export const appPages = {
   collectionLink: '/collection-link',
   widget: '/widget',
   integrations: '/integrations',
+  requests: '/requests',
   testCheckout: '/checkout/test/:sessionId',
 } as const;
 

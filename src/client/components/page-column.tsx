@@ -6,7 +6,7 @@ import { cn } from '../lib/utils';
 /** Centred, at most max-w-6xl, with the page gutter on both sides. */
 export const PAGE_COLUMN = 'mx-auto w-full max-w-6xl px-4 sm:px-6';
 
-/** A wide owner page (dashboard, testimonials, widget, collection link) in the header's column. */
+/** A wide owner page (dashboard, testimonials, widget, collection link, requests) in the header's column. */
 export function PageColumn({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cn(PAGE_COLUMN, 'py-8 sm:py-12', className)}>{children}</div>;
 }

@@ -78,6 +78,7 @@ const pageDetails: {
   collectionLink: { summary: 'The collection link, its QR code and the form settings.' },
   widget: { summary: 'The widget settings and embed codes.' },
   integrations: { summary: 'The API key and the linked Wix sites.' },
+  requests: { summary: 'Requests to customers: who was asked, asking more, and the message.' },
 };
 
 /**

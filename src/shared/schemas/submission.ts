@@ -257,6 +257,13 @@ export const submitParamsSchema = z.object({ slug: z.string().trim().min(1).max(
  */
 export const submissionBodySchema = z.record(z.string(), z.unknown());
 
+/**
+ * The extra body field of a form opened from a request email's star link: the
+ * link's token, so the testimonial answers that request
+ * (docs/product/requests.md).
+ */
+export const REQUEST_TOKEN_FIELD = 'requestToken';
+
 // ---------------------------------------------------------------------------
 // The browser check of a form under a burst of submissions (docs/decisions/0022):
 // while a burst lasts, POST /api/submit/:slug takes a testimonial only with a

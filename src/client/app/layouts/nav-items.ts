@@ -2,6 +2,7 @@ import {
   CreditCard,
   LayoutDashboard,
   Link2,
+  Mail,
   MessageSquareQuote,
   PanelsTopLeft,
   Plug,
@@ -14,6 +15,7 @@ export const MAIN_NAV = [
   { to: '/testimonials', label: 'Testimonials', Icon: MessageSquareQuote },
   { to: '/widget', label: 'Widget', Icon: PanelsTopLeft },
   { to: '/collection-link', label: 'Collection Link', Icon: Link2 },
+  { to: '/requests', label: 'Requests', Icon: Mail },
 ] as const;
 
 /** The account links of the user menu. */

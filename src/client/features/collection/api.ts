@@ -2,6 +2,7 @@
 // public business read by slug, and the public submission.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getPublicBusiness } from '../../../shared/contracts/business';
+import { getRequestPrefill } from '../../../shared/contracts/requests';
 import {
   getCollectionSettings,
   updateCollectionSettings,
@@ -23,6 +24,24 @@ export const collectionQueries = {
    */
   publicBusiness: (slug: string) => contractQuery(getPublicBusiness, { params: { slug } }),
 };
+
+/**
+ * The customer of a request email's star link (the `request` token), to fill
+ * in the form; the server marks the request clicked. Read once, never retried:
+ * a forged or unknown token (404) just leaves the form empty.
+ */
+export function useRequestPrefill(token: string | null) {
+  return useQuery({
+    ...contractQuery(getRequestPrefill, { params: { token: token ?? '' } }),
+    enabled: token !== null,
+    retry: false,
+  });
+}
+
+/** True when the star link's token is forged or unknown (404): it is not sent with the testimonial. */
+export function isRequestLinkUnknown(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
 
 /** True when the public read failed because no business has this slug. */
 export function isBusinessNotFound(error: unknown): boolean {

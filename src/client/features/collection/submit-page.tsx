@@ -1,19 +1,27 @@
 // /submit/:slug (docs/product/collection.md#public-submit-screen): the page a customer opens
 // from a link or a QR code, usually on a phone. No navigation bar: the
 // business's identity, its welcome message, the form, then the thank-you.
+// Opened from a request email's star link (?request=…&rating=…), the form
+// starts with that rating and the customer's name and email.
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { safeRedirectUrl } from '../../../shared/collection-settings';
 import { BrandMark } from '../../components/brand-logo';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { productName } from '../../lib/product';
-import { collectionQueries, isBusinessNotFound } from './api';
+import {
+  collectionQueries,
+  isBusinessNotFound,
+  isRequestLinkUnknown,
+  useRequestPrefill,
+} from './api';
 import { CollectionPageHeader } from './components/collection-page-header';
 import { TestimonialForm } from './components/testimonial-form';
 import { ThankYou } from './components/thank-you';
+import { readStarLink } from './star-link';
 
 /** Where the id of the customer's latest testimonial is kept (docs/product/collection.md#submit-flow). */
 const CURRENT_TESTIMONIAL_ID_KEY = 'currentTestimonialId';
@@ -93,6 +101,9 @@ export function SubmitPage() {
   const { slug = '' } = useParams();
   const business = useQuery({ ...collectionQueries.publicBusiness(slug), retry: false });
   const [submitted, setSubmitted] = useState(false);
+  const [search] = useSearchParams();
+  const starLink = readStarLink(search);
+  const prefill = useRequestPrefill(starLink?.token ?? null);
 
   if (business.isPending) {
     return (
@@ -139,6 +150,17 @@ export function SubmitPage() {
           <TestimonialForm
             slug={slug}
             settings={settings}
+            // A star link's form is the same form, whatever the star: it only
+            // starts filled in. A token the server does not know is not sent.
+            request={
+              starLink
+                ? {
+                    token: isRequestLinkUnknown(prefill.error) ? undefined : starLink.token,
+                    rating: starLink.rating,
+                    customer: prefill.data,
+                  }
+                : undefined
+            }
             onSubmitted={(id) => {
               rememberTestimonial(id);
               setSubmitted(true);

@@ -9,13 +9,14 @@
 // photos they picked stay in the form.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { Controller, FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import type { CollectionFlags } from '../../../../shared/collection-settings';
 import { MAX_PRODUCT_PHOTOS, TESTIMONIAL_MIN_LENGTH } from '../../../../shared/constants';
 import {
   buildSubmissionSchema,
   HONEYPOT_FIELD,
+  REQUEST_TOKEN_FIELD,
   SUBMISSION_PROOF_FIELD,
   submissionLimits,
   type SubmissionData,
@@ -29,6 +30,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { uploadImage, UploadError } from '../../../lib/uploads';
 import { submitTestimonial } from '../api';
+import type { RequestPrefill } from '../../../../shared/schemas/requests';
 import { readSubmissionError } from '../submission-errors';
 import { BrowserCheckNotDone, useBrowserCheck } from '../use-browser-check';
 import { photoNotUploadedMessage, usePhotoGroup, type PhotoUploader } from '../use-photo-group';
@@ -59,6 +61,16 @@ const previewUploader: PhotoUploader = (file) =>
     ref: `preview:${file.name}:${file.size}:${Math.random().toString(36).slice(2)}`,
   });
 
+/** A form opened from a request email's star link (../star-link.ts). */
+export type FormRequest = {
+  /** Sent with the testimonial; absent once the server said it does not know it. */
+  token?: string;
+  /** The star clicked; preselected, whatever it is. */
+  rating: number | null;
+  /** The customer the request was sent to, once the server has said. */
+  customer?: RequestPrefill;
+};
+
 function Optional() {
   return <span className="font-normal text-muted-foreground">(optional)</span>;
 }
@@ -67,11 +79,13 @@ export function TestimonialForm({
   slug,
   settings,
   mode = 'live',
+  request,
   onSubmitted,
 }: {
   slug: string;
   settings: CollectionFlags;
   mode?: 'live' | 'preview';
+  request?: FormRequest;
   onSubmitted?: (testimonialId: string) => void;
 }) {
   const preview = mode === 'preview';
@@ -92,6 +106,25 @@ export function TestimonialForm({
     trigger,
     formState: { errors, isSubmitting, isSubmitted },
   } = form;
+
+  // A star link fills in what the customer has not: after hydration, so the
+  // server-rendered form and the first client render agree.
+  const linkRating = request?.rating ?? null;
+  const customer = request?.customer;
+  useEffect(() => {
+    if (linkRating !== null && settings.collectStarRatings && !getValues('rating')) {
+      setValue('rating', linkRating);
+    }
+  }, [linkRating, settings.collectStarRatings, getValues, setValue]);
+  useEffect(() => {
+    if (!customer) return;
+    if (settings.collectName && customer.name && !getValues('authorName')) {
+      setValue('authorName', customer.name);
+    }
+    if (settings.collectEmail && customer.email && !getValues('authorEmail')) {
+      setValue('authorEmail', customer.email);
+    }
+  }, [customer, settings.collectName, settings.collectEmail, getValues, setValue]);
 
   const uploader = useMemo<PhotoUploader>(
     () =>
@@ -174,6 +207,7 @@ export function TestimonialForm({
         submitTestimonial(slug, {
           ...data,
           [HONEYPOT_FIELD]: honeypot,
+          ...(request?.token ? { [REQUEST_TOKEN_FIELD]: request.token } : {}),
           ...(proof === undefined ? {} : { [SUBMISSION_PROOF_FIELD]: proof }),
         }),
       );
