@@ -257,6 +257,12 @@ export const submitParamsSchema = z.object({ slug: z.string().trim().min(1).max(
  */
 export const submissionBodySchema = z.record(z.string(), z.unknown());
 
+/**
+ * The body's field that carries a request's token when the customer came from a request email's star link
+ * (docs/product/requests.md#answered): the request is marked answered. A bad token is ignored.
+ */
+export const REQUEST_TOKEN_FIELD = 'requestToken';
+
 // ---------------------------------------------------------------------------
 // The browser check of a form under a burst of submissions (docs/decisions/0022):
 // while a burst lasts, POST /api/submit/:slug takes a testimonial only with a
