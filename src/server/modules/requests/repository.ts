@@ -1,6 +1,6 @@
 // Drizzle only: requests to customers, the addresses a business never emails again, and the request settings
 // kept on the business row.
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type {
   RequestSettings,
   RequestStatus,
@@ -100,7 +100,7 @@ export async function addSuppression(
   await db.insert(emailSuppressions).values(values).onConflictDoNothing();
 }
 
-/** Of these addresses, those the business asked since `since`. */
+/** Of these addresses, those the business asked after `since`. */
 export async function findAskedSince(
   db: Executor,
   businessId: string,
@@ -115,7 +115,7 @@ export async function findAskedSince(
       and(
         eq(reviewRequests.businessId, businessId),
         inArray(reviewRequests.email, emails),
-        gte(reviewRequests.createdAt, since),
+        gt(reviewRequests.createdAt, since),
       ),
     );
   return new Set(rows.map((row) => row.email));
