@@ -1,7 +1,7 @@
 // The jobs of a request (docs/product/requests.md#sending): the email at its send time, then one reminder. Each
 // checks, when it runs, that the request still wants it and that the address was not suppressed meanwhile. A mail
 // server's 5xx refusal at send time is a hard bounce: the address is suppressed for the business and the job ends
-// for good (docs/decisions/0031). Retries spent: the request is marked failed with the reason.
+// for good (docs/decisions/0031-requests-to-customers.md). Retries spent: the request is marked failed with the reason.
 import { z } from 'zod';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.js';
 import type { RequestStatus } from '../../../shared/schemas/requests.js';

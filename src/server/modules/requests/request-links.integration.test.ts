@@ -25,6 +25,12 @@ async function emailed(t: Setup, emails: string[]) {
   );
 }
 
+async function emailedOne(t: Setup, email: string) {
+  const [one] = await emailed(t, [email]);
+  if (!one) throw new Error('not emailed');
+  return one;
+}
+
 /** What the form does with a star link: reads the prefill, then sends with the token and the rating. */
 async function submitFromLink(t: Setup, link: string, content: string) {
   const url = new URL(link);
@@ -45,7 +51,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 describe('the star links', () => {
   it('fill in the form with the customer and mark the request clicked; a forged or unknown token gets 404', async () => {
     const t = await requestsSetup();
-    const [{ token }] = (await emailed(t, ['ana@example.com'])) as [{ token: string }];
+    const { token } = await emailedOne(t, 'ana@example.com');
     const open = () => t.app.inject({ method: 'GET', url: `/api/request-links/${token}` });
     const answer = await open();
     expect(answer.statusCode).toBe(200);
@@ -123,7 +129,7 @@ describe('the star links', () => {
 
   it("never fail a submission for a bad token, and another business's token answers nothing", async () => {
     const t = await requestsSetup();
-    const [{ token }] = (await emailed(t, ['ana@example.com'])) as [{ token: string }];
+    const { token } = await emailedOne(t, 'ana@example.com');
     const other = await requestsSetup();
     for (const requestToken of [`${token}x`, 42, token]) {
       const sent = await submitToForm(other.app, other.business.collectionSlug, {
@@ -142,7 +148,7 @@ describe('the star links', () => {
 describe('unsubscribe', () => {
   it('shows one button when opened and changes nothing, however often (a mail scanner)', async () => {
     const t = await requestsSetup();
-    const [{ token }] = (await emailed(t, ['ana@example.com'])) as [{ token: string }];
+    const { token } = await emailedOne(t, 'ana@example.com');
     for (let i = 0; i < 3; i++) {
       const page = await t.app.inject({ method: 'GET', url: `/unsubscribe/${token}` });
       expect(page.statusCode).toBe(200);
@@ -161,9 +167,7 @@ describe('unsubscribe', () => {
 
   it('unsubscribes with one click (RFC 8058): later requests and reminders to the address are not sent', async () => {
     const t = await requestsSetup();
-    const [{ mail, token }] = (await emailed(t, ['ana@example.com'])) as [
-      { mail: string; token: string },
-    ];
+    const { mail, token } = await emailedOne(t, 'ana@example.com');
     // The outbox writes the same headers the SMTP mailer sends.
     expect(mail.replace(/\r?\n[ \t]+/g, ' ')).toContain(
       `List-Unsubscribe: <${TEST_BASE_URL}/unsubscribe/${token}>`,
@@ -205,7 +209,7 @@ describe('unsubscribe', () => {
 
   it("takes the page's own button, and skips a reminder already queued", async () => {
     const t = await requestsSetup();
-    const [{ token }] = (await emailed(t, ['ana@example.com'])) as [{ token: string }];
+    const { token } = await emailedOne(t, 'ana@example.com');
     const pressed = await t.app.inject({
       method: 'POST',
       url: `/unsubscribe/${token}`,

@@ -1,5 +1,5 @@
 // The token in a request email's links (the star links, unsubscribe): `<requestId>.<signature>`, the signature an
-// HMAC-SHA256 of the request's id under the session secret (docs/decisions/0031). Nothing secret is stored: the
+// HMAC-SHA256 of the request's id under the session secret (docs/decisions/0031-requests-to-customers.md). Nothing secret is stored: the
 // row is named by its id, and only the server can sign one. A forged or altered token verifies to nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';

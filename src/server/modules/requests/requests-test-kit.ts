@@ -15,7 +15,8 @@ export async function requestsSetup(config: Partial<Config> = {}) {
   let now = START;
   const app = await createTestApp(config, { clock: () => now });
   const owner = await createSignedInUser(app, { businessName: 'Crumb & Co' });
-  const business = owner.business!;
+  const business = owner.business;
+  if (!business) throw new Error('the owner has no business');
   const { db } = app.database;
   let cookie = owner.cookie;
   const asOwner = (options: InjectOptions) => app.inject({ ...options, ...withSession(cookie) });

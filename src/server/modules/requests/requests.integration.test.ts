@@ -11,8 +11,8 @@ import {
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
 import { requestsSetup, START } from './requests-test-kit.js';
 
-const outcomesOf = (response: { json: <T>() => T }) =>
-  response.json<RequestOutcomes>().customers.map(({ email, status, reason }) => ({
+const outcomesOf = (response: { json: () => unknown }) =>
+  (response.json() as RequestOutcomes).customers.map(({ email, status, reason }) => ({
     email,
     status,
     ...(reason ? { reason } : {}),
