@@ -11,14 +11,14 @@ import { escapeHtml } from '../../../shared/widget-markup.js';
 import { htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 
-export const REMINDER_PREFIX = 'Reminder: ';
+const REMINDER_PREFIX = 'Reminder: ';
 
 /** The first word of the name, or "there" ("Hi there,"). */
-export function firstNameOf(name: string): string {
+function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] || REQUEST_FIRST_NAME_FALLBACK;
 }
 
-export function fillPlaceholders(
+function fillPlaceholders(
   template: string,
   values: { name: string; businessName: string },
 ): string {
@@ -28,7 +28,7 @@ export function fillPlaceholders(
 }
 
 /** The star link for one rating: the form, with the request's token when there is one (not in a preview). */
-export function starLink(
+function starLink(
   baseUrl: string,
   collectionSlug: string,
   token: string | null,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../../shared/time.js';
 import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
 import { startSmtpServer } from '../../testing/smtp-server.js';
-import { requestsSetup, starLinksOf, subjectOf, tokenOf } from './requests-test-kit.js';
+import { requestsSetup, starLinksOf, subjectOf, tokenOf } from '../../testing/requests.js';
 
 describe('the request email', () => {
   it('has a plain-text and an HTML part, five star links, an unsubscribe link and the one-click headers', async () => {

@@ -8,7 +8,7 @@ import { DAY_MS } from '../../../shared/time.js';
 import { submitToForm } from '../../testing/factories.js';
 import { TEST_BASE_URL } from '../../testing/test-app.js';
 import { signRequestToken } from './request-token.js';
-import { requestsSetup, starLinksOf, subjectOf, tokenOf } from './requests-test-kit.js';
+import { requestsSetup, starLinksOf, subjectOf, tokenOf } from '../../testing/requests.js';
 
 type Setup = Awaited<ReturnType<typeof requestsSetup>>;
 

@@ -9,7 +9,7 @@ import {
   type RequestPage,
 } from '../../../shared/schemas/requests.js';
 import { DAY_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
-import { requestsSetup, START } from './requests-test-kit.js';
+import { requestsSetup, START } from '../../testing/requests.js';
 
 const outcomesOf = (response: { json: () => unknown }) =>
   (response.json() as RequestOutcomes).customers.map(({ email, status, reason }) => ({

@@ -2,12 +2,12 @@
 // and readers of the emails a customer gets.
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import type { RequestCustomer, RequestOutcomes } from '../../../shared/schemas/requests.js';
-import { emailSuppressions, jobs, reviewRequests } from '../../db/schema.js';
-import { createSignedInUser, login, readOutbox, withSession } from '../../testing/factories.js';
-import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
-import { createTestApp } from '../../testing/test-app.js';
-import type { Config } from '../../config.js';
+import type { RequestCustomer, RequestOutcomes } from '../../shared/schemas/requests.js';
+import { emailSuppressions, jobs, reviewRequests } from '../db/schema.js';
+import { createSignedInUser, login, readOutbox, withSession } from './factories.js';
+import { decodeQuotedPrintable } from './quoted-printable.js';
+import { createTestApp } from './test-app.js';
+import type { Config } from '../config.js';
 
 export const START = new Date('2026-03-02T09:00:00Z');
 
