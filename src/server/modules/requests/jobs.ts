@@ -8,7 +8,7 @@ import type { RequestStatus } from '../../../shared/schemas/requests.js';
 import { isPermanentMailFailure } from '../../adapters/email/mailer.js';
 import type { Deps } from '../../deps.js';
 import { defineJob, PermanentJobError, type JobContext } from '../../jobs/job.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJob, enqueueJobs } from '../../jobs/queue.js';
 import { requestEmail } from './emails.js';
 import * as repository from './repository.js';
 import { signRequestToken } from './request-token.js';
@@ -23,18 +23,15 @@ const payload = z.object({ requestId: z.uuid() });
 type Kind = 'request' | 'reminder';
 
 async function deliver(deps: Deps, requestId: string, job: JobContext, kind: Kind): Promise<void> {
-  const request = await repository.findById(deps.db, requestId);
-  if (!request) return; // The business was deleted.
+  const found = await repository.findToSend(deps.db, requestId);
+  if (!found) return; // The business was deleted.
+  const { request, business, suppressed } = found;
   const wanted =
     kind === 'request'
       ? request.status === 'queued'
       : REMINDABLE.includes(request.status) && !request.remindedAt;
   if (!wanted) return;
-  const business = await repository.findBusiness(deps.db, request.businessId);
-  if (!business) return;
   const live: RequestStatus[] = kind === 'request' ? ['queued'] : [...REMINDABLE];
-
-  const suppressed = await repository.findSuppression(deps.db, business.id, request.email);
   if (suppressed) {
     await repository.moveStatus(deps.db, request.id, live, { status: suppressed });
     return;
@@ -116,15 +113,21 @@ export const sendReminderJob = defineJob({
   },
 });
 
-/** The send job of a new request, queued in the transaction that stores it. */
-export async function enqueueRequest(
+/** The send jobs of new requests, queued in the transaction that stores them. */
+export async function enqueueRequests(
   deps: Pick<Deps, 'db'>,
-  requestId: string,
+  requestIds: string[],
   now: Date,
   sendAt: Date,
 ): Promise<void> {
-  await enqueueJob(deps.db, sendRequestJob, { requestId }, now, {
-    runAt: sendAt,
-    dedupeKey: `requests.send:${requestId}`,
-  });
+  await enqueueJobs(
+    deps.db,
+    sendRequestJob,
+    requestIds.map((requestId) => ({
+      payload: { requestId },
+      runAt: sendAt,
+      dedupeKey: `requests.send:${requestId}`,
+    })),
+    now,
+  );
 }

@@ -152,6 +152,40 @@ export async function insertRequests(
     .returning({ id: reviewRequests.id, email: reviewRequests.email });
 }
 
+export type RequestToSend = {
+  request: ReviewRequestRow;
+  business: RequestBusiness;
+  /** The address's suppression for the business, if any. */
+  suppressed: SuppressionReason | null;
+};
+
+/** A request with its business's settings and its address's suppression: what a send job reads, in one query. */
+export async function findToSend(db: Executor, id: string): Promise<RequestToSend | null> {
+  const [row] = await db
+    .select({
+      request: reviewRequests,
+      business: {
+        id: businesses.id,
+        name: businesses.name,
+        collectionSlug: businesses.collectionSlug,
+        ...settingsColumns,
+      },
+      suppressed: emailSuppressions.reason,
+    })
+    .from(reviewRequests)
+    .innerJoin(businesses, eq(businesses.id, reviewRequests.businessId))
+    .leftJoin(
+      emailSuppressions,
+      and(
+        eq(emailSuppressions.businessId, reviewRequests.businessId),
+        eq(emailSuppressions.email, reviewRequests.email),
+      ),
+    )
+    .where(eq(reviewRequests.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findById(db: Executor, id: string): Promise<ReviewRequestRow | null> {
   const [row] = await db.select().from(reviewRequests).where(eq(reviewRequests.id, id)).limit(1);
   return row ?? null;

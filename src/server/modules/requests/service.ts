@@ -24,7 +24,7 @@ import type { ReviewRequestRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { requestEmail } from './emails.js';
-import { enqueueRequest } from './jobs.js';
+import { enqueueRequests } from './jobs.js';
 import * as repository from './repository.js';
 import { verifyRequestToken } from './request-token.js';
 
@@ -176,7 +176,12 @@ export async function createRequests(
       queued.map((item) => ({ businessId, ...item.customer, sendAt, createdAt: now })),
     );
     const idOf = new Map(created.map((row) => [row.email, row.id]));
-    for (const row of created) await enqueueRequest({ db: tx }, row.id, now, sendAt);
+    await enqueueRequests(
+      { db: tx },
+      created.map((row) => row.id),
+      now,
+      sendAt,
+    );
     return planned.map(({ outcome }) =>
       outcome.status === 'queued' ? { ...outcome, id: idOf.get(outcome.email) } : outcome,
     );
