@@ -99,6 +99,20 @@ describe('checking and sending a list of customers', () => {
     );
   });
 
+  it('counts two lists sent at the same moment one after the other', async () => {
+    const t = await requestsSetup();
+    await t.saveSettings({ ...REQUEST_SETTINGS_DEFAULTS, dailyCap: 3 });
+    const lists = [
+      [{ email: 'a@example.com' }, { email: 'b@example.com' }, { email: 'same@example.com' }],
+      [{ email: 'c@example.com' }, { email: 'd@example.com' }, { email: 'same@example.com' }],
+    ];
+    const answers = await Promise.all(lists.map((list) => t.send(list)));
+    const outcomes = answers.flatMap((answer) => outcomesOf(answer));
+    expect(outcomes.filter((outcome) => outcome.status === 'queued')).toHaveLength(3);
+    expect(await t.rows()).toHaveLength(3);
+    expect((await t.rows()).filter((row) => row.email === 'same@example.com')).toHaveLength(1);
+  });
+
   it('sends at the chosen time, within 30 days and not in the past', async () => {
     const t = await requestsSetup();
     const at = (ms: number) => new Date(START.getTime() + ms).toISOString();
