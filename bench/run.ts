@@ -12,6 +12,7 @@ import { measureHealthThroughput } from './health-throughput';
 import { measureLighthouse } from './lighthouse';
 import { measureLogoDetection } from './logo-detection';
 import { measureMainThread } from './main-thread';
+import { measureRequestsSend } from './requests-send';
 import { measureSubmitters } from './submitters';
 import { measureTestimonials } from './testimonials';
 import { measureWidget } from './widget';
@@ -31,6 +32,7 @@ const measurements: Record<string, () => Row[] | Promise<Row[]>> = {
   widget: () => measureWidget(scratch),
   'widget-flood': () => measureWidgetFlood(scratch),
   submitters: () => measureSubmitters(scratch),
+  'requests-send': () => measureRequestsSend(scratch),
   'logo-detection': () => measureLogoDetection(),
   lighthouse: () => measureLighthouse(),
   'main-thread': () => measureMainThread(),

@@ -37,6 +37,9 @@ import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
 import { approvalRoutes } from './modules/notifications/approval-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { requestApiRoutes } from './modules/requests/api-routes.js';
+import { requestLinkRoutes } from './modules/requests/public-routes.js';
+import { requestRoutes } from './modules/requests/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -168,6 +171,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(apiV1Routes);
     await scope.register(webhookApiRoutes);
     await scope.register(approvalRoutes);
+    await scope.register(requestApiRoutes);
+    await scope.register(requestLinkRoutes);
     await scope.register(clientAppRoutes, client);
   });
 
@@ -187,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(integrationRoutes);
     await scope.register(notificationRoutes);
     await scope.register(webhookEndpointRoutes);
+    await scope.register(requestRoutes);
   });
 
   registerClientAppFallback(app, client);

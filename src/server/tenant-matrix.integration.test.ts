@@ -137,6 +137,65 @@ const matrix: Record<string, Expectation> = {
     ],
   },
   'GET /api/v1/widget': { kind: 'api', probes: [get('/api/v1/widget')] },
+  'GET /api/v1/requests': {
+    kind: 'api',
+    probes: [get('/api/v1/requests'), get('/api/v1/requests?status=queued&q=secret&limit=100')],
+  },
+  'POST /api/v1/requests': {
+    kind: 'api',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/v1/requests',
+        payload: { customers: [{ name: 'Asked by B', email: 'tenant-a-customer@example.com' }] },
+      })),
+    ],
+  },
+  'GET /api/request-settings': { kind: 'owner', probes: [get('/api/request-settings')] },
+  'PUT /api/request-settings': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'PUT',
+        url: '/api/request-settings',
+        payload: { subject: 'B asks', body: 'Hi {first name}', reminderDays: null, dailyCap: 5 },
+      })),
+    ],
+  },
+  'POST /api/request-settings/preview': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/request-settings/preview',
+        payload: { subject: 'Hi', body: 'Hi {first name}', name: 'Someone' },
+      })),
+    ],
+  },
+  'POST /api/requests/check': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/requests/check',
+        payload: { customers: [{ email: 'tenant-a-customer@example.com' }] },
+      })),
+    ],
+  },
+  'POST /api/requests': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/requests',
+        payload: { customers: [{ email: 'tenant-a-customer@example.com' }] },
+      })),
+    ],
+  },
+  'GET /api/requests': {
+    kind: 'owner',
+    probes: [get('/api/requests'), get('/api/requests?status=queued&q=secret')],
+  },
   'GET /api/v1/webhooks': { kind: 'api', probes: [get('/api/v1/webhooks')] },
   'POST /api/v1/webhooks': {
     kind: 'api',
@@ -653,6 +712,13 @@ async function tenant(app: App, name: string): Promise<Tenant> {
   await createTestimonial(app.database.db, business.id, {
     authorName: `${name} burst`,
     burstId: burst!.id,
+  });
+  // A request to a customer, in A's list only.
+  await app.database.db.insert(schema.reviewRequests).values({
+    businessId: business.id,
+    name: `${name === 'Tenant A' ? 'TENANT-A-SECRET' : 'tenant b'} customer`,
+    email: 'tenant-a-customer@example.com',
+    sendAt: new Date(),
   });
   const keyResponse = await app.inject({
     method: 'POST',

@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   timestamp,
   uuid,
   varchar,
@@ -21,6 +22,11 @@ import {
   DEFAULT_WELCOME_MESSAGE,
 } from '../../shared/collection-settings.js';
 import { testCheckoutStatuses } from '../../shared/schemas/billing.js';
+import {
+  REQUEST_SETTINGS_DEFAULTS as R,
+  requestStatuses,
+  suppressionReasons,
+} from '../../shared/schemas/requests.js';
 import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
 import { newTestimonialEmailModes } from '../../shared/schemas/notifications.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
@@ -124,6 +130,12 @@ export const businesses = pgTable('businesses', {
   // one went, so several arrivals within the fold window make one email.
   newTestimonialEmails: text({ enum: newTestimonialEmailModes }).notNull().default('each'),
   ownerEmailedAt: timestamp({ withTimezone: true }),
+  // The request email to customers (modules/requests): its subject and body with placeholders, the days
+  // before the one reminder (null: none) and how many requests may go out on one UTC day.
+  requestSubject: text().notNull().default(R.subject),
+  requestBody: text().notNull().default(R.body),
+  requestReminderDays: integer().default(R.reminderDays),
+  requestDailyCap: integer().notNull().default(R.dailyCap),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -539,3 +551,62 @@ export const webhookDeliveries = pgTable(
   ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * Requests to customers (modules/requests, docs/product/requests.md): one email asking one address for a
+ * testimonial, sent by a job at `sendAt`, with one reminder. Its links carry a signed token naming the row
+ * (request-token.ts), so nothing secret is stored.
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** Lowercased. */
+    email: text().notNull(),
+    status: text({ enum: requestStatuses }).notNull().default('queued'),
+    sendAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    remindedAt: timestamp({ withTimezone: true }),
+    clickedAt: timestamp({ withTimezone: true }),
+    submittedAt: timestamp({ withTimezone: true }),
+    testimonialId: uuid().references(() => testimonials.id, { onDelete: 'set null' }),
+    /** Why it bounced or failed, in words. */
+    failure: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('review_requests_business_created_idx').on(
+      table.businessId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('review_requests_business_email_idx').on(
+      table.businessId,
+      table.email,
+      table.createdAt.desc(),
+    ),
+    index('review_requests_business_send_at_idx').on(table.businessId, table.sendAt),
+  ],
+);
+export type ReviewRequestRow = typeof reviewRequests.$inferSelect;
+
+/** Addresses a business never emails again: the customer unsubscribed, or the mail server refused the address. */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Lowercased. */
+    email: text().notNull(),
+    reason: text({ enum: suppressionReasons }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_suppressions_business_email_idx').on(table.businessId, table.email),
+  ],
+);

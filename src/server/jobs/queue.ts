@@ -50,6 +50,27 @@ export async function releaseDedupeKey(db: Executor, id: string): Promise<void> 
   await db.update(jobs).set({ dedupeKey: null }).where(eq(jobs.id, id));
 }
 
+/** Adds many jobs of one kind in one statement (a list of requests); those whose dedupe key exists are left out. */
+export async function enqueueJobs<Payload>(
+  db: Executor,
+  definition: JobDefinition<Payload>,
+  items: readonly ({ payload: Payload } & EnqueueOptions)[],
+  now: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(
+      items.map((item) => ({
+        kind: definition.kind,
+        payload: definition.payload.parse(item.payload),
+        runAt: item.runAt ?? now,
+        dedupeKey: item.dedupeKey,
+      })),
+    )
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
 /** Leases up to `limit` due jobs of the given kinds until `now + leaseMs`, oldest first. */
 export async function claimDueJobs(
   db: Executor,

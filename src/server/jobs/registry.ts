@@ -6,6 +6,7 @@ import {
   endpointDisabledEmailJob,
   resendWebhookJob,
 } from '../modules/webhooks/jobs.js';
+import { sendReminderJob, sendRequestJob } from '../modules/requests/jobs.js';
 import { runnable } from './worker.js';
 
 export const registeredJobs = [
@@ -14,4 +15,6 @@ export const registeredJobs = [
   runnable(deliverWebhookJob),
   runnable(resendWebhookJob),
   runnable(endpointDisabledEmailJob),
+  runnable(sendRequestJob),
+  runnable(sendReminderJob),
 ];

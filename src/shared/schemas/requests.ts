@@ -17,6 +17,10 @@ export const requestStatuses = [
 ] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
+/** Why a business never emails an address again. */
+export const suppressionReasons = ['unsubscribed', 'bounced'] as const;
+export type SuppressionReason = (typeof suppressionReasons)[number];
+
 /** Why an address was not asked (each has its text in REQUEST_SKIP_REASON_TEXT). */
 export const requestSkipReasons = [
   'duplicate',
@@ -59,6 +63,22 @@ export const REQUEST_PLACEHOLDERS = {
   businessName: '{business name}',
 } as const;
 
+/** What a new business's request email says until the owner changes it (docs/product/requests.md#the-email). */
+export const REQUEST_SETTINGS_DEFAULTS = {
+  subject: `How was your experience with ${REQUEST_PLACEHOLDERS.businessName}?`,
+  body: [
+    `Hi ${REQUEST_PLACEHOLDERS.firstName},`,
+    `Thank you for choosing ${REQUEST_PLACEHOLDERS.businessName}. Would you take a minute to tell us how it went? Tap a star below to start; a few words are plenty.`,
+    `Your words help other people find us, and help us do better.`,
+    `Thank you,\n${REQUEST_PLACEHOLDERS.businessName}`,
+  ].join('\n\n'),
+  reminderDays: REQUEST_LIMITS.reminderDaysDefault,
+  dailyCap: REQUEST_LIMITS.dailyCapDefault,
+} as const;
+
+/** What `{first name}` becomes when the customer's name is not known. */
+export const REQUEST_FIRST_NAME_FALLBACK = 'there';
+
 /** A customer to ask. The email is checked by the server, so a bad one is skipped with a reason, not refused. */
 export const requestCustomerSchema = z.object({
   name: z
@@ -78,19 +98,31 @@ const customersField = z
     `At most ${REQUEST_LIMITS.customersPerCall} customers at a time`,
   );
 
+/** When to send; default now. At most 30 days ahead, and not in the past. */
+const sendAtField = z.iso.datetime({ offset: true, error: 'Invalid date and time' }).optional();
+
+/** How far ahead a request may be scheduled, and the messages of a send time out of range. */
+export const REQUEST_SEND_AT = {
+  maxDaysAhead: 30,
+  tooLate: 'Choose a time within the next 30 days',
+  inThePast: 'Choose a time that is not in the past',
+} as const;
+
 /** The owner's screen: who to ask, now or at a chosen time (the message is the saved settings'). */
 export const createRequestsInputSchema = z.object({
   customers: customersField,
-  /** When to send; default now. At most 30 days ahead. */
-  sendAt: z.iso.datetime({ offset: true, error: 'Invalid date and time' }).optional(),
+  sendAt: sendAtField,
 });
 export type CreateRequestsInput = z.input<typeof createRequestsInputSchema>;
 
 /** API v1: who to ask, now. */
 export const apiCreateRequestsInputSchema = z.object({ customers: customersField });
 
-/** The check before sending: the same list, nothing stored. */
-export const checkRequestsInputSchema = z.object({ customers: customersField });
+/** The check before sending: the same list and send time (the daily limit is per day), nothing stored. */
+export const checkRequestsInputSchema = z.object({
+  customers: customersField,
+  sendAt: sendAtField,
+});
 
 /** What became of one customer of the list, in the list's order. */
 export const requestOutcomeSchema = z.object({

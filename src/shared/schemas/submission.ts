@@ -258,9 +258,8 @@ export const submitParamsSchema = z.object({ slug: z.string().trim().min(1).max(
 export const submissionBodySchema = z.record(z.string(), z.unknown());
 
 /**
- * The extra body field of a form opened from a request email's star link: the
- * link's token, so the testimonial answers that request
- * (docs/product/requests.md).
+ * The body's field that carries a request's token when the customer came from a request email's star link
+ * (docs/product/requests.md#answered): the request is marked answered. A bad token is ignored.
  */
 export const REQUEST_TOKEN_FIELD = 'requestToken';
 

@@ -13,6 +13,8 @@ export type EmailMessage = {
   html: string;
   /** A fixed Message-ID (`<id@host>`): a job that sends again after a crash sends the same one, so it can be folded. */
   messageId?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` (RFC 8058) on a request to a customer. */
+  headers?: Record<string, string>;
 };
 
 /**

@@ -6,7 +6,15 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   const transport = nodemailer.createTransport(options.url);
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: message.messageId,
+        headers: message.headers,
+      });
     },
     async close() {
       transport.close();

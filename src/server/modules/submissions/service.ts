@@ -7,6 +7,7 @@
 // on, never dropped in silence (docs/decisions/0022).
 import {
   ANONYMOUS_AUTHOR_NAME,
+  REQUEST_TOKEN_FIELD,
   SUBMISSION_PROOF_FIELD,
   buildSubmissionSchema,
   isHoneypotFilled,
@@ -18,6 +19,7 @@ import { badRequest, validationFailed } from '../../errors.js';
 import { requireBySlugWithSettings } from '../business/service.js';
 import { formSettingsOf } from '../collection/service.js';
 import { noteArrival } from '../notifications/service.js';
+import { noteRequestAnswered } from '../requests/service.js';
 import { queueTestimonialEvent } from '../testimonials/service.js';
 import { claimUploads, prepareUploads } from '../uploads/service.js';
 import { requireProof } from './browser-check.js';
@@ -26,11 +28,12 @@ import * as repository from './repository.js';
 
 const one = (ref: string | null) => (ref ? [ref] : []);
 
+/** A field of the body the submission schema does not read, as sent. */
+const extraField = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
 /** The body's `proof` field, as sent. */
-const proofOf = (body: unknown): unknown =>
-  body && typeof body === 'object'
-    ? (body as Record<string, unknown>)[SUBMISSION_PROOF_FIELD]
-    : undefined;
+const proofOf = (body: unknown): unknown => extraField(body, SUBMISSION_PROOF_FIELD);
 
 export async function submitTestimonial(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'uploads'>,
@@ -105,6 +108,11 @@ export async function submitTestimonial(
     );
     await noteArrival({ ...deps, db: tx }, businessId, created.id);
     await queueTestimonialEvent({ ...deps, db: tx }, businessId, 'testimonial.submitted', created);
+    // Sent from a request email's star link: that request is answered (docs/product/requests.md#answered).
+    await noteRequestAnswered(
+      { ...deps, db: tx },
+      { token: extraField(body, REQUEST_TOKEN_FIELD), businessId, testimonial: created },
+    );
     return created;
   });
   return { id: row.id };

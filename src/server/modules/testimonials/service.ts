@@ -124,7 +124,8 @@ export async function listTestimonials(
 }
 
 /** A testimonial as the API v1 answers it: every image an absolute URL on the configured BASE_URL. */
-const toApiTestimonial = (row: TestimonialRow, baseUrl: string): Testimonial =>
+/** A row as API v1 and the webhooks show it. */
+export const toApiTestimonial = (row: TestimonialRow, baseUrl: string): Testimonial =>
   withAbsoluteImages(toTestimonial(row), baseUrl);
 
 type TestimonialEventType =
