@@ -10,12 +10,7 @@ const SECRET_BYTES = 24;
 export const newWebhookSecret = (): string =>
   `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 
-function webhookSignature(
-  secret: string,
-  id: string,
-  timestamp: number,
-  body: string,
-): string {
+function webhookSignature(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
   const mac = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
