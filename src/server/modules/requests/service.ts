@@ -2,7 +2,6 @@
 // of a list (one outcome per customer), the list of requests, and what the links of a request email do: the star
 // links fill in the form and mark the request clicked, a testimonial sent with the token answers it, and the
 // unsubscribe link suppresses the address for the business.
-import { z } from 'zod';
 import { emailField } from '../../../shared/schemas/fields.js';
 import {
   REQUEST_LIMITS,
@@ -22,6 +21,7 @@ import {
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.js';
 import type { ReviewRequestRow, TestimonialRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { keysetCursor } from '../../keyset-cursor.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { toApiTestimonial } from '../testimonials/service.js';
 import { queueWebhookEvent } from '../webhooks/service.js';
@@ -208,23 +208,7 @@ function toReviewRequest(row: ReviewRequestRow): ReviewRequest {
   };
 }
 
-// The cursor is the last row's position, opaque to callers (as the API v1 testimonials').
-const pageCursorSchema = z.object({ createdAt: z.string().min(1).max(64), id: z.guid() });
-const encodeCursor = (cursor: repository.PageCursor) =>
-  Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): repository.PageCursor | null {
-  if (cursor === undefined) return null;
-  try {
-    const decoded = pageCursorSchema.parse(
-      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
-    );
-    if (Number.isNaN(Date.parse(decoded.createdAt))) throw new Error('not a time');
-    return decoded;
-  } catch {
-    throw validationFailed([{ path: 'cursor', message: 'Invalid cursor' }]);
-  }
-}
+const pageCursor = keysetCursor('createdAt');
 
 /** Newest first, keyset-paged, with the totals by status of every request of the business. */
 export async function listRequests(
@@ -238,7 +222,7 @@ export async function listRequests(
   },
 ): Promise<RequestPage> {
   const { rows, next } = await repository.pageAfter(deps.db, businessId, {
-    cursor: decodeCursor(query.cursor),
+    cursor: pageCursor.decode(query.cursor),
     limit: query.limit,
     status: query.status,
     q: query.q,
@@ -251,7 +235,7 @@ export async function listRequests(
     totals[status] = n;
   return {
     data: rows.map(toReviewRequest),
-    nextCursor: next ? encodeCursor(next) : null,
+    nextCursor: next ? pageCursor.encode(next) : null,
     totals,
   };
 }

@@ -1,7 +1,6 @@
 // Moderation rules (docs/product/testimonials.md#statuses, docs/product/testimonials.md#edit-rules): the owner's business comes from the session,
 // never from the request; approvedAt follows the status; multi-row changes run
 // in one transaction (docs/security.md rule 15).
-import { z } from 'zod';
 import type {
   ApiCreateTestimonialInput,
   ApiListTestimonialsQuery,
@@ -20,6 +19,7 @@ import type {
 import { DAY_MS } from '../../../shared/time.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { keysetCursor } from '../../keyset-cursor.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
 import { deleteDetachedUploads, withAbsoluteImages } from '../uploads/service.js';
@@ -165,23 +165,7 @@ export async function getTestimonial(
   return toApiTestimonial(row, config.baseUrl);
 }
 
-// API v1 pages: the cursor is the last row's position, opaque to callers.
-const pageCursorSchema = z.object({ submittedAt: z.string().min(1).max(64), id: z.guid() });
-const encodeCursor = (cursor: repository.PageCursor) =>
-  Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): repository.PageCursor | null {
-  if (cursor === undefined) return null;
-  try {
-    const decoded = pageCursorSchema.parse(
-      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
-    );
-    if (Number.isNaN(Date.parse(decoded.submittedAt))) throw new Error('not a time');
-    return decoded;
-  } catch {
-    throw validationFailed([{ path: 'cursor', message: 'Invalid cursor' }]);
-  }
-}
+const pageCursor = keysetCursor('submittedAt');
 
 /** GET /api/v1/testimonials: newest first, keyset-paged. */
 export async function listTestimonialPage(
@@ -190,13 +174,13 @@ export async function listTestimonialPage(
   query: ApiListTestimonialsQuery,
 ): Promise<ApiTestimonialPage> {
   const { rows, next } = await repository.pageAfter(db, businessId, {
-    cursor: decodeCursor(query.cursor),
+    cursor: pageCursor.decode(query.cursor),
     limit: query.limit,
     status: query.status === 'all' ? undefined : query.status,
   });
   return {
     data: rows.map((row) => toApiTestimonial(row, config.baseUrl)),
-    nextCursor: next ? encodeCursor(next) : null,
+    nextCursor: next ? pageCursor.encode(next) : null,
   };
 }
 
