@@ -235,6 +235,7 @@ describe('unsubscribe', () => {
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.body).toContain('Stop emails from Crumb &amp; Co?');
       expect(page.body).toContain(`<form method="post" action="/unsubscribe/${token}">`);
+      expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     }
     expect(await t.suppressions()).toEqual([]);
     expect((await t.rows())[0]?.status).toBe('sent');
