@@ -15,7 +15,7 @@ import type {
   Page,
   PlaywrightWorkerArgs,
 } from '@playwright/test';
-import { expect, test as base } from './fixtures';
+import { expect, FORGIVEN_CONSOLE_ERROR, test as base } from './fixtures';
 import { forgiveResponseErrors, grantPaidAccess, PASSWORD, uniqueEmail } from './helpers';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'wcag22aa'];
@@ -101,7 +101,7 @@ const test = base.extend<{ phone: Page }, { paidOwner: Owner; unpaidOwner: Owner
     const phone = await context.newPage();
     await phone.setViewportSize(VIEWPORTS.phone);
     phone.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 401/.test(message.text()))
+      if (message.type() === 'error' && !FORGIVEN_CONSOLE_ERROR.test(message.text()))
         consoleErrors.push(message.text());
     });
     phone.on('pageerror', (error) => consoleErrors.push(error.message));

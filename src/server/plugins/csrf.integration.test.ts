@@ -93,6 +93,8 @@ const notOurPage: Record<string, Record<string, string>> = {
     'sec-fetch-site': 'same-site',
   },
   'Origin: null': { origin: 'null', 'sec-fetch-site': 'same-site' },
+  'Origin: null without Sec-Fetch-Site': { origin: 'null' },
+  'Origin: null from a sandboxed frame': { origin: 'null', 'sec-fetch-site': 'cross-site' },
 };
 
 describe('a cookie-authenticated change that does not come from our own page', () => {
@@ -160,6 +162,22 @@ describe('a cookie-authenticated change from our own page must be JSON, even wit
         message: 'Send this request as JSON (Content-Type: application/json), even with no body',
       },
     });
+  });
+
+  it('from our page whose Referrer-Policy hides its Origin (Origin: null, Sec-Fetch-Site: same-origin), it works', async () => {
+    const app = await createTestApp();
+    const owner = await subscribedOwnerWithKey(app);
+    const sync = await app.inject({
+      method: 'POST',
+      url: '/api/sync-subscription',
+      cookies: { [SESSION_COOKIE]: owner.cookie },
+      headers: {
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
   });
 
   it('with application/json and an empty body, every one of them works', async () => {

@@ -2,9 +2,10 @@
 // from one of our own pages. Two hooks:
 // - on the root, for every route: a state-changing request (any method but
 //   GET, HEAD and OPTIONS) that carries the session cookie is refused with 403
-//   unless its Origin is ours (config.baseUrl's origin) or, without Origin,
-//   Sec-Fetch-Site is same-origin; a Sec-Fetch-Site other than same-origin is
-//   refused even with our Origin. A request with neither header is refused:
+//   unless its Origin is ours (config.baseUrl's origin) or, without Origin
+//   (or with `Origin: null`), Sec-Fetch-Site is same-origin; a Sec-Fetch-Site
+//   other than same-origin is refused even with our Origin. A request with
+//   neither header is refused:
 //   every browser that runs our client sends Origin on such requests (the Fetch
 //   standard), so only a non-browser client sends the cookie without one.
 //   "Same-site" is not enough: a page on another port or subdomain of our host
@@ -40,7 +41,9 @@ function isCookieChange(request: FastifyRequest): boolean {
 function comesFromOurPage(request: FastifyRequest, ownOrigin: string): boolean {
   const { origin, 'sec-fetch-site': fetchSite } = request.headers;
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
-  if (origin !== undefined) return origin === ownOrigin;
+  // `Origin: null` is what a browser sends from our own pages with `Referrer-Policy: no-referrer` (the Approve and
+  // unsubscribe pages): it says nothing, so it counts as absent and only Sec-Fetch-Site: same-origin lets it in.
+  if (origin !== undefined && origin !== 'null') return origin === ownOrigin;
   return fetchSite === 'same-origin';
 }
 

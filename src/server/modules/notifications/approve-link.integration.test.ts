@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.js';
 import { testimonials } from '../../db/schema.js';
-import { createUser, readOutbox, submitToForm } from '../../testing/factories.js';
+import { SESSION_COOKIE } from '../../plugins/sessions.js';
+import { createUser, login, readOutbox, submitToForm } from '../../testing/factories.js';
 import { decodeQuotedPrintable } from '../../testing/quoted-printable.js';
 import { createTestApp, TEST_BASE_URL } from '../../testing/test-app.js';
 
@@ -14,7 +15,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: TEST
 async function setup() {
   let now = new Date('2026-03-02T09:00:00Z');
   const app = await createTestApp({}, { clock: () => now });
-  const { business } = await createUser(app);
+  const { business, email: ownerEmail } = await createUser(app);
   const sent = await submitToForm(app, business!.collectionSlug, {
     authorName: 'Ana Souza',
     rating: 4,
@@ -30,6 +31,7 @@ async function setup() {
     (await app.database.db.select().from(testimonials).where(eq(testimonials.id, id)))[0]?.status;
   return {
     app,
+    ownerEmail,
     link,
     path,
     status,
@@ -62,6 +64,47 @@ describe('the Approve link of a new-testimonial email', () => {
       expect(page.body).toContain('Approve this testimonial?');
       expect(page.body).toContain('Warm bread &amp; kind people.');
       expect(page.body).toContain(`<form method="post" action="${t.path}">`);
+      // The tab's icon: without it the browser asks for /favicon.ico, which is not there (a 404 in its console).
+      expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    }
+    expect(await t.status()).toBe('pending');
+  });
+
+  it('approves for an owner signed in in the same browser, whose press says Origin: null (the no-referrer page)', async () => {
+    const t = await setup();
+    const cookie = await login(t.app, t.ownerEmail);
+    // What Chromium sends for the button: the page's Referrer-Policy hides the Origin, the fetch metadata does not.
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: t.path,
+      cookies: { [SESSION_COOKIE]: cookie },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: '',
+    });
+    expect(pressed.statusCode, pressed.body).toBe(200);
+    expect(pressed.body).toContain('It now shows in your widget.');
+    expect(await t.status()).toBe('approved');
+  });
+
+  it('refuses a press with the session cookie and Origin: null that is not from our page, and changes nothing', async () => {
+    const t = await setup();
+    const cookie = await login(t.app, t.ownerEmail);
+    for (const headers of [
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ]) {
+      const pressed = await t.app.inject({
+        method: 'POST',
+        url: t.path,
+        cookies: { [SESSION_COOKIE]: cookie },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: '',
+      });
+      expect(pressed.statusCode, JSON.stringify(headers)).toBe(403);
     }
     expect(await t.status()).toBe('pending');
   });

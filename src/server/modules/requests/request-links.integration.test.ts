@@ -1,11 +1,15 @@
 // What the links of a request email do (docs/product/requests.md): a star link fills in the form and marks the
 // request clicked; a testimonial sent from it answers the request, whatever its rating (no gating); a forged token
 // opens nothing; the unsubscribe page changes nothing when opened and unsubscribes with its button or one click;
-// one reminder, never after an answer or an unsubscribe.
-import { describe, expect, it } from 'vitest';
+// one reminder, never after an answer or an unsubscribe; an answer tells the webhooks (request.submitted) once.
+import type { IncomingHttpHeaders } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it, vi } from 'vitest';
+import type { WebhookRequestSubmittedData } from '../../../shared/schemas/webhooks.js';
 import type { TestimonialList } from '../../../shared/schemas/testimonials.js';
 import { DAY_MS } from '../../../shared/time.js';
 import { submitToForm } from '../../testing/factories.js';
+import { startHttpServer } from '../../testing/http-server.js';
 import { TEST_BASE_URL } from '../../testing/test-app.js';
 import { signRequestToken } from './request-token.js';
 import { requestsSetup, starLinksOf, subjectOf, tokenOf } from '../../testing/requests.js';
@@ -145,6 +149,80 @@ describe('the star links', () => {
   });
 });
 
+describe('the request.submitted webhook', () => {
+  /** A local receiver (webhookAllowPrivate lets the server reach it) that answers 200 to every delivery. */
+  async function receiver() {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = await startHttpServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+        response.writeHead(200).end('ok');
+      });
+    });
+    return { received, url: `${server.origin}/hooks` };
+  }
+
+  it('goes once when a star link is answered, signed, with the request and the new testimonial; never without a token', async () => {
+    const t = await requestsSetup({ webhookAllowPrivate: true });
+    const hook = await receiver();
+    const added = await t.asOwner({
+      method: 'POST',
+      url: '/api/webhooks',
+      payload: { url: hook.url, events: ['request.submitted'] },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { secret } = added.json<{ secret: string }>();
+    const { links } = await emailedOne(t, 'ana@example.com');
+    const link = links.get(4) ?? '';
+
+    const sent = await submitFromLink(t, link, 'Warm bread and a warm welcome.');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const testimonialId = sent.json<{ testimonial: { id: string } }>().testimonial.id;
+    await t.app.jobs.drain();
+    expect(hook.received).toHaveLength(1);
+    const [delivery] = hook.received;
+    // The signed timestamp is the test clock's; the package checks it against the system clock.
+    vi.useFakeTimers({ toFake: ['Date'], now: t.now() });
+    let verified: { type: string; data: WebhookRequestSubmittedData };
+    try {
+      verified = new Webhook(secret).verify(delivery?.body ?? '', {
+        'webhook-id': String(delivery?.headers['webhook-id']),
+        'webhook-timestamp': String(delivery?.headers['webhook-timestamp']),
+        'webhook-signature': String(delivery?.headers['webhook-signature']),
+      }) as typeof verified;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(verified.type).toBe('request.submitted');
+    expect(verified.data.request).toMatchObject({
+      email: 'ana@example.com',
+      status: 'submitted',
+      testimonialId,
+    });
+    expect(verified.data.testimonial).toMatchObject({
+      id: testimonialId,
+      rating: 4,
+      content: 'Warm bread and a warm welcome.',
+    });
+
+    // The same link again: a second testimonial is stored, but the request was already answered.
+    const again = await submitFromLink(t, link, 'Still the best bakery around.');
+    expect(again.statusCode, again.body).toBe(201);
+    // And a testimonial sent from the plain form, without a token.
+    const plain = await submitToForm(t.app, t.business.collectionSlug, {
+      authorName: 'Ben',
+      rating: 5,
+      content: 'Found you through a friend.',
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    await t.app.jobs.drain();
+    expect(hook.received).toHaveLength(1);
+    expect((await t.rows())[0]).toMatchObject({ status: 'submitted', testimonialId });
+  });
+});
+
 describe('unsubscribe', () => {
   it('shows one button when opened and changes nothing, however often (a mail scanner)', async () => {
     const t = await requestsSetup();
@@ -157,6 +235,7 @@ describe('unsubscribe', () => {
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.body).toContain('Stop emails from Crumb &amp; Co?');
       expect(page.body).toContain(`<form method="post" action="/unsubscribe/${token}">`);
+      expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     }
     expect(await t.suppressions()).toEqual([]);
     expect((await t.rows())[0]?.status).toBe('sent');

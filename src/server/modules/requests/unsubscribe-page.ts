@@ -47,6 +47,7 @@ export function renderUnsubscribePage(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${e(title)} · ${e(options.productName)}</title>
 <style>${css}</style>
 </head>
