@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined>,
-  ms = 30_000,
+  ms = 90_000,
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -117,11 +117,15 @@ async function main() {
     const page = await context.newPage();
     const ours = { headers: { Origin: base, 'content-type': 'application/json' } };
 
-    /** One screenshot per width and scheme, the whole page (or one element). */
+    /**
+     * One screenshot per width and scheme: the whole page from its top, or only the viewport (`viewport`, for a
+     * dialog), or one element. Chromium leaves a sandboxed iframe blank in a full-page shot, so the email
+     * preview of the Requests screen is shot on its own.
+     */
     async function shoot(
       target: Page,
       name: string,
-      opts: { element?: string; widths?: readonly number[] } = {},
+      opts: { element?: string; viewport?: boolean; widths?: readonly number[] } = {},
     ) {
       for (const width of opts.widths ?? WIDTHS) {
         for (const scheme of SCHEMES) {
@@ -130,7 +134,12 @@ async function main() {
           await sleep(300);
           const file = path.join(outDir, `${name}-${width}-${scheme}.png`);
           if (opts.element) await target.locator(opts.element).first().screenshot({ path: file });
-          else await target.screenshot({ path: file, fullPage: true });
+          else if (opts.viewport) await target.screenshot({ path: file });
+          else {
+            await target.evaluate(() => window.scrollTo(0, 0));
+            await sleep(200);
+            await target.screenshot({ path: file, fullPage: true });
+          }
           console.log(file);
         }
       }
@@ -179,6 +188,9 @@ async function main() {
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await page.getByText('This address is listed twice; it is asked once.').first().waitFor();
     await shoot(page, 'requests-composing');
+    await shoot(page, 'requests-email-preview', {
+      element: 'section[aria-labelledby="email-preview-title"]',
+    });
 
     // Send them now; the server's worker writes the emails.
     await page.getByRole('button', { name: 'Send now' }).click();
@@ -257,7 +269,7 @@ async function main() {
       await dialog.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${receiverPort}${route}`);
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
       await page.getByLabel('Signing secret').waitFor();
-      if (index === 0) await shoot(page, 'webhooks-secret-once', { element: '[role="dialog"]' });
+      if (index === 0) await shoot(page, 'webhooks-secret-once', { viewport: true });
       await page.keyboard.press('Escape');
       await sleep(300);
     }
@@ -276,7 +288,9 @@ async function main() {
       await endpoints.nth(index).getByRole('button', { name: 'Delivery log' }).click();
       await page.getByRole('dialog', { name: 'Delivery log' }).getByRole('table').waitFor();
       await sleep(500);
-      await shoot(page, `webhooks-delivery-log-${index === 0 ? 'ok' : 'failing'}`);
+      await shoot(page, `webhooks-delivery-log-${index === 0 ? 'ok' : 'failing'}`, {
+        viewport: true,
+      });
       await page.keyboard.press('Escape');
       await sleep(300);
     }
