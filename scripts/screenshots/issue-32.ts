@@ -219,7 +219,11 @@ async function main() {
     });
     const customerPage = await visitor.newPage();
     await customerPage.goto(linksOf(mailTo('bob@')).stars[3]!);
-    await customerPage.getByLabel('Your testimonial').waitFor();
+    // The star link's prefill arrives after the form: wait for the name it fills in.
+    const nameField = customerPage.getByLabel('Name', { exact: true });
+    await waitFor('the prefill', async () =>
+      (await nameField.inputValue()) === 'Bob Smith' ? true : undefined,
+    );
     await shoot(customerPage, 'form-from-star-link', { widths: [390] });
 
     await customerPage.goto(linksOf(mailTo('carla@')).stars[4]!);

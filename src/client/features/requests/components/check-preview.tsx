@@ -33,7 +33,7 @@ export function CheckPreview({
               <th scope="col" className="px-3 py-2 font-medium">
                 Email
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="w-2/5 px-3 py-2 font-medium sm:w-auto">
                 Result
               </th>
             </tr>
