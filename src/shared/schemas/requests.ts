@@ -177,7 +177,6 @@ export const listRequestsQuerySchema = z.object({
   /** The `nextCursor` of the previous page. */
   cursor: z.preprocess(emptyAsUnset, z.string().max(200, 'Invalid cursor').optional()),
 });
-export type ListRequestsQuery = z.input<typeof listRequestsQuerySchema>;
 
 export const requestPageSchema = z.object({
   /** Newest first (by createdAt, then id). */
