@@ -30,7 +30,8 @@ export function SettingsSection({
   return (
     <Card role="region" aria-labelledby={id}>
       {action ? (
-        <CardHeader className="flex-row items-start justify-between gap-3">
+        // On a phone the action goes under the description, which beside it would wrap a few words a line.
+        <CardHeader className="items-start gap-3 sm:flex-row sm:justify-between">
           <div className="grid gap-1.5">{heading}</div>
           {action}
         </CardHeader>

@@ -4,6 +4,8 @@ import { escapeHtml } from '../../../shared/widget-markup.js';
 /**
  * The HTML part: a greeting, the given paragraphs (HTML, already escaped) and the signature. A message whose
  * text greets and signs itself (a business's request to its customer) leaves both out.
+ * The colours are light only, said in the meta tags and the body's background: a dark mail client that darkened
+ * the background of an email naming no background kept its dark grey text, unreadable on it.
  */
 export const htmlEmail = (
   productName: string,
@@ -11,7 +13,11 @@ export const htmlEmail = (
   options: { ownGreetingAndSignature?: boolean } = {},
 ) => `<!doctype html>
 <html>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; max-width: 560px;">
+  <head>
+    <meta name="color-scheme" content="light">
+    <meta name="supported-color-schemes" content="light">
+  </head>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2937; background-color: #ffffff; max-width: 560px;">
 ${options.ownGreetingAndSignature ? '' : '    <p>Hello,</p>\n'}${paragraphs}
 ${options.ownGreetingAndSignature ? '' : `    <p>— ${escapeHtml(productName)}</p>\n`}  </body>
 </html>`;

@@ -43,7 +43,8 @@ export function DeliveryLogDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>Delivery log</DialogTitle>
-          <DialogDescription className="break-all">
+          {/* A long URL may break anywhere; the words after it only between words. */}
+          <DialogDescription className="wrap-anywhere">
             {endpoint.url}: the last 30 days, newest first.
           </DialogDescription>
         </DialogHeader>
@@ -79,23 +80,23 @@ function DeliveryLog({ endpointId, canResend }: { endpointId: string; canResend:
   return (
     <div className="grid gap-3">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full text-left text-sm sm:min-w-[36rem]">
           <caption className="sr-only">Deliveries, newest first</caption>
           <thead className="text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
                 Time
               </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                 Event
               </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                 Attempts
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
                 Result
               </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                 Duration
               </th>
               <th scope="col" className="py-2 font-medium">
@@ -153,9 +154,16 @@ function DeliveryRows({
   return (
     <tbody className="border-t border-border">
       <tr className="align-top">
-        <td className="py-2 pr-3 whitespace-nowrap">{when(delivery.createdAt)}</td>
-        <td className="py-2 pr-3 font-mono text-xs">{delivery.eventType}</td>
-        <td className="py-2 pr-3">{delivery.attempts}</td>
+        {/* On a phone the event goes under the time, and the attempts and duration are left out, so the
+            result and Resend stay in view without scrolling sideways. */}
+        <td className="py-2 pr-3">
+          <span className="sm:whitespace-nowrap">{when(delivery.createdAt)}</span>
+          <span className="mt-0.5 block font-mono text-xs text-muted-foreground sm:hidden">
+            {delivery.eventType}
+          </span>
+        </td>
+        <td className="hidden py-2 pr-3 font-mono text-xs sm:table-cell">{delivery.eventType}</td>
+        <td className="hidden py-2 pr-3 sm:table-cell">{delivery.attempts}</td>
         <td className="py-2 pr-3">
           <div className="flex flex-wrap items-center gap-1.5">
             <DeliveryStatusBadge status={delivery.status} />
@@ -167,7 +175,7 @@ function DeliveryRows({
             </p>
           ) : null}
         </td>
-        <td className="py-2 pr-3 whitespace-nowrap">
+        <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
           {delivery.durationMs === null ? '–' : `${delivery.durationMs} ms`}
         </td>
         <td className="py-2 text-right">
@@ -178,7 +186,7 @@ function DeliveryRows({
             onClick={() => resend.mutate(delivery.id)}
           >
             <RotateCw aria-hidden="true" />
-            Resend
+            <span className="sr-only sm:not-sr-only">Resend</span>
             <span className="sr-only">
               {' '}
               the {delivery.eventType} delivery of {when(delivery.createdAt)}

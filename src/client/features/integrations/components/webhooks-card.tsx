@@ -80,8 +80,10 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <EndpointStatusBadge status={endpoint.status} />
             <span>{FORMAT_LABELS[endpoint.format]}</span>
-            <span aria-hidden="true">·</span>
-            <span>Added {formatDate(endpoint.createdAt)}</span>
+            {/* The dot goes with the date, so a narrow card never ends a line with it. */}
+            <span>
+              <span aria-hidden="true">· </span>Added {formatDate(endpoint.createdAt)}
+            </span>
           </div>
           <p className="text-xs text-muted-foreground">
             <span className="sr-only">Events: </span>

@@ -1,6 +1,7 @@
 // The check of a list before it is sent (docs/product/requests.md#the-requests-screen): for each
 // customer, "Will be asked" or why not, and the counts, which a screen reader
-// hears as soon as they change. The table scrolls sideways on a phone.
+// hears as soon as they change. On a phone the name goes above the email, so the result stays in view
+// without scrolling sideways.
 import { CircleCheck, CircleSlash } from 'lucide-react';
 import { REQUEST_SKIP_REASON_TEXT, type RequestOutcome } from '../../../../shared/schemas/requests';
 import type { Customer } from '../customer-list';
@@ -23,40 +24,46 @@ export function CheckPreview({
         </p>
       </div>
       <div className="max-h-96 overflow-auto rounded-xl border border-border">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full text-left text-sm sm:min-w-[32rem]">
           <thead className="sticky top-0 bg-muted text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                 Name
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Email
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="w-2/5 px-3 py-2 font-medium sm:w-auto">
                 Result
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
-            {outcomes.map((outcome, index) => (
-              <tr key={index}>
-                <td className="px-3 py-2 align-top break-words">{customers[index]?.name}</td>
-                <td className="px-3 py-2 align-top break-all">{outcome.email}</td>
-                <td className="px-3 py-2 align-top">
-                  {outcome.status === 'queued' ? (
-                    <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300">
-                      <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-                      {TEXT.willBeAsked}
-                    </span>
-                  ) : (
-                    <span className="inline-flex items-start gap-1.5 text-muted-foreground">
-                      <CircleSlash className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                      {outcome.reason ? REQUEST_SKIP_REASON_TEXT[outcome.reason] : 'Skipped'}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
+            {outcomes.map((outcome, index) => {
+              const name = customers[index]?.name;
+              return (
+                <tr key={index}>
+                  <td className="hidden px-3 py-2 align-top break-words sm:table-cell">{name}</td>
+                  <td className="px-3 py-2 align-top break-all">
+                    {name ? <span className="block break-words sm:hidden">{name}</span> : null}
+                    {outcome.email}
+                  </td>
+                  <td className="px-3 py-2 align-top">
+                    {outcome.status === 'queued' ? (
+                      <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300">
+                        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+                        {TEXT.willBeAsked}
+                      </span>
+                    ) : (
+                      <span className="inline-flex items-start gap-1.5 text-muted-foreground">
+                        <CircleSlash className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                        {outcome.reason ? REQUEST_SKIP_REASON_TEXT[outcome.reason] : 'Skipped'}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
