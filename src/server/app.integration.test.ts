@@ -16,7 +16,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 in the error shape when the database is gone', async () => {
     const database = await createWorkerDatabase();
-    const app = await buildApp(testConfig(), { database, logger: false });
+    const app = await buildApp(testConfig(), { database, logger: false, jobs: { poll: false } });
     await app.ready();
     await database.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
@@ -30,7 +30,11 @@ describe('GET /api/health', () => {
 
 describe('error shape', () => {
   async function appWithProbeRoutes() {
-    const app = await buildApp(testConfig(), { database: await testDatabase(), logger: false });
+    const app = await buildApp(testConfig(), {
+      database: await testDatabase(),
+      jobs: { poll: false },
+      logger: false,
+    });
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.post(
       '/api/probe/validate',
@@ -79,6 +83,7 @@ describe('error shape', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Text contains an invalid character');
+    await app.close();
   });
 
   it('refuses a lone surrogate (text that is not valid Unicode) the same way', async () => {
@@ -91,6 +96,7 @@ describe('error shape', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Text contains an invalid character');
+    await app.close();
   });
 
   it('answers malformed JSON with a 400 in the same shape', async () => {
@@ -201,6 +207,7 @@ describe('request logging', () => {
     const lines: string[] = [];
     const app = await buildApp(testConfig(), {
       database: await testDatabase(),
+      jobs: { poll: false },
       logger: { level, stream: { write: (line: string) => void lines.push(line) } },
       ...fakeBuild(),
     });

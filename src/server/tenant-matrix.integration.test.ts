@@ -863,6 +863,7 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
     const { routes, deps } = collectingRoutes();
     const app = await buildApp(testConfig(), {
       database: await testDatabase(),
+      jobs: { poll: false },
       logger: false,
       ...deps,
     });

@@ -156,6 +156,7 @@ describe('session storage', () => {
   it('does not bring back a session deleted while one of its requests was in flight', async () => {
     const app = await buildApp(testConfig(), {
       database: await testDatabase(),
+      jobs: { poll: false },
       logger: false,
       // Stands for a logout or password reset elsewhere, landing between this request's session lookup and its save.
       beforeRoutes: (root) =>
