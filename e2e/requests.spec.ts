@@ -78,7 +78,7 @@ test('an owner asks three customers from a CSV, one answers from the 4-star link
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     const added = page.getByRole('dialog', { name: 'Endpoint added' });
     await expect(added.getByText('Copy the signing secret now')).toBeVisible();
-    const secret = await added.getByLabel('Signing secret').inputValue();
+    const secret = await added.getByLabel('Signing secret', { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     await added.getByRole('button', { name: "I've saved the secret" }).click();
     await expect(webhooks.getByRole('list', { name: 'Webhook endpoints' })).toContainText(
