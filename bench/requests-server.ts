@@ -1,8 +1,9 @@
 // A server for bench/requests-send.ts, run in its own process so the load generator does not share its CPU or
 // event loop: the real app on PGlite with its job worker polling and the outbox mailer (no SMTP_URL), a business
 // with 30 approved testimonials (for the widget) and a daily limit the bench does not reach, and an API key.
+// With a database URL, the same on that PostgreSQL database (empty; migrated here) instead of PGlite.
 // Prints one JSON line ({ url, slug, apiKey }) once it listens; stops on SIGTERM.
-//   node --import tsx bench/requests-server.ts <dataDir>
+//   node --import tsx bench/requests-server.ts <dataDir> [databaseUrl]
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -16,14 +17,19 @@ const TESTIMONIALS = 30;
 /** Above what the bench queues in one UTC day (the product's own maximum is lower; set here, not through the API). */
 const BENCH_DAILY_CAP = 100_000;
 
-const [dataDir] = process.argv.slice(2);
+const [dataDir, databaseUrl] = process.argv.slice(2);
 if (!dataDir) {
-  console.error('usage: requests-server.ts <dataDir>');
+  console.error('usage: requests-server.ts <dataDir> [databaseUrl]');
   process.exit(2);
 }
 
 const config = {
-  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '10000' }),
+  ...loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '10000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }),
   port: 0,
 };
 const database = await openDatabase(databaseTarget(config));
