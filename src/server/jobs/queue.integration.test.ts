@@ -6,7 +6,8 @@ import { jobs } from '../db/schema.js';
 import { testDatabase } from '../testing/test-database.js';
 import { defineJob, PermanentJobError } from './job.js';
 import { claimDueJobs, enqueueJob, pruneFinishedJobs, releaseAllLeases } from './queue.js';
-import { JobWorker, runnable } from './worker.js';
+import { ForegroundCounter } from './pacing.js';
+import { DEFAULT_WORKER_OPTIONS, JobWorker, runnable } from './worker.js';
 
 const SECOND = 1000;
 
@@ -25,15 +26,24 @@ async function setup(run: (payload: { n: number }) => Promise<void>) {
   });
   const silent = { warn() {}, error() {} } as unknown as Deps['log'];
   const deps = () => ({ db, clock: () => now, log: silent }) as Deps;
-  const worker = new JobWorker(deps, [runnable(job)], {
-    pollMs: 10,
-    leaseMs: 60 * SECOND,
-    batchSize: 5,
-  });
+  const foreground = new ForegroundCounter();
+  const worker = new JobWorker(
+    deps,
+    [runnable(job)],
+    {
+      ...DEFAULT_WORKER_OPTIONS,
+      pollMs: 10,
+      leaseMs: 60 * SECOND,
+      batchSize: 5,
+      pacing: { share: 0.1, busyBatchSize: 2, maxRestMs: SECOND },
+    },
+    foreground,
+  );
   return {
     db,
     job,
     worker,
+    foreground,
     failures,
     now: () => now,
     advance: (ms: number) => {
@@ -190,6 +200,52 @@ describe('the job queue', () => {
     const ids = [...(a ?? []), ...(b ?? [])].map((row) => row.id);
     expect(ids).toHaveLength(10);
     expect(new Set(ids).size).toBe(10);
+  });
+});
+
+describe('the polling worker beside the requests the server answers', () => {
+  /** Ten jobs that each keep the event loop busy 5 ms, run by the polling worker; answers how many ran at once at each start, and the time. */
+  async function runTen(whileRunning: (q: Awaited<ReturnType<typeof setup>>) => void) {
+    let running = 0;
+    const atOnce: number[] = [];
+    const q = await setup(async () => {
+      running += 1;
+      atOnce.push(running);
+      whileRunning(q);
+      await Promise.resolve();
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      running -= 1;
+    });
+    for (let n = 0; n < 10; n++) await enqueueJob(q.db, q.job, { n }, q.now());
+    const started = performance.now();
+    q.worker.start();
+    await expect
+      .poll(async () => (await q.rows()).filter((row) => row.status === 'done').length, {
+        timeout: 10 * SECOND,
+        interval: 10,
+      })
+      .toBe(10);
+    const elapsedMs = performance.now() - started;
+    await q.worker.stop();
+    return { atOnce, elapsedMs };
+  }
+
+  it('runs whole batches while nothing is served', async () => {
+    const { atOnce } = await runTen(() => {});
+    expect(Math.max(...atOnce)).toBe(5);
+    expect(atOnce).toEqual([1, 2, 3, 4, 5, 1, 2, 3, 4, 5]);
+  });
+
+  it('takes two at a time and rests nine times as long as each batch took while requests arrive', async () => {
+    const { atOnce, elapsedMs } = await runTen((q) => {
+      q.foreground.note();
+    });
+    // The first batch began before any request was seen; then batches of two.
+    expect(atOnce.slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(Math.max(...atOnce.slice(5))).toBe(2);
+    // Four batches of at least 5 ms, each followed by a rest of at least 9 × 5 ms (share 0.1).
+    expect(elapsedMs).toBeGreaterThanOrEqual(4 * 5 * 10 - 10);
   });
 });
 

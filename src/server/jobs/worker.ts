@@ -1,11 +1,20 @@
 // Runs the queue's due jobs (docs/decisions/0030-job-queue.md). One worker
 // per server: it polls every `pollMs`, claims up to `batchSize` due jobs,
 // runs them side by side and records each outcome, and goes straight on
-// while there is more. `drain()` runs everything due now, for tests and the
+// while there is more, unless the server is answering requests meanwhile:
+// then it takes smaller batches and rests between them (`pacing.ts`,
+// decision 0034). `drain()` runs everything due now, for tests and the
 // bench; `stop()` lets the jobs in hand finish.
 import type { Deps } from '../deps.js';
 import { SECOND_MS } from '../../shared/time.js';
 import { PermanentJobError, type JobDefinition } from './job.js';
+import {
+  DEFAULT_PACING,
+  ForegroundCounter,
+  restAfter,
+  withLoopTime,
+  type PacingOptions,
+} from './pacing.js';
 import { claimDueJobs, completeJob, failJob } from './queue.js';
 import type { JobRow } from '../db/schema.js';
 
@@ -14,12 +23,14 @@ export type WorkerOptions = {
   /** How long a claimed job is held; a handler is given half of it, so no second claim meets it still running. */
   leaseMs: number;
   batchSize: number;
+  pacing: PacingOptions;
 };
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   pollMs: SECOND_MS,
   leaseMs: 60 * SECOND_MS,
   batchSize: 20,
+  pacing: DEFAULT_PACING,
 };
 
 /** A job definition with its payload type erased: what the worker holds a list of. */
@@ -58,18 +69,20 @@ export class JobWorker {
     private readonly deps: () => Deps,
     jobs: RunnableJob[],
     private readonly options: WorkerOptions = DEFAULT_WORKER_OPTIONS,
+    /** What the server has served; the worker steps aside while it grows. */
+    private readonly foreground = new ForegroundCounter(),
   ) {
     this.byKind = new Map(jobs.map((job) => [job.kind, job]));
   }
 
-  /** Claims and runs one batch of due jobs; answers how many it ran. */
-  async runDue(): Promise<number> {
+  /** Claims and runs one batch of up to `limit` due jobs; answers how many it ran. */
+  async runDue(limit = this.options.batchSize): Promise<number> {
     const deps = this.deps();
     const claimed = await claimDueJobs(deps.db, {
       kinds: [...this.byKind.keys()],
       now: deps.clock(),
       leaseMs: this.options.leaseMs,
-      limit: this.options.batchSize,
+      limit,
     });
     await Promise.all(claimed.map((row) => this.runOne(deps, row)));
     return claimed.length;
@@ -96,16 +109,26 @@ export class JobWorker {
   }
 
   private async poll(): Promise<void> {
+    const { pacing } = this.options;
+    let seen = this.foreground.count;
+    let busy = false;
     while (this.running) {
-      let ran = 0;
-      try {
-        ran = await this.runDue();
-      } catch (error) {
-        // The database is away: try again at the next poll.
-        this.deps().log.warn({ err: error }, 'job queue: could not claim jobs');
-      }
+      const { result: ran, busyMs } = await withLoopTime(async () => {
+        try {
+          return await this.runDue(busy ? pacing.busyBatchSize : this.options.batchSize);
+        } catch (error) {
+          // The database is away: try again at the next poll.
+          this.deps().log.warn({ err: error }, 'job queue: could not claim jobs');
+          return 0;
+        }
+      });
+      // Requests since the last look (during this batch, or the rest or the wait before it): the server is busy.
+      busy = this.foreground.count !== seen;
+      seen = this.foreground.count;
       // stop() may have come while that ran.
-      if (ran === 0 && this.isRunning()) await this.sleep(this.options.pollMs);
+      if (!this.isRunning()) return;
+      if (ran === 0) await this.sleep(this.options.pollMs);
+      else if (busy) await this.sleep(restAfter(busyMs, pacing));
     }
   }
 

@@ -3,12 +3,14 @@
 // `drain()` it. The worker starts when the app is ready and, on close, stops
 // taking jobs and lets those in hand finish. On PGlite the data directory is
 // this process's alone, so leases left by a killed run are freed at start.
+// Every request is counted, so the worker steps aside while the server answers them (jobs/pacing.ts).
 // Finished jobs, and webhook deliveries (modules/webhooks), are kept 30 days, then deleted by an hourly sweep.
 import type { FastifyInstance } from 'fastify';
 import { depsOf } from '../deps.js';
 import { registeredJobs } from '../jobs/registry.js';
 import { pruneFinishedJobs, releaseAllLeases } from '../jobs/queue.js';
 import { DAY_MS, HOUR_MS } from '../../shared/time.js';
+import { ForegroundCounter } from '../jobs/pacing.js';
 import { DEFAULT_WORKER_OPTIONS, JobWorker, type WorkerOptions } from '../jobs/worker.js';
 import { pruneDeliveries } from '../modules/webhooks/service.js';
 
@@ -26,11 +28,18 @@ export type JobsOptions = Partial<WorkerOptions> & {
 const KEEP_FINISHED_MS = 30 * DAY_MS;
 
 export function registerJobs(app: FastifyInstance, options: JobsOptions): void {
-  const worker = new JobWorker(() => depsOf(app), registeredJobs, {
-    ...DEFAULT_WORKER_OPTIONS,
-    ...options,
-  });
+  const foreground = new ForegroundCounter();
+  const worker = new JobWorker(
+    () => depsOf(app),
+    registeredJobs,
+    { ...DEFAULT_WORKER_OPTIONS, ...options },
+    foreground,
+  );
   app.decorate('jobs', worker);
+  // What the worker steps aside for (jobs/pacing.ts): every request node:http receives, the fast lane's too.
+  app.server.on('request', () => {
+    foreground.note();
+  });
   const prune = async () => {
     try {
       await pruneFinishedJobs(app.database.db, new Date(app.clock().getTime() - KEEP_FINISHED_MS));
