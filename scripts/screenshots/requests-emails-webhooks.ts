@@ -1,6 +1,8 @@
-// Screenshots of issue 32 (requests to customers, their emails and pages, the owner's emails, the Webhooks card),
-// for a person to look at: light and dark, 1280 px and a 390 px phone. Not a test; it checks nothing.
-// Run after `npm run build`: npx tsx scripts/screenshots/issue-32.ts [outDir] (default /work/notes/shots).
+// Screenshots of requests to customers (the Requests screen, the request emails and the pages their links open),
+// the owner's new-testimonial email and its Approve page, and the Webhooks card, for a person to look at: light and
+// dark, 1280 px and a 390 px phone. Not a test; it checks nothing.
+// Run from the repo's root after `npm run build`: npx tsx scripts/screenshots/requests-emails-webhooks.ts [outDir]
+// (default test-results/screenshots/requests-emails-webhooks, which git ignores).
 // It starts the built server on a free port with a temporary DATA_DIR and two local webhook receivers
 // (one answers 200, one 500), and drives Debian's Chromium.
 import { spawn } from 'node:child_process';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { decodeQuotedPrintable } from '../../src/server/testing/quoted-printable';
 
-const outDir = process.argv[2] ?? '/work/notes/shots';
+const outDir = process.argv[2] ?? 'test-results/screenshots/requests-emails-webhooks';
 const WIDTHS = [1280, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
