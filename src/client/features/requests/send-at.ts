@@ -1,9 +1,6 @@
 // The "Schedule" time: a date-time input gives the owner's local wall time
 // ("2026-12-01T09:00"); the API takes an instant with its offset.
 
-/** The longest a request may be scheduled ahead (the server refuses later). */
-export const SCHEDULE_MAX_DAYS = 30;
-
 const pad = (value: number) => String(Math.trunc(Math.abs(value))).padStart(2, '0');
 
 /** `date` as the owner's local time with its UTC offset: 2026-12-01T09:00:00+01:00. */

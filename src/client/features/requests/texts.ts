@@ -1,7 +1,6 @@
 // The words of the Requests screen (docs/product/requests.md#the-requests-screen), written once:
 // the screen, its tests and the product page use these.
-import type { RequestStatus } from '../../../shared/schemas/requests';
-import { SCHEDULE_MAX_DAYS } from './send-at';
+import { REQUEST_SEND_AT, type RequestStatus } from '../../../shared/schemas/requests';
 
 export const STATUS_LABEL: Record<RequestStatus, string> = {
   queued: 'Queued',
@@ -68,7 +67,7 @@ export const TEXT = {
   scheduling: 'Scheduling...',
   scheduleMissing: 'Choose a date and time',
   schedulePast: 'Choose a time in the future',
-  scheduleTooFar: `Choose a time within the next ${SCHEDULE_MAX_DAYS} days`,
+  scheduleTooFar: REQUEST_SEND_AT.tooLate,
   nobodyToAsk: 'Nobody on this list will be asked.',
   // The message
   messageTitle: 'Message',

@@ -2,18 +2,21 @@
 // time is the owner's local time, sent with its offset, within 30 days.
 import { CalendarClock, Send } from 'lucide-react';
 import { useState } from 'react';
+import { REQUEST_SEND_AT } from '../../../../shared/schemas/requests';
+import { DAY_MS } from '../../../../shared/time';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { fromLocalInputValue, SCHEDULE_MAX_DAYS, toLocalInputValue, toOffsetIso } from '../send-at';
+import { fromLocalInputValue, toLocalInputValue, toOffsetIso } from '../send-at';
 import { TEXT } from '../texts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The latest a request may be scheduled, from `now` (the server refuses later). */
+const latestSendAt = (now: number) => new Date(now + REQUEST_SEND_AT.maxDaysAhead * DAY_MS);
 
 function scheduleProblem(date: Date | null): string | undefined {
   if (!date) return TEXT.scheduleMissing;
   if (date.getTime() <= Date.now()) return TEXT.schedulePast;
-  if (date.getTime() > Date.now() + SCHEDULE_MAX_DAYS * DAY_MS) return TEXT.scheduleTooFar;
+  if (date.getTime() > latestSendAt(Date.now()).getTime()) return TEXT.scheduleTooFar;
   return undefined;
 }
 
@@ -60,7 +63,7 @@ export function ScheduleControls({
                 type="datetime-local"
                 value={when}
                 min={toLocalInputValue(now)}
-                max={toLocalInputValue(new Date(now.getTime() + SCHEDULE_MAX_DAYS * DAY_MS))}
+                max={toLocalInputValue(latestSendAt(now.getTime()))}
                 onChange={(event) => {
                   setWhen(event.target.value);
                   setError(undefined);
