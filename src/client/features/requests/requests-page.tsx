@@ -7,20 +7,17 @@ import type { RequestStatus } from '../../../shared/schemas/requests';
 import { PageColumn } from '../../components/page-column';
 import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import { useRequestList, useRequestSettings } from './api';
 import { AskCustomers } from './components/ask-customers';
 import { RequestList } from './components/request-list';
 import { RequestMessage } from './components/request-message';
 import { TEXT } from './texts';
-import { useDebouncedValue } from './use-debounced-value';
-
-/** How long typing in the search box must pause before the list is read again. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export function RequestsPage() {
   const [status, setStatus] = useState<RequestStatus | undefined>();
-  const [searchText, setSearchText] = useState('');
-  const q = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [q, setQ] = useState('');
+  const search = useDebouncedSearch(q, setQ);
   const list = useRequestList({ status, q });
   const settings = useRequestSettings();
   const sessionEnded = useEndSessionOnUnauthorized('page', list, settings);
@@ -39,7 +36,7 @@ export function RequestsPage() {
         <RequestList
           list={list}
           status={status}
-          search={{ text: searchText, change: setSearchText }}
+          search={search}
           onStatus={setStatus}
           sessionEnded={sessionEnded}
         />

@@ -15,7 +15,7 @@ import { ListFilters } from './components/list-filters';
 import { ListHeader } from './components/list-header';
 import { ListResults } from './components/list-results';
 import { ListToolbar } from './components/list-toolbar';
-import { useDebouncedSearch } from './hooks/use-debounced-search';
+import { useDebouncedSearch } from '../../lib/use-debounced-search';
 import {
   ratingQuery,
   readFilter,

@@ -14,6 +14,7 @@ import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import type { DebouncedSearch } from '../../../lib/use-debounced-search';
 import { cn } from '../../../lib/utils';
 import type { useRequestList } from '../api';
 import { STATUS_HINT, STATUS_LABEL, TEXT } from '../texts';
@@ -60,7 +61,7 @@ export function RequestList({
 }: {
   list: ReturnType<typeof useRequestList>;
   status: RequestStatus | undefined;
-  search: { text: string; change: (text: string) => void };
+  search: DebouncedSearch;
   onStatus: (status: RequestStatus | undefined) => void;
   sessionEnded: boolean;
 }) {

@@ -8,7 +8,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { StatusFilter } from '../../../lib/testimonials';
-import type { DebouncedSearch } from '../hooks/use-debounced-search';
+import type { DebouncedSearch } from '../../../lib/use-debounced-search';
 import { statusFilters } from '../hooks/use-list-address';
 
 const filterNames: Record<StatusFilter, string> = {

@@ -1,4 +1,4 @@
-// The search box of the moderation screen: its text changes at every key, the
+// A list's search box (the moderation screen, the Requests screen): its text changes at every key, the
 // list only once typing pauses. The pause ends with the screen as it is then:
 // a filter chosen just before the first key (a tab clicked, then typing within
 // the same frame) is kept, not undone by a search made with the list of the
