@@ -73,7 +73,7 @@ export function useDeleteWebhook() {
 }
 
 export function useSendWebhookTest() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshEndpoints();
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: (id: string) => call(sendWebhookTest, { params: { id } }),
@@ -83,7 +83,7 @@ export function useSendWebhookTest() {
         description: 'It is sent within a few seconds; see it in the delivery log.',
         variant: 'success',
       });
-      void queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
+      void refresh();
     },
     onError: (error) => reportError(error, 'Failed to send a test event'),
   });
@@ -91,6 +91,7 @@ export function useSendWebhookTest() {
 
 export function useResendWebhookDelivery(id: string) {
   const queryClient = useQueryClient();
+  const refresh = useRefreshEndpoints();
   const reportError = useAdminActionError();
   return useMutation({
     mutationFn: (deliveryId: string) => call(resendWebhookDelivery, { params: { id, deliveryId } }),
@@ -98,7 +99,7 @@ export function useResendWebhookDelivery(id: string) {
       toast({ title: 'Delivery queued again', variant: 'success' });
       // Every page of every log: the resent row moves in its own.
       void queryClient.invalidateQueries({ queryKey: keyOf(listWebhookDeliveries) });
-      void queryClient.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey });
+      void refresh();
     },
     onError: (error) => reportError(error, 'Failed to resend the delivery'),
   });
