@@ -59,11 +59,11 @@ function preloadTheApp(): Plugin {
 
 /**
  * A CommonJS module's wrapper as Rolldown writes it before minifying:
- * `__commonJSMin(((exports, module) => {`, plus `this$1` for a module that
- * reads its top-level `this` (papaparse's UMD header): a parameter either way.
+ * `__commonJSMin(((exports, module) => {`, whatever names its parameters have
+ * (a module that reads its top-level `this`, as papaparse's UMD header does,
+ * also takes `this$1`, the module's exports).
  */
-const COMMONJS_WRAPPER =
-  /\b(__commonJS\w*\()\(\(((?:exports|module|this\$1)(?:, (?:exports|module|this\$1))*)?\) => \{/g;
+const COMMONJS_WRAPPER = /\b(__commonJS\w*\()\(\(([\w$]+(?:, [\w$]+)*)?\) => \{/g;
 
 /**
  * Rolldown wraps each CommonJS module (React, React DOM, the scheduler) in a
