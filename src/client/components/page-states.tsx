@@ -1,5 +1,6 @@
 // Page states shared by the owner screens that need a business first.
 import { Building2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from './ui/button';
 import { Card, CardContent } from './ui/card';
@@ -16,6 +17,16 @@ export function CardLoadError({ what, why, onRetry }: LoadErrorProps & { why?: s
       <Button variant="outline" size="sm" onClick={onRetry}>
         Try again
       </Button>
+    </div>
+  );
+}
+
+/** A card's list has nothing in it (yet, or for this filter): what is missing, and what would bring some. */
+export function CardEmpty({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 rounded-xl border border-dashed border-border px-4 py-6 text-center">
+      <p className="font-medium">{title}</p>
+      <p className="text-pretty text-sm text-muted-foreground">{children}</p>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Power, Send, Trash2, Webhook } from 'lucide-react';
 import { WEBHOOK_ENDPOINTS_MAX, type WebhookEndpoint } from '../../../../shared/schemas/webhooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CardLoadError } from '../../../components/page-states';
+import { CardEmpty, CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -46,12 +46,9 @@ export function WebhooksCard({
       ) : query.isError ? (
         <CardLoadError what="your webhooks" onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <div className="grid gap-1 rounded-xl border border-dashed border-border px-4 py-6 text-center">
-          <p className="font-medium">No webhook endpoints yet</p>
-          <p className="text-pretty text-sm text-muted-foreground">
-            Add one to receive each new, approved, edited or deleted testimonial as a signed POST.
-          </p>
-        </div>
+        <CardEmpty title="No webhook endpoints yet">
+          Add one to receive each new, approved, edited or deleted testimonial as a signed POST.
+        </CardEmpty>
       ) : (
         <ul aria-label="Webhook endpoints" className="divide-y divide-border">
           {query.data.map((endpoint) => (

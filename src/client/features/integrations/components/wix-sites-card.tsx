@@ -7,7 +7,7 @@ import { Globe, Unlink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { WixSite } from '../../../../shared/schemas/integrations';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CardLoadError } from '../../../components/page-states';
+import { CardEmpty, CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -59,13 +59,10 @@ export function WixSitesCard({
 
 function NoSites() {
   return (
-    <div className="grid gap-1 rounded-xl border border-dashed border-border px-4 py-6 text-center">
-      <p className="font-medium">No Wix sites connected yet</p>
-      <p className="text-pretty text-sm text-muted-foreground">
-        To connect a site, open {productName} from your Wix site&apos;s dashboard and sign in. The
-        site shows up here once it is connected.
-      </p>
-    </div>
+    <CardEmpty title="No Wix sites connected yet">
+      To connect a site, open {productName} from your Wix site&apos;s dashboard and sign in. The
+      site shows up here once it is connected.
+    </CardEmpty>
   );
 }
 

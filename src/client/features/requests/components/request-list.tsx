@@ -9,7 +9,7 @@ import {
   type RequestStatus,
   type ReviewRequest,
 } from '../../../../shared/schemas/requests';
-import { CardLoadError } from '../../../components/page-states';
+import { CardEmpty, CardLoadError } from '../../../components/page-states';
 import { SettingsSection } from '../../../components/settings-section';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -102,10 +102,7 @@ export function RequestList({
             />
           </div>
           {requests.length === 0 ? (
-            <div className="grid gap-1 rounded-xl border border-dashed border-border px-4 py-6 text-center">
-              <p className="font-medium">{TEXT.noMatchTitle}</p>
-              <p className="text-sm text-muted-foreground">{TEXT.noMatchText}</p>
-            </div>
+            <CardEmpty title={TEXT.noMatchTitle}>{TEXT.noMatchText}</CardEmpty>
           ) : (
             <Rows requests={requests} />
           )}
