@@ -86,7 +86,7 @@ export function RequestList({
         <EmptyState />
       ) : (
         <div className="grid gap-4">
-          <Totals totals={totals} status={status} onStatus={onStatus} />
+          <Totals totals={totals} all={everTotal} status={status} onStatus={onStatus} />
           <div className="relative">
             <Search
               className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -141,10 +141,13 @@ function EmptyState() {
 /** The totals, each a toggle that filters the list to its status ("All" clears it). */
 function Totals({
   totals,
+  all,
   status,
   onStatus,
 }: {
   totals: RequestPage['totals'] | undefined;
+  /** Every request, whatever its status. */
+  all: number;
   status: RequestStatus | undefined;
   onStatus: (status: RequestStatus | undefined) => void;
 }) {
@@ -167,9 +170,7 @@ function Totals({
         onClick={() => onStatus(undefined)}
       >
         <span className="text-xs font-medium text-muted-foreground">{TEXT.allFilter}</span>
-        <span className="text-lg font-bold tabular-nums">
-          {totals ? requestStatuses.reduce((sum, s) => sum + totals[s], 0) : 0}
-        </span>
+        <span className="text-lg font-bold tabular-nums">{all}</span>
       </button>
       {requestStatuses.map((each) => (
         <button
