@@ -99,7 +99,9 @@ export const reminderOption = (days: number) => `After ${days} ${days === 1 ? 'd
 export const placeholderHint = (firstName: string, businessName: string) =>
   `${firstName} becomes the customer's first name, ${businessName} your business name. The five stars and the unsubscribe link are added to the email for you.`;
 
-const customers = (count: number) => `${count} ${count === 1 ? 'customer' : 'customers'}`;
+/** "1 customer", "12 customers". */
+export const customerCount = (count: number) =>
+  `${count} ${count === 1 ? 'customer' : 'customers'}`;
 
 /** "12 will be asked, 3 skipped" above the preview. */
 export function previewCounts(asked: number, skipped: number): string {
@@ -113,7 +115,7 @@ export function outcomeToast(queued: number, skipped: number, scheduled: boolean
   const what =
     queued === 0
       ? 'Nobody on this list could be asked.'
-      : `${customers(queued)} will be asked${scheduled ? ' at the chosen time' : ''}.`;
+      : `${customerCount(queued)} will be asked${scheduled ? ' at the chosen time' : ''}.`;
   return { title, description: skipped > 0 ? `${what} ${skipped} skipped.` : what };
 }
 

@@ -23,7 +23,7 @@ import {
   type CsvTable,
   type Customer,
 } from '../customer-list';
-import { TEXT } from '../texts';
+import { customerCount, TEXT } from '../texts';
 import { CheckPreview } from './check-preview';
 import { ScheduleControls } from './schedule-controls';
 
@@ -123,7 +123,7 @@ export function AskCustomers({ onFirstName }: { onFirstName: (name: string) => v
         ) : (
           <FormField
             label={TEXT.customersLabel}
-            hint={`${customers.length} ${customers.length === 1 ? 'customer' : 'customers'} in the list.`}
+            hint={`${customerCount(customers.length)} in the list.`}
           >
             {(control) => (
               <Textarea
@@ -221,9 +221,7 @@ function CsvMapping({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 text-sm">
           <span className="font-medium break-all">{csv.fileName}</span>{' '}
-          <span className="text-muted-foreground">
-            · {count} {count === 1 ? 'customer' : 'customers'}
-          </span>
+          <span className="text-muted-foreground">· {customerCount(count)}</span>
         </p>
         <Button variant="ghost" size="sm" onClick={onClear}>
           <X aria-hidden="true" />
