@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/contracts/notifications';
 import {
   DAILY_DIGEST_TIME,
+  newTestimonialEmailModes,
   type NotificationSettings as Settings,
 } from '../../../../shared/schemas/notifications';
 import { CardLoadError } from '../../../components/page-states';
@@ -23,29 +24,27 @@ const settingsKey = keyOf(getNotificationSettings, {});
 
 type Mode = Settings['newTestimonialEmails'];
 
-const modes: { value: Mode; label: string; hint: string; saved: string }[] = [
-  {
-    value: 'each',
+/** Each mode's words (shown in the order of `newTestimonialEmailModes`); a new mode fails the typecheck until it has them. */
+const MODE_TEXT: Record<Mode, { label: string; hint: string; saved: string }> = {
+  each: {
     label: 'As they arrive',
     hint: 'Who wrote it, the rating and the first lines. Several within 10 minutes come in one email.',
     saved: 'We will email you when a testimonial arrives.',
   },
-  {
-    value: 'daily',
+  daily: {
     label: 'Daily digest',
     hint: `One email a day at ${DAILY_DIGEST_TIME} with what arrived since the last one. None on a day with nothing new.`,
     saved: `We will email you a digest at ${DAILY_DIGEST_TIME} on days with new testimonials.`,
   },
-  {
-    value: 'off',
+  off: {
     label: 'Off',
     hint: 'No emails about new testimonials. They still wait for you in the dashboard.',
     saved: 'We will not email you about new testimonials.',
   },
-];
+};
 
 function isMode(value: string): value is Mode {
-  return modes.some((mode) => mode.value === value);
+  return (newTestimonialEmailModes as readonly string[]).includes(value);
 }
 
 function useSaveNotificationSettings() {
@@ -62,7 +61,7 @@ function useSaveNotificationSettings() {
       queryClient.setQueryData(settingsKey, saved);
       toast({
         title: 'Notifications saved',
-        description: modes.find((mode) => mode.value === saved.newTestimonialEmails)?.saved,
+        description: MODE_TEXT[saved.newTestimonialEmails].saved,
         variant: 'success',
       });
     },
@@ -103,21 +102,21 @@ export function NotificationSettings() {
               if (isMode(value)) save.mutate({ newTestimonialEmails: value });
             }}
           >
-            {modes.map((mode) => (
-              <div key={mode.value} className="flex items-start gap-3">
+            {newTestimonialEmailModes.map((mode) => (
+              <div key={mode} className="flex items-start gap-3">
                 <RadioGroupItem
-                  id={`notify-new-testimonial-${mode.value}`}
-                  value={mode.value}
-                  aria-describedby={`notify-new-testimonial-${mode.value}-hint`}
+                  id={`notify-new-testimonial-${mode}`}
+                  value={mode}
+                  aria-describedby={`notify-new-testimonial-${mode}-hint`}
                   className="mt-0.5"
                 />
                 <div className="grid gap-1">
-                  <Label htmlFor={`notify-new-testimonial-${mode.value}`}>{mode.label}</Label>
+                  <Label htmlFor={`notify-new-testimonial-${mode}`}>{MODE_TEXT[mode].label}</Label>
                   <p
-                    id={`notify-new-testimonial-${mode.value}-hint`}
+                    id={`notify-new-testimonial-${mode}-hint`}
                     className="text-xs text-muted-foreground"
                   >
-                    {mode.hint}
+                    {MODE_TEXT[mode].hint}
                   </p>
                 </div>
               </div>
