@@ -1,6 +1,7 @@
 // The Webhooks card as an owner meets it (docs/product/webhooks.md#the-webhooks-card): adding an endpoint and
-// seeing its secret once, a URL the server refuses, a disabled endpoint enabled again, a test event, the delivery
-// log with its bodies and Resend, deleting behind a confirmation, and a read that fails.
+// seeing its secret once, a URL the server refuses, a disabled endpoint enabled again, its events edited (and a
+// refused save), a test event, the delivery log with its bodies and Resend, deleting behind a confirmation, and a
+// read that fails.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getApiKey, listWixSites } from '../../../shared/contracts/integrations';
@@ -63,6 +64,7 @@ function serveWebhooks({
   endpoints = [] as WebhookEndpoint[],
   deliveries = [] as WebhookDelivery[],
   refuseUrl = false,
+  refuseUpdate = false,
 } = {}) {
   let stored = endpoints;
   const calls = {
@@ -94,10 +96,13 @@ function serveWebhooks({
     }),
     mock(updateWebhook, ({ params, body }) => {
       calls.updated.push({ id: params.id, ...body });
+      if (refuseUpdate) return apiErrorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error');
       stored = stored.map((endpoint) =>
-        endpoint.id === params.id
-          ? { ...endpoint, status: 'active' as const, disabledReason: null }
-          : endpoint,
+        endpoint.id !== params.id
+          ? endpoint
+          : body.events
+            ? { ...endpoint, events: body.events }
+            : { ...endpoint, status: 'active' as const, disabledReason: null },
       );
       return stored.find((endpoint) => endpoint.id === params.id)!;
     }),
@@ -207,6 +212,66 @@ describe('Webhooks card', () => {
     await user.click(section.getByRole('button', { name: 'Enable again' }));
     expect(await section.findByText('Active')).toBeDefined();
     expect(calls.updated).toEqual([{ id: endpointOf().id, status: 'active' }]);
+  });
+
+  it('edits the events of an endpoint, from the ones it receives now', async () => {
+    const calls = serveWebhooks({
+      endpoints: [endpointOf({ events: ['testimonial.submitted', 'testimonial.approved'] })],
+    });
+    const { user } = renderPage();
+    await user.click(
+      await within(card()).findByRole('button', { name: `Edit events ${endpointOf().url}` }),
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit events' }));
+    const group = within(dialog.getByRole('group', { name: 'Events' }));
+    const box = (name: RegExp) => group.getByRole('checkbox', { name });
+    // Focus is inside the dialog, and it starts from the events the endpoint receives now.
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    expect(box(/testimonial\.submitted/).getAttribute('aria-checked')).toBe('true');
+    expect(box(/testimonial\.approved/).getAttribute('aria-checked')).toBe('true');
+    expect(box(/testimonial\.deleted/).getAttribute('aria-checked')).toBe('false');
+
+    // None chosen: said under the group, nothing sent.
+    await user.click(box(/testimonial\.submitted/));
+    await user.click(box(/testimonial\.approved/));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(group.getByText(webhookMessages.eventsRequired)).toBeDefined();
+    expect(calls.updated).toEqual([]);
+
+    await user.click(box(/testimonial\.deleted/));
+    await user.click(box(/testimonial\.approved/));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Events saved')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.updated).toEqual([
+      { id: endpointOf().id, events: ['testimonial.approved', 'testimonial.deleted'] },
+    ]);
+    expect(await within(card()).findByText('testimonial.deleted')).toBeDefined();
+    expect(within(card()).queryByText('testimonial.submitted')).toBeNull();
+  });
+
+  it('keeps Edit events open, as chosen, when the save is refused; Escape closes it unsaved', async () => {
+    const calls = serveWebhooks({ endpoints: [endpointOf()], refuseUpdate: true });
+    const { user } = renderPage();
+    await user.click(
+      await within(card()).findByRole('button', { name: `Edit events ${endpointOf().url}` }),
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit events' }));
+    await user.click(dialog.getByRole('checkbox', { name: /request\.submitted/ }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to change the endpoint')).toBeDefined();
+    expect(calls.updated).toEqual([
+      { id: endpointOf().id, events: ['testimonial.submitted', 'request.submitted'] },
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Edit events' })).toBeDefined();
+    expect(
+      dialog.getByRole('checkbox', { name: /request\.submitted/ }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(dialog.getByRole('button', { name: 'Save' })).toBeDefined();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(card()).queryByText('request.submitted')).toBeNull();
   });
 
   it('sends a test event', async () => {

@@ -1,6 +1,6 @@
 // "Webhooks" of the Integrations screen (docs/product/webhooks.md#the-webhooks-card): the endpoints with their
 // URL, events, format, status and last delivery; Add endpoint (the secret shown once), and per endpoint Send test
-// event, Delivery log, Enable again when disabled, and Delete behind a confirmation.
+// event, Edit events, Delivery log, Enable again when disabled, and Delete behind a confirmation.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Power, Send, Trash2, Webhook } from 'lucide-react';
 import { WEBHOOK_ENDPOINTS_MAX, type WebhookEndpoint } from '../../../../shared/schemas/webhooks';
@@ -14,6 +14,7 @@ import { formatDate } from '../format';
 import { useDeleteWebhook, useSendWebhookTest, useUpdateWebhook } from '../webhooks-api';
 import { AddWebhookDialog } from './add-webhook-dialog';
 import { DeliveryLogDialog } from './delivery-log-dialog';
+import { EditWebhookEventsDialog } from './edit-webhook-events-dialog';
 import { DeliveryStatusBadge, EndpointStatusBadge, StatusCode } from './webhook-badges';
 
 const FORMAT_LABELS = {
@@ -129,6 +130,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
             Enable again
           </Button>
         )}
+        <EditWebhookEventsDialog endpoint={endpoint} />
         <DeliveryLogDialog endpoint={endpoint} />
         <ConfirmDialog
           trigger={
