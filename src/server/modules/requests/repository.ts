@@ -27,11 +27,13 @@ export type RequestBusiness = RequestSettings & {
   collectionSlug: string;
 };
 
+/** `forUpdate` holds the row until the transaction ends, so two lists sent at once share one daily cap. */
 export async function findBusiness(
   db: Executor,
   businessId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<RequestBusiness | null> {
-  const [row] = await db
+  const query = db
     .select({
       id: businesses.id,
       name: businesses.name,
@@ -41,16 +43,8 @@ export async function findBusiness(
     .from(businesses)
     .where(eq(businesses.id, businessId))
     .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
-}
-
-/** Holds the business row until the transaction ends, so two lists sent at once share one daily cap. */
-export async function lockBusiness(db: Executor, businessId: string): Promise<void> {
-  await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for('update');
 }
 
 export async function saveSettings(

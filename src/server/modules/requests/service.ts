@@ -33,8 +33,12 @@ import { verifyRequestToken } from './request-token.js';
 /** A send time a minute old is "now": the owner's clock and ours differ a little. */
 const PAST_GRACE_MS = MINUTE_MS;
 
-async function requireBusiness(deps: Pick<Deps, 'db'>, businessId: string) {
-  const business = await repository.findBusiness(deps.db, businessId);
+async function requireBusiness(
+  deps: Pick<Deps, 'db'>,
+  businessId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const business = await repository.findBusiness(deps.db, businessId, options);
   if (!business) throw notFound('Business not found');
   return business;
 }
@@ -101,12 +105,12 @@ type Planned = { customer: { name: string; email: string }; outcome: RequestOutc
  */
 async function plan(
   deps: Pick<Deps, 'db'>,
-  businessId: string,
+  business: Pick<repository.RequestBusiness, 'id' | 'dailyCap'>,
   customers: RequestCustomer[],
   sendAt: Date,
   now: Date,
 ): Promise<Planned[]> {
-  const business = await requireBusiness(deps, businessId);
+  const businessId = business.id;
   const checked = customers.map((customer) => {
     const email = emailField.safeParse(customer.email);
     return {
@@ -156,7 +160,9 @@ export async function checkRequests(
   input: { customers: RequestCustomer[]; sendAt?: string | undefined },
 ): Promise<RequestOutcomes> {
   const now = deps.clock();
-  const planned = await plan(deps, businessId, input.customers, sendTimeOf(input.sendAt, now), now);
+  const sendAt = sendTimeOf(input.sendAt, now);
+  const business = await requireBusiness(deps, businessId);
+  const planned = await plan(deps, business, input.customers, sendAt, now);
   return { customers: planned.map((item) => item.outcome) };
 }
 
@@ -170,8 +176,8 @@ export async function createRequests(
   const sendAt = sendTimeOf(input.sendAt, now);
   const outcomes = await deps.db.transaction(async (tx) => {
     // Two lists sent at once are counted one after the other against the day's limit and the 30 days.
-    await repository.lockBusiness(tx, businessId);
-    const planned = await plan({ db: tx }, businessId, input.customers, sendAt, now);
+    const business = await requireBusiness({ db: tx }, businessId, { forUpdate: true });
+    const planned = await plan({ db: tx }, business, input.customers, sendAt, now);
     const queued = planned.filter((item) => item.outcome.status === 'queued');
     const created = await repository.insertRequests(
       tx,
