@@ -23,7 +23,7 @@ const payload = z.object({ requestId: z.uuid() });
 type Kind = 'request' | 'reminder';
 
 async function deliver(deps: Deps, requestId: string, job: JobContext, kind: Kind): Promise<void> {
-  const found = await repository.findToSend(deps.db, requestId);
+  const found = await repository.findWithBusiness(deps.db, requestId);
   if (!found) return; // The business was deleted.
   const { request, business, suppressed } = found;
   const wanted =

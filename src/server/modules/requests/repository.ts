@@ -78,14 +78,6 @@ export async function findSuppressions(
   return new Map(rows.map((row) => [row.email, row.reason]));
 }
 
-export async function findSuppression(
-  db: Executor,
-  businessId: string,
-  email: string,
-): Promise<SuppressionReason | null> {
-  return (await findSuppressions(db, businessId, [email])).get(email) ?? null;
-}
-
 /** Keeps the first reason an address got. */
 export async function addSuppression(
   db: Executor,
@@ -146,15 +138,21 @@ export async function insertRequests(
     .returning({ id: reviewRequests.id, email: reviewRequests.email });
 }
 
-export type RequestToSend = {
+export type RequestWithBusiness = {
   request: ReviewRequestRow;
   business: RequestBusiness;
   /** The address's suppression for the business, if any. */
   suppressed: SuppressionReason | null;
 };
 
-/** A request with its business's settings and its address's suppression: what a send job reads, in one query. */
-export async function findToSend(db: Executor, id: string): Promise<RequestToSend | null> {
+/**
+ * A request with its business's settings and its address's suppression, in one query: what a send job and the
+ * links of its email read.
+ */
+export async function findWithBusiness(
+  db: Executor,
+  id: string,
+): Promise<RequestWithBusiness | null> {
   const [row] = await db
     .select({
       request: reviewRequests,
@@ -177,11 +175,6 @@ export async function findToSend(db: Executor, id: string): Promise<RequestToSen
     )
     .where(eq(reviewRequests.id, id))
     .limit(1);
-  return row ?? null;
-}
-
-export async function findById(db: Executor, id: string): Promise<ReviewRequestRow | null> {
-  const [row] = await db.select().from(reviewRequests).where(eq(reviewRequests.id, id)).limit(1);
   return row ?? null;
 }
 

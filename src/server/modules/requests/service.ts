@@ -246,12 +246,13 @@ export async function listRequests(
   };
 }
 
+/** The request a link's token names, with its business and its address's suppression; null for a token not ours. */
 async function requestOfToken(
   deps: Pick<Deps, 'db' | 'config'>,
   token: string,
-): Promise<ReviewRequestRow | null> {
+): Promise<repository.RequestWithBusiness | null> {
   const id = verifyRequestToken(deps.config.sessionSecret, token);
-  return id ? repository.findById(deps.db, id) : null;
+  return id ? repository.findWithBusiness(deps.db, id) : null;
 }
 
 const linkNotFound = () => notFound('This link is not valid');
@@ -261,7 +262,7 @@ export async function openRequestLink(
   deps: Pick<Deps, 'db' | 'config' | 'clock'>,
   token: string,
 ): Promise<RequestPrefill> {
-  const request = await requestOfToken(deps, token);
+  const request = (await requestOfToken(deps, token))?.request;
   if (!request) throw linkNotFound();
   await repository.moveStatus(deps.db, request.id, ['sent'], {
     status: 'clicked',
@@ -303,11 +304,12 @@ export async function viewUnsubscribe(
   deps: Pick<Deps, 'db' | 'config'>,
   token: string,
 ): Promise<UnsubscribeState> {
-  const request = await requestOfToken(deps, token);
-  const business = request && (await repository.findBusiness(deps.db, request.businessId));
-  if (!request || !business) return { kind: 'unknown' };
-  const suppression = await repository.findSuppression(deps.db, business.id, request.email);
-  return { kind: suppression === 'unsubscribed' ? 'done' : 'ready', businessName: business.name };
+  const found = await requestOfToken(deps, token);
+  if (!found) return { kind: 'unknown' };
+  return {
+    kind: found.suppressed === 'unsubscribed' ? 'done' : 'ready',
+    businessName: found.business.name,
+  };
 }
 
 /** The button, and one-click unsubscribe: the business never emails this address again. */
@@ -315,9 +317,9 @@ export async function unsubscribe(
   deps: Pick<Deps, 'db' | 'config'>,
   token: string,
 ): Promise<UnsubscribeState> {
-  const request = await requestOfToken(deps, token);
-  const business = request && (await repository.findBusiness(deps.db, request.businessId));
-  if (!request || !business) return { kind: 'unknown' };
+  const found = await requestOfToken(deps, token);
+  if (!found) return { kind: 'unknown' };
+  const { request, business } = found;
   await deps.db.transaction(async (tx) => {
     await repository.addSuppression(tx, {
       businessId: business.id,
