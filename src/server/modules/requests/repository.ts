@@ -47,12 +47,13 @@ export async function findBusiness(
   return row ?? null;
 }
 
+/** Answers whether the business exists (and so was written). */
 export async function saveSettings(
   db: Executor,
   businessId: string,
   settings: RequestSettings,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const saved = await db
     .update(businesses)
     .set({
       requestSubject: settings.subject,
@@ -60,7 +61,9 @@ export async function saveSettings(
       requestReminderDays: settings.reminderDays,
       requestDailyCap: settings.dailyCap,
     })
-    .where(eq(businesses.id, businessId));
+    .where(eq(businesses.id, businessId))
+    .returning({ id: businesses.id });
+  return saved.length > 0;
 }
 
 export async function findSuppressions(

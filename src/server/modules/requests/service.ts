@@ -33,13 +33,15 @@ import { verifyRequestToken } from './request-token.js';
 /** A send time a minute old is "now": the owner's clock and ours differ a little. */
 const PAST_GRACE_MS = MINUTE_MS;
 
+const businessNotFound = () => notFound('Business not found');
+
 async function requireBusiness(
   deps: Pick<Deps, 'db'>,
   businessId: string,
   options: { forUpdate?: boolean } = {},
 ) {
   const business = await repository.findBusiness(deps.db, businessId, options);
-  if (!business) throw notFound('Business not found');
+  if (!business) throw businessNotFound();
   return business;
 }
 
@@ -56,8 +58,7 @@ export async function saveSettings(
   businessId: string,
   settings: RequestSettings,
 ): Promise<RequestSettings> {
-  await requireBusiness(deps, businessId);
-  await repository.saveSettings(deps.db, businessId, settings);
+  if (!(await repository.saveSettings(deps.db, businessId, settings))) throw businessNotFound();
   return settings;
 }
 
