@@ -23,7 +23,7 @@ import { keysetCursor } from '../../keyset-cursor.js';
 import { badRequest, notFound, validationFailed } from '../../errors.js';
 import { isGoingOn } from '../submissions/bursts.js';
 import { deleteDetachedUploads, withAbsoluteImages } from '../uploads/service.js';
-import { queueWebhookEvent } from '../webhooks/service.js';
+import { queueWebhookEvents } from '../webhooks/service.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -141,8 +141,12 @@ export async function queueTestimonialEvent(
   type: TestimonialEventType,
   rows: TestimonialRow | TestimonialRow[],
 ): Promise<void> {
-  for (const row of [rows].flat())
-    await queueWebhookEvent(deps, businessId, type, toApiTestimonial(row, deps.config.baseUrl));
+  await queueWebhookEvents(
+    deps,
+    businessId,
+    type,
+    [rows].flat().map((row) => toApiTestimonial(row, deps.config.baseUrl)),
+  );
 }
 
 /** An owner's change: `approved` when it became approved, `updated` for any other change. */
@@ -346,18 +350,19 @@ export async function bulkAction(
         { status, approvedAt: status === 'approved' ? now : null },
       )),
     ];
-    // Only the rows whose status changed have something to tell.
+    // Only the rows whose status changed have something to tell. Each of them moved to `status`, so they share
+    // one event: `approved` when that is approved, `updated` otherwise (changeEventOf's rule).
     const before = new Map(locked.map((row) => [row.id, row.status]));
-    for (const row of updated) {
+    const changed = updated.filter((row) => {
       const was = before.get(row.id);
-      if (was === undefined || was === row.status) continue;
-      await queueTestimonialEvent(
-        { ...deps, db: tx },
-        businessId,
-        changeEventOf({ status: was }, row),
-        row,
-      );
-    }
+      return was !== undefined && was !== row.status;
+    });
+    await queueTestimonialEvent(
+      { ...deps, db: tx },
+      businessId,
+      status === 'approved' ? 'testimonial.approved' : 'testimonial.updated',
+      changed,
+    );
     return { result: { updated: locked.length }, removedImages: [] as string[] };
   });
   await invalidateWidget(deps.db, businessId);

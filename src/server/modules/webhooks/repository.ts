@@ -115,13 +115,16 @@ export async function lastDeliveries(
     );
 }
 
-export async function createDelivery(
+/** A delivery to write, its id chosen by the caller (its `webhook-id` and its job name it). */
+export type NewDelivery = typeof webhookDeliveries.$inferInsert & { id: string };
+
+/** Writes the deliveries in one statement. */
+export async function createDeliveries(
   db: Executor,
-  values: typeof webhookDeliveries.$inferInsert,
-): Promise<WebhookDeliveryRow> {
-  const [row] = await db.insert(webhookDeliveries).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  values: readonly NewDelivery[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(webhookDeliveries).values([...values]);
 }
 
 export async function findDelivery(

@@ -26,7 +26,7 @@ import { assertSafeDestination, FetchRefusedError } from '../../adapters/http/sa
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { conflict, notFound, validationFailed } from '../../errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJob, enqueueJobs } from '../../jobs/queue.js';
 import { deliverWebhookJob, resendWebhookJob, webhookFetchPolicy } from './jobs.js';
 import { deliveryBody, type WebhookEvent } from './messages.js';
 import * as repository from './repository.js';
@@ -176,14 +176,14 @@ export async function deleteEndpoint(
   return { deleted: 1 };
 }
 
-/** Writes the delivery with the body its endpoint's format asks for, and queues its job. */
-async function queueDelivery(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+/** A delivery of `event` to `endpoint`, with the body the endpoint's format asks for. */
+function newDelivery(
+  deps: Pick<Deps, 'clock' | 'config'>,
   endpoint: WebhookEndpointRow,
   event: WebhookEvent,
-): Promise<string> {
+): repository.NewDelivery {
   const id = randomUUID();
-  await repository.createDelivery(deps.db, {
+  return {
     id,
     endpointId: endpoint.id,
     businessId: endpoint.businessId,
@@ -193,26 +193,55 @@ async function queueDelivery(
     payload: deliveryBody(endpoint.format, event, deps.config.baseUrl),
     // The app's clock, as every later time of the delivery is: the log's order, pruning and the disabling rule.
     createdAt: deps.clock(),
-  });
-  await enqueueJob(deps.db, deliverWebhookJob, { deliveryId: id }, deps.clock());
-  return id;
+  };
+}
+
+/** Writes the deliveries and queues a job for each: one statement each, however many. */
+async function queueDeliveries(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  deliveries: readonly repository.NewDelivery[],
+): Promise<void> {
+  await repository.createDeliveries(deps.db, deliveries);
+  await enqueueJobs(
+    deps.db,
+    deliverWebhookJob,
+    deliveries.map(({ id }) => ({ payload: { deliveryId: id } })),
+    deps.clock(),
+  );
 }
 
 /**
- * Tells the business's endpoints that asked for `type`. Call it with the transaction of the change the event is
- * about (`{ ...deps, db: tx }`): the deliveries exist exactly when the change commits. Nothing happens without an
- * active endpoint for the type.
+ * Tells the business's endpoints that asked for `type` of each of these events (several testimonials deleted at
+ * once, say). Call it with the transaction of the change the events are about (`{ ...deps, db: tx }`): the
+ * deliveries exist exactly when the change commits. One query finds the endpoints, for all the events; without an
+ * active endpoint for the type nothing more happens.
  */
-export async function queueWebhookEvent<Type extends WebhookEventType>(
+export async function queueWebhookEvents<Type extends WebhookEventType>(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  businessId: string,
+  type: Type,
+  items: readonly WebhookEventData[Type][],
+): Promise<void> {
+  if (items.length === 0) return;
+  const endpoints = await repository.activeEndpointsFor(deps.db, businessId, type);
+  if (endpoints.length === 0) return;
+  const timestamp = deps.clock().toISOString();
+  await queueDeliveries(
+    deps,
+    items.flatMap((data) =>
+      endpoints.map((endpoint) => newDelivery(deps, endpoint, { type, timestamp, data })),
+    ),
+  );
+}
+
+/** One event: `queueWebhookEvents` of one. */
+export function queueWebhookEvent<Type extends WebhookEventType>(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   businessId: string,
   type: Type,
   data: WebhookEventData[Type],
 ): Promise<void> {
-  const endpoints = await repository.activeEndpointsFor(deps.db, businessId, type);
-  if (endpoints.length === 0) return;
-  const event: WebhookEvent = { type, timestamp: deps.clock().toISOString(), data };
-  for (const endpoint of endpoints) await queueDelivery(deps, endpoint, event);
+  return queueWebhookEvents(deps, businessId, type, [data]);
 }
 
 /** The sample of a test event: a testimonial.submitted whose data says `test: true`. */
@@ -248,12 +277,13 @@ export async function sendTestEvent(
     if (!endpoint) throw endpointNotFound();
     if (endpoint.status !== 'active') throw conflict(webhookMessages.disabledTest);
     const now = deps.clock();
-    const deliveryId = await queueDelivery({ ...deps, db: tx }, endpoint, {
+    const delivery = newDelivery(deps, endpoint, {
       type: 'testimonial.submitted',
       timestamp: now.toISOString(),
       data: sampleTestimonial(now),
     });
-    return { deliveryId };
+    await queueDeliveries({ ...deps, db: tx }, [delivery]);
+    return { deliveryId: delivery.id };
   });
 }
 
