@@ -3,9 +3,9 @@
 // compiled server with plain node.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/server/testing/free-port';
 
 export type RunningServer = {
   baseUrl: string;
@@ -13,20 +13,6 @@ export type RunningServer = {
   child: ChildProcess;
   stop: () => Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no free port')),
-      );
-    });
-  });
-}
 
 /**
  * The compiled server as `npm start` runs it. With `allowPrivateNetworkFetch`

@@ -13,6 +13,7 @@ import {
   createUser,
   uniqueEmail,
 } from '../testing/factories.js';
+import { freePort } from '../testing/free-port.js';
 import { redisServerBinary, startRedis } from '../testing/redis-server.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
 import { createTestApp, testConfig } from '../testing/test-app.js';
@@ -276,12 +277,7 @@ async function expectLoginLimitWithin1s(app: App): Promise<void> {
 
 describe('rate limits while the Redis store is away (docs/security.md rule 20)', () => {
   it('with REDIS_URL pointing at a closed port, login still answers 429 after the limit and each request stays under 1 s', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freePort();
     await expectLoginLimitWithin1s(await createTestApp({ redisUrl: `redis://127.0.0.1:${port}` }));
   });
 

@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
+import { freePort } from './free-port.js';
 
 /** The redis-server binary; empty where it is not installed (tests skip). */
 export const redisServerBinary = spawnSync('which', ['redis-server'], {
@@ -13,15 +14,6 @@ const running: ChildProcess[] = [];
 afterEach(() => {
   for (const redis of running.splice(0)) redis.kill('SIGTERM');
 });
-
-function freePort(): Promise<number> {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts redis-server and resolves with its URL once it listens. */
 export async function startRedis(): Promise<string> {

@@ -2,24 +2,10 @@
 // (restart.integration.test.ts, jobs/kill-mid-batch.integration.test.ts). One process (not the tsx wrapper), so
 // SIGKILL really kills the server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export type ServerProcess = { child: ChildProcess; port: number };
 
