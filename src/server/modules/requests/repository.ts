@@ -6,6 +6,7 @@ import type {
   RequestStatus,
   SuppressionReason,
 } from '../../../shared/schemas/requests.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import type { Executor } from '../../db/executor.js';
 import {
   businesses,
@@ -247,8 +248,6 @@ export async function stopQueued(
 /** Where the previous page ended: PostgreSQL's own text of `createdAt` (microseconds kept) and the id. */
 export type PageCursor = { createdAt: string; id: string };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** One page, newest first, strictly after `cursor`; `next` is null on the last page. */
 export async function pageAfter(
   db: Executor,
@@ -264,7 +263,7 @@ export async function pageAfter(
   const after = cursor
     ? sql`(${reviewRequests.createdAt}, ${reviewRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
-  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  const pattern = q ? containsPattern(q) : undefined;
   const page = await db
     .select({ row: reviewRequests, createdAtText: sql<string>`${reviewRequests.createdAt}::text` })
     .from(reviewRequests)

@@ -3,6 +3,7 @@
 // tenant's rows whatever id it is handed.
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { TestimonialSort } from '../../../shared/schemas/testimonials.js';
+import { containsPattern } from '../../db/contains-pattern.js';
 import type { Executor } from '../../db/executor.js';
 import { submissionBursts, testimonials, type TestimonialRow } from '../../db/schema.js';
 
@@ -58,11 +59,6 @@ export type EditableValues = Partial<
     | 'afterImageUrl'
   >
 >;
-
-/** `%text%` for LIKE, with the pattern characters of `text` escaped (ESCAPE '\'). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * One ILIKE over author name, content and tags joined by newlines: a single
