@@ -1,6 +1,10 @@
 // The HTML part every email of the product shares. Values are escaped with the one escapeHtml of src/shared.
 import { escapeHtml } from '../../../shared/widget-markup.js';
 
+/** A paragraph of the HTML part holding one link drawn as a blue button. */
+export const emailButton = (href: string, label: string) =>
+  `    <p style="margin: 20px 0;"><a href="${escapeHtml(href)}" style="display: inline-block; background: #2563eb; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none; font-weight: bold;">${escapeHtml(label)}</a></p>`;
+
 /**
  * The HTML part: a greeting, the given paragraphs (HTML, already escaped) and the signature. A message whose
  * text greets and signs itself (a business's request to its customer) leaves both out.

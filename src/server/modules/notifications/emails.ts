@@ -1,7 +1,7 @@
 // The new-testimonial email to the owner (docs/product/notifications.md): who, the rating, the first lines and the
 // photos of each testimonial that arrived since the last one, and a button to the dashboard. Plain text and HTML.
 // The daily digest is this same email with its own subject and footer.
-import { htmlEmail } from '../../adapters/email/email-layout.js';
+import { emailButton, htmlEmail } from '../../adapters/email/email-layout.js';
 import type { EmailMessage } from '../../adapters/email/mailer.js';
 import { appPages } from '../../../shared/app-pages.js';
 import { DAILY_DIGEST_TIME } from '../../../shared/schemas/notifications.js';
@@ -117,7 +117,7 @@ export function newTestimonialsEmail(options: {
     productName,
     `    <p>${escapeHtml(intro)}</p>
 ${cards}${more > 0 ? `\n    <p>And ${more} more.</p>` : ''}
-    <p style="margin: 20px 0;"><a href="${escapeHtml(dashboardLink)}" style="display: inline-block; background: #2563eb; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none; font-weight: bold;">Open in dashboard</a></p>
+${emailButton(dashboardLink, 'Open in dashboard')}
     <p style="font-size: 12px; color: #6b7280;">${escapeHtml(why.reason)} <a href="${escapeHtml(settingsLink)}" style="color: #6b7280;">${escapeHtml(why.action)}</a>.</p>`,
   );
   return { to: options.to, subject, text, html, messageId: options.messageId };

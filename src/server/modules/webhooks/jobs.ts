@@ -9,7 +9,7 @@ import { appPages } from '../../../shared/app-pages.js';
 import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '../../../shared/schemas/webhooks.js';
 import { escapeHtml } from '../../../shared/widget-markup.js';
-import { htmlEmail } from '../../adapters/email/email-layout.js';
+import { emailButton, htmlEmail } from '../../adapters/email/email-layout.js';
 import { isPermanentMailFailure } from '../../adapters/email/mailer.js';
 import {
   FetchRefusedError,
@@ -230,7 +230,7 @@ export const endpointDisabledEmailJob = defineJob({
       `    <p>We stopped sending events to your webhook endpoint <strong>${escapeHtml(endpoint.url)}</strong>.</p>
     <p>${escapeHtml(endpoint.disabledReason ?? '')}</p>
     <p>Fix the receiver, then enable the endpoint again on the Integrations screen. Events that happen while it is disabled are not sent later.</p>
-    <p style="margin: 20px 0;"><a href="${escapeHtml(link)}" style="display: inline-block; background: #2563eb; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none; font-weight: bold;">Open Integrations</a></p>`,
+${emailButton(link, 'Open Integrations')}`,
     );
     await deps.mailer
       .send({
