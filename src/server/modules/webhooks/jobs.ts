@@ -5,11 +5,8 @@
 // delivery has failed for good and nothing reached the endpoint meanwhile, the endpoint is disabled and its owner
 // emailed once.
 import { z } from 'zod';
-import { appPages } from '../../../shared/app-pages.js';
 import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '../../../shared/schemas/webhooks.js';
-import { escapeHtml } from '../../../shared/widget-markup.js';
-import { emailButton, htmlEmail } from '../../adapters/email/email-layout.js';
 import { isPermanentMailFailure } from '../../adapters/email/mailer.js';
 import {
   FetchRefusedError,
@@ -20,6 +17,7 @@ import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { defineJob, PermanentJobError } from '../../jobs/job.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { endpointDisabledEmail } from './emails.js';
 import * as repository from './repository.js';
 import { webhookHeaders } from './signing.js';
 
@@ -212,34 +210,18 @@ export const endpointDisabledEmailJob = defineJob({
     const found = await repository.findEndpointWithOwner(deps.db, endpointId);
     if (!found || found.endpoint.status !== 'disabled') return; // Deleted or enabled again since.
     const { endpoint, owner } = found;
-    const link = `${deps.config.baseUrl}${appPages.integrations}`;
-    const productName = deps.config.productName;
-    const text = [
-      'Hello,',
-      '',
-      `We stopped sending events to your webhook endpoint ${endpoint.url}.`,
-      endpoint.disabledReason ?? '',
-      '',
-      `Fix the receiver, then enable the endpoint again on the Integrations screen: ${link}`,
-      'Events that happen while it is disabled are not sent later.',
-      '',
-      `— ${productName}`,
-    ].join('\n');
-    const html = htmlEmail(
-      productName,
-      `    <p>We stopped sending events to your webhook endpoint <strong>${escapeHtml(endpoint.url)}</strong>.</p>
-    <p>${escapeHtml(endpoint.disabledReason ?? '')}</p>
-    <p>Fix the receiver, then enable the endpoint again on the Integrations screen. Events that happen while it is disabled are not sent later.</p>
-${emailButton(link, 'Open Integrations')}`,
-    );
     await deps.mailer
-      .send({
-        to: owner.email,
-        subject: `Your webhook endpoint for ${owner.businessName} was disabled`,
-        text,
-        html,
-        messageId: `<webhook-disabled-${job.id}@${new URL(deps.config.baseUrl).hostname}>`,
-      })
+      .send(
+        endpointDisabledEmail({
+          to: owner.email,
+          productName: deps.config.productName,
+          baseUrl: deps.config.baseUrl,
+          businessName: owner.businessName,
+          url: endpoint.url,
+          disabledReason: endpoint.disabledReason,
+          messageId: `<webhook-disabled-${job.id}@${new URL(deps.config.baseUrl).hostname}>`,
+        }),
+      )
       .catch((error: unknown) => {
         throw isPermanentMailFailure(error)
           ? new PermanentJobError(`the mail server refused ${owner.email}`)
