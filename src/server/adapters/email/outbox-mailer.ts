@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Mailer } from './mailer.js';
-import { nodemailerMessage } from './nodemailer-message.js';
 
 export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
@@ -24,7 +23,7 @@ export function createOutboxMailer(
   const dir = outboxDir(options.dataDir);
   return {
     async send(message) {
-      const info = await transport.sendMail(nodemailerMessage(options.from, message));
+      const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
