@@ -1,5 +1,5 @@
 // Screenshots of requests to customers (the Requests screen, the request emails and the pages their links open),
-// the owner's new-testimonial email and its Approve page, and the Webhooks card, for a person to look at: light and
+// the owner's new-testimonial email and its Approve page, and the Webhooks card (its log and Edit events), for a person to look at: light and
 // dark, 1280 px and a 390 px phone. Not a test; it checks nothing.
 // Run from the repo's root after `npm run build`: npx tsx scripts/screenshots/requests-emails-webhooks.ts [outDir]
 // (default test-results/screenshots/requests-emails-webhooks, which git ignores).
@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { freePort } from '../../src/server/testing/free-port';
 import { decodeQuotedPrintable } from '../../src/server/testing/quoted-printable';
 
 const outDir = process.argv[2] ?? 'test-results/screenshots/requests-emails-webhooks';
@@ -22,13 +23,6 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
   );
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -300,6 +294,14 @@ async function main() {
       await page.keyboard.press('Escape');
       await sleep(300);
     }
+    await endpoints
+      .nth(0)
+      .getByRole('button', { name: /^Edit events/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Edit events' }).waitFor();
+    await sleep(300);
+    await shoot(page, 'webhooks-edit-events', { viewport: true });
+    await page.keyboard.press('Escape');
     await visitor.close();
     await context.close();
   } finally {
