@@ -1,6 +1,6 @@
 // Screenshots of requests to customers (the Requests screen, the request emails and the pages their links open),
-// the owner's new-testimonial email and its Approve page, and the Webhooks card (its log and Edit events), for a person to look at: light and
-// dark, 1280 px and a 390 px phone. Not a test; it checks nothing.
+// the owner's new-testimonial email and its Approve page, and the Webhooks card (its log and Edit events), for a
+// person to look at: light and dark, 1280 px and a 390 px phone. Not a test; it checks nothing.
 // Run from the repo's root after `npm run build`: npx tsx scripts/screenshots/requests-emails-webhooks.ts [outDir]
 // (default test-results/screenshots/requests-emails-webhooks, which git ignores).
 // It starts the built server on a free port with a temporary DATA_DIR and two local webhook receivers
