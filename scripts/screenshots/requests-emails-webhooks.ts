@@ -268,7 +268,7 @@ async function main() {
       const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
       await dialog.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${receiverPort}${route}`);
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-      await page.getByLabel('Signing secret').waitFor();
+      await page.getByLabel('Signing secret', { exact: true }).waitFor();
       if (index === 0) await shoot(page, 'webhooks-secret-once', { viewport: true });
       await page.keyboard.press('Escape');
       await sleep(300);
