@@ -127,7 +127,7 @@ async function main() {
         for (const scheme of SCHEMES) {
           await target.setViewportSize({ width, height: width < 500 ? 844 : 900 });
           await target.emulateMedia({ colorScheme: scheme });
-          await sleep(300);
+          await sleep(600);
           const file = path.join(outDir, `${name}-${width}-${scheme}.png`);
           if (opts.element) await target.locator(opts.element).first().screenshot({ path: file });
           else if (opts.viewport) await target.screenshot({ path: file });
@@ -299,7 +299,8 @@ async function main() {
       .getByRole('button', { name: /^Edit events/ })
       .click();
     await page.getByRole('dialog', { name: 'Edit events' }).waitFor();
-    await sleep(300);
+    // The dialog fades in; the theme's colours ease between shots.
+    await sleep(1000);
     await shoot(page, 'webhooks-edit-events', { viewport: true });
     await page.keyboard.press('Escape');
     await visitor.close();
