@@ -9,6 +9,11 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 export type TestSmtpServer = {
   url: string;
   messages: ReceivedMail[];
+  /**
+   * Connections that ended in an error, as a client killed mid-message leaves (ECONNRESET): recorded, so that the
+   * server goes on to the next client as a real mail server does, instead of failing the test run.
+   */
+  connectionErrors: Error[];
   /** Resolves with the next message (or one already received and not yet taken). */
   nextMessage: () => Promise<ReceivedMail>;
   close: () => Promise<void>;
@@ -65,14 +70,20 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       });
     },
   });
+  const connectionErrors: Error[] = [];
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      server.on('error', (error) => connectionErrors.push(error));
+      resolve();
+    });
   });
   const { port } = server.server.address() as AddressInfo;
   const testServer: TestSmtpServer = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    connectionErrors,
     nextMessage: () =>
       new Promise((resolve) => {
         const ready = messages[taken];
