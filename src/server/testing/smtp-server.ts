@@ -14,6 +14,13 @@ export type TestSmtpServer = {
    * server goes on to the next client as a real mail server does, instead of failing the test run.
    */
   connectionErrors: Error[];
+  /** Messages received in full and not answered yet (holdAfter). */
+  held: ReceivedMail[];
+  /**
+   * Stops holding: the held messages whose sender is still connected are accepted, those whose sender went away
+   * are dropped (a mail server never keeps a message it did not answer), and later ones are accepted at once.
+   */
+  release: () => void;
   /** Resolves with the next message (or one already received and not yet taken). */
   nextMessage: () => Promise<ReceivedMail>;
   close: () => Promise<void>;
@@ -27,18 +34,28 @@ afterEach(async () => {
 export type SmtpServerOptions = {
   /** Recipients answered "550 No such user", as a mailbox that does not exist is. */
   rejects?: (address: string) => boolean;
-  /** How long each message waits, fully received, before the server accepts it: a slow mail server. */
-  acceptDelayMs?: number;
+  /**
+   * Once this many messages are accepted, each next one is received in full and held unanswered until release():
+   * a mail server that stalls, so that a sender is caught with messages in flight.
+   */
+  holdAfter?: number;
 };
 
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let taken = 0;
   const waiting: ((mail: ReceivedMail) => void)[] = [];
+  const held: { mail: ReceivedMail; sessionId: string; accept: () => void }[] = [];
+  const closedSessions = new Set<string>();
+  let holding = options.holdAfter !== undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
     onRcptTo(address, _session, callback) {
       if (options.rejects?.(address.address)) {
         callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
@@ -65,7 +82,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           }
           callback();
         };
-        if (options.acceptDelayMs) setTimeout(accept, options.acceptDelayMs);
+        if (holding && messages.length >= (options.holdAfter ?? 0))
+          held.push({ mail, sessionId: session.id, accept });
         else accept();
       });
     },
@@ -84,6 +102,15 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     messages,
     connectionErrors,
+    get held() {
+      return held.map((entry) => entry.mail);
+    },
+    release: () => {
+      holding = false;
+      for (const entry of held.splice(0)) {
+        if (!closedSessions.has(entry.sessionId)) entry.accept();
+      }
+    },
     nextMessage: () =>
       new Promise((resolve) => {
         const ready = messages[taken];
