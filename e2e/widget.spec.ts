@@ -4,7 +4,7 @@
 // rotates, pauses on hover, sets no cookie, logs nothing, shows a customer's
 // markup as plain text, and picks up a setting saved in /widget on reload.
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scriptSnippet, widgetBoxStyle, widgetDataUrl } from '../src/shared/embed-snippets';
@@ -20,14 +20,14 @@ const XSS_NAME = '<script>window.__xss=2</script>Mallory';
 type Owner = { api: APIRequestContext; slug: string; approved: string[]; pending: string };
 
 /** The page of "someone else's website", with the snippet owners copy: hostile CSS, and a CSP that lets in only our script and API. */
-function hostPage(base: string, slugs: string[]): string {
+function hostPage(base: string, slugs: string[], stylesheet = '/hostile.css'): string {
   const widgets = slugs
     .map(
       (slug) =>
         `<section><h2>Reviews</h2>${scriptSnippet(base, slug, WIDGET_SETTINGS_DEFAULTS)}</section><p>More of the host page.</p>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${hostCsp(base)}"><title>Host site</title><link rel="stylesheet" href="/hostile.css"></head><body><h1>A customer's website</h1>${widgets}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${hostCsp(base)}"><title>Host site</title><link rel="stylesheet" href="${stylesheet}"></head><body><h1>A customer's website</h1>${widgets}</body></html>`;
 }
 
 /** The snippet box's style attribute, which a strict style-src lets in by its hash (README.md, "Embedding the widget"). */
@@ -41,21 +41,29 @@ const HOSTILE_CSS =
   '* { all: unset !important } html, body { font-size: 40px }' +
   ' html, body, vouchly-widget { font-size: 40px !important; line-height: 3 !important; color: red !important }';
 
+/** Long enough for widget.js and the data to arrive and the widgets to be drawn first. */
+const LATE_CSS_MS = 1500;
+
 async function startHostSite(
   base: string,
   slugs: string[],
 ): Promise<{ server: Server; origin: string }> {
+  const page = (stylesheet?: string) => (response: ServerResponse) =>
+    response
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': hostCsp(base),
+      })
+      .end(hostPage(base, slugs, stylesheet));
+  const css = (response: ServerResponse) =>
+    response.writeHead(200, { 'content-type': 'text/css' }).end(HOSTILE_CSS);
   const server = createServer((request, response) => {
-    if (request.url === '/hostile.css') {
-      response.writeHead(200, { 'content-type': 'text/css' }).end(HOSTILE_CSS);
-    } else if (request.url === '/') {
-      response
-        .writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'content-security-policy': hostCsp(base),
-        })
-        .end(hostPage(base, slugs));
-    } else {
+    if (request.url === '/hostile.css') css(response);
+    else if (request.url === '/') page()(response);
+    else if (request.url === '/late') page('/late-hostile.css')(response);
+    // The same stylesheet, arriving after the widgets are drawn (an async script does not wait for it).
+    else if (request.url === '/late-hostile.css') setTimeout(() => css(response), LATE_CSS_MS);
+    else {
       response.writeHead(204).end();
     }
   });
@@ -188,6 +196,23 @@ test('two widgets on a hostile host page show their own approved testimonials as
   expect(await page.context().cookies([baseURL!, host.origin])).toEqual([]);
 
   await page.screenshot({ path: testInfo.outputPath('host-page.png'), fullPage: true });
+});
+
+test('a stylesheet that takes the box away after the widget is drawn leaves it whole, at its own height', async ({
+  page,
+}) => {
+  await page.goto(`${host.origin}/late`);
+  const b = widgetOf(page, beta.slug);
+  await expect(b.locator('.sl.on figure blockquote')).toBeVisible();
+  // Drawn in the snippet's box, before the page's `all: unset` arrives and takes the box's height away.
+  await expect
+    .poll(() => b.evaluate((box) => getComputedStyle(box).display), { timeout: 5000 })
+    .toBe('inline');
+  await expect
+    .poll(() => b.locator('section.w').evaluate((w) => w.getBoundingClientRect().height))
+    .toBe(widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS));
+  await expect(b.locator('.sl.on figure blockquote')).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Next testimonial' })).toBeVisible();
 });
 
 test('the carousel turns every 4000 ms and holds while the pointer is over it', async ({

@@ -49,6 +49,35 @@ function addStyles(root: ShadowRoot): void {
 type View = { index: () => number; destroy: () => void };
 
 /**
+ * A height the host was given (the snippet's box) is the widget's to fill, if
+ * the page lets it have it: a theme's `* { all: unset !important }` wins over
+ * the box's style attribute and leaves the host without a height, and the
+ * widget then takes its own (`ownHeight`), as without a box. Asked again
+ * whenever the host's size changes, since such a stylesheet may arrive after
+ * the widget has been drawn: the widget then keeps a whole height instead of
+ * shrinking to what it shows. The change waits for the next frame, so that it
+ * does not resize the host inside the observer's own report.
+ */
+function sizeToBox(host: HTMLElement, widget: HTMLElement, ownHeight: number): () => void {
+  const size = () => {
+    const boxed = host.style.height !== '' && getComputedStyle(host).height === host.style.height;
+    const height = boxed ? '' : `${ownHeight}px`;
+    if (widget.style.height !== height) widget.style.height = height;
+  };
+  size();
+  let frame = 0;
+  const observer = new ResizeObserver(() => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(size);
+  });
+  observer.observe(host);
+  return () => {
+    cancelAnimationFrame(frame);
+    observer.disconnect();
+  };
+}
+
+/**
  * Renders into `root`. The widget fills the host's height when the host has
  * one of its own (the box of the embed snippet); otherwise it takes the
  * height of widget-box.ts for its settings. Either way it never grows after,
@@ -59,7 +88,7 @@ type View = { index: () => number; destroy: () => void };
 function render(
   root: ShadowRoot,
   input: PublicWidget,
-  options: MountOptions & { boxed: boolean },
+  options: MountOptions & { host: HTMLElement },
   start: number,
 ): View {
   const data = normalizePublicWidget(input);
@@ -68,14 +97,14 @@ function render(
   const widget = h('section', 'w');
   // CSSOM, not a style attribute: allowed under a host page's CSP.
   widget.style.cssText = themeVariables(s);
-  if (!options.boxed) widget.style.height = `${widgetBoxHeight(s)}px`;
+  const stopSizing = sizeToBox(options.host, widget, widgetBoxHeight(s));
   loadFont(s.fontFamily);
   root.append(widget);
 
   if (!testimonials.length && !s.showInvite) {
     // Nothing to show and no invitation: invisible, not removed, so the page around keeps its place.
     widget.style.visibility = 'hidden';
-    return { index: () => 0, destroy() {} };
+    return { index: () => 0, destroy: stopSizing };
   }
   const fit = watchFit();
   fit.observe(widget);
@@ -133,6 +162,7 @@ function render(
     destroy() {
       stop();
       fit.disconnect();
+      stopSizing();
     },
   };
 }
@@ -144,17 +174,12 @@ export function mountWidget(
 ): WidgetHandle {
   // Reuse the shadow root when mounted again on the same element (React StrictMode).
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  // A height the host was given (the snippet's box) is the widget's to fill,
-  // if the page lets it have it: a theme's `* { all: unset !important }` wins
-  // over the box's style attribute and leaves the host without a height, and
-  // the widget then takes its own, as without a box.
-  const boxed = host.style.height !== '' && getComputedStyle(host).height === host.style.height;
   let view: View | null = null;
   const show = (next: PublicWidget, start: number) => {
     view?.destroy();
     root.replaceChildren();
     addStyles(root);
-    view = render(root, next, { ...options, boxed }, start);
+    view = render(root, next, { ...options, host }, start);
   };
   show(data, 0);
   return {
