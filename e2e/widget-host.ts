@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   LAYOUT_SHIFT_PROBE,
+  LAYOUT_SHIFT_VIEWPORTS,
   LAYOUT_SHIFT_WATCH_MS,
   READ_LAYOUT_SHIFTS,
   totalShift,
@@ -13,6 +14,26 @@ import {
 import { expect, test } from './fixtures';
 import { documentedIframeSnippet } from './readme-snippets';
 import type { ShowcaseOwner } from './widget-data';
+
+/**
+ * Runs `check` on a phone and on a desktop at the same time, each in its own browser context: most of a layout-shift
+ * check is watching the page for a fixed time, which the two viewports can spend together.
+ */
+export async function onPhoneAndDesktop(
+  browser: Browser,
+  check: (context: BrowserContext, viewportName: string) => Promise<void>,
+): Promise<void> {
+  await Promise.all(
+    Object.entries(LAYOUT_SHIFT_VIEWPORTS).map(async ([viewportName, viewport]) => {
+      const context = await browser.newContext({ viewport });
+      try {
+        await check(context, viewportName);
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+}
 
 /** Google's "good" is below 0.1; the widget's own budget is 0.01. */
 export const MAX_SHIFT = 0.01;

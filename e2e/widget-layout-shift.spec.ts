@@ -12,7 +12,6 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext } from '@playwright/test';
 import {
   LAYOUT_SHIFT_PROBE,
-  LAYOUT_SHIFT_VIEWPORTS,
   LAYOUT_SHIFT_WATCH_MS,
   READ_LAYOUT_SHIFTS,
   totalShift,
@@ -28,7 +27,13 @@ import {
   type ShowcaseOwner,
   type Submission,
 } from './widget-data';
-import { copiedSnippet, hostPage, MAX_SHIFT, watchLayoutShift as watch } from './widget-host';
+import {
+  copiedSnippet,
+  hostPage,
+  MAX_SHIFT,
+  onPhoneAndDesktop,
+  watchLayoutShift as watch,
+} from './widget-host';
 
 /** About 600 characters: the first four sentences of LONG_TEXT. */
 const MEDIUM_TEXT = LONG_TEXT.split('. ').slice(0, 4).join('. ') + '.';
@@ -106,10 +111,9 @@ test.afterAll(async () => {
   await host?.close();
 });
 
-for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
-  test(`the pasted snippet does not move the page on a ${viewportName}`, async ({ browser }) => {
-    test.setTimeout(120_000);
-    const context = await browser.newContext({ viewport });
+test('the pasted snippet does not move the page on a phone and a desktop', async ({ browser }) => {
+  test.setTimeout(120_000);
+  await onPhoneAndDesktop(browser, async (context, viewportName) => {
     await serveLateFont(context);
     // All cases at once: each page is watched for the same 9.5 s.
     const paths = [...CASES.map((_, i) => `/case-${i}`), '/iframe'];
@@ -134,23 +138,22 @@ for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
         ),
       ),
     ).toBe(true);
-    await context.close();
   });
-}
+});
 
-for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
-  test(`the landing page's live demo does not move the page on a ${viewportName}`, async ({
-    browser,
-  }) => {
-    test.setTimeout(60_000);
-    const context = await browser.newContext({ viewport });
+test("the landing page's live demo does not move the page on a phone and a desktop", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await onPhoneAndDesktop(browser, async (context, viewportName) => {
     const page = await context.newPage();
     await page.addInitScript(LAYOUT_SHIFT_PROBE);
     await page.goto(process.env.E2E_BASE_URL ?? '');
     await expect(page.locator('vouchly-widget').getByRole('group').first()).toBeAttached();
     await page.waitForTimeout(LAYOUT_SHIFT_WATCH_MS);
     const shifts = await page.evaluate<LayoutShift[]>(READ_LAYOUT_SHIFTS);
-    expect(totalShift(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_SHIFT);
-    await context.close();
+    expect(totalShift(shifts), `${viewportName}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(
+      MAX_SHIFT,
+    );
   });
-}
+});

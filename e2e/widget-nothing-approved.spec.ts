@@ -5,7 +5,6 @@
 // link, in a new tab; the no-script iframe shows the same card. An owner who
 // turned the invitation off gets an empty box of the same height: still no
 // shift. /widget says what the site shows until one is approved.
-import { LAYOUT_SHIFT_VIEWPORTS } from '../src/testing/layout-shift';
 import { expect, test } from './fixtures';
 import { baseUrl, createWidgetOwner, startHostSite, type ShowcaseOwner } from './widget-data';
 import { widgetProblems } from './widget-geometry';
@@ -13,6 +12,7 @@ import {
   copiedSnippet,
   expectNoShift,
   hostPage,
+  onPhoneAndDesktop,
   saveShot,
   watchLayoutShift,
   widgetScreenViolations,
@@ -76,12 +76,11 @@ test.afterAll(async () => {
   await host?.close();
 });
 
-for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
-  test(`a business with nothing to show keeps its box and never moves the page on a ${viewportName}`, async ({
-    browser,
-  }) => {
-    test.setTimeout(60_000);
-    const context = await browser.newContext({ viewport });
+test('a business with nothing to show keeps its box and never moves the page on a phone and a desktop', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await onPhoneAndDesktop(browser, async (context, viewportName) => {
     const results = await Promise.all(
       [...cases.map((c) => c.path), '/iframe'].map((path) =>
         watchLayoutShift(context, host.origin + path, INVITATION_WATCH_MS),
@@ -110,9 +109,8 @@ for (const [viewportName, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
     const frameLink = iframe.page.frameLocator('iframe').getByRole('link', { name: INVITE });
     await expect(frameLink).toBeVisible();
     await expect(frameLink).toHaveAttribute('href', `${baseUrl()}/submit/${cases[0]!.owner.slug}`);
-    await context.close();
   });
-}
+});
 
 test('/widget says what the website shows until a testimonial is approved', async ({ browser }) => {
   test.setTimeout(120_000);

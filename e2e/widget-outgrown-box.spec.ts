@@ -16,6 +16,7 @@ import { widgetProblems } from './widget-geometry';
 import {
   expectNoShift,
   hostPage,
+  onPhoneAndDesktop,
   saveShot,
   watchLayoutShift,
   widgetScreenViolations,
@@ -113,12 +114,11 @@ async function showLongCard(widget: Locator): Promise<void> {
   }
 }
 
-for (const [name, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
-  test(`the snippet copied before the change keeps the page still and the cards whole on a ${name}`, async ({
-    browser,
-  }) => {
-    test.setTimeout(60_000);
-    const context = await browser.newContext({ viewport });
+test('the snippet copied before the change keeps the page still and the cards whole on a phone and a desktop', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await onPhoneAndDesktop(browser, async (context, name) => {
     const result = await watchLayoutShift(context, host.origin);
     const widget = result.page.locator('vouchly-widget');
     await settled(widget);
@@ -126,9 +126,10 @@ for (const [name, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
     await saveShot(result.page, `8-copied-box-${name}`);
     expectNoShift(result, `old box on a ${name}`);
     expect(await widgetProblems(widget)).toEqual([]);
-    await context.close();
   });
+});
 
+for (const [name, viewport] of Object.entries(LAYOUT_SHIFT_VIEWPORTS)) {
   test(`in much smaller boxes the widget stays whole on a ${name}`, async ({ browser }) => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
