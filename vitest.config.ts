@@ -43,6 +43,11 @@ export default defineConfig({
         test: {
           name: 'component',
           pool: 'threads',
+          // One module graph per worker, not one per file: React, the router and the screens are imported once,
+          // which halves the project's time (59 s to 30 s on this machine). Each test renders into a fresh
+          // query client and router (testing/render.tsx), and MSW's handlers are reset after each test
+          // (testing/setup.ts); the project passes in any order (checked with --sequence.shuffle).
+          isolate: false,
           include: ['src/client/**/*.test.tsx'],
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
