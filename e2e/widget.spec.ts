@@ -4,7 +4,7 @@
 // rotates, pauses on hover, sets no cookie, logs nothing, shows a customer's
 // markup as plain text, and picks up a setting saved in /widget on reload.
 import { createHash } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scriptSnippet, widgetBoxStyle, widgetDataUrl } from '../src/shared/embed-snippets';
@@ -20,14 +20,14 @@ const XSS_NAME = '<script>window.__xss=2</script>Mallory';
 type Owner = { api: APIRequestContext; slug: string; approved: string[]; pending: string };
 
 /** The page of "someone else's website", with the snippet owners copy: hostile CSS, and a CSP that lets in only our script and API. */
-function hostPage(base: string, slugs: string[], stylesheet = '/hostile.css'): string {
+function hostPage(base: string, slugs: string[]): string {
   const widgets = slugs
     .map(
       (slug) =>
         `<section><h2>Reviews</h2>${scriptSnippet(base, slug, WIDGET_SETTINGS_DEFAULTS)}</section><p>More of the host page.</p>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${hostCsp(base)}"><title>Host site</title><link rel="stylesheet" href="${stylesheet}"></head><body><h1>A customer's website</h1>${widgets}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${hostCsp(base)}"><title>Host site</title><link rel="stylesheet" href="/hostile.css"></head><body><h1>A customer's website</h1>${widgets}</body></html>`;
 }
 
 /** The snippet box's style attribute, which a strict style-src lets in by its hash (README.md, "Embedding the widget"). */
@@ -41,29 +41,21 @@ const HOSTILE_CSS =
   '* { all: unset !important } html, body { font-size: 40px }' +
   ' html, body, vouchly-widget { font-size: 40px !important; line-height: 3 !important; color: red !important }';
 
-/** Long enough for widget.js and the data to arrive and the widgets to be drawn first. */
-const LATE_CSS_MS = 1500;
-
 async function startHostSite(
   base: string,
   slugs: string[],
 ): Promise<{ server: Server; origin: string }> {
-  const page = (stylesheet?: string) => (response: ServerResponse) =>
-    response
-      .writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': hostCsp(base),
-      })
-      .end(hostPage(base, slugs, stylesheet));
-  const css = (response: ServerResponse) =>
-    response.writeHead(200, { 'content-type': 'text/css' }).end(HOSTILE_CSS);
   const server = createServer((request, response) => {
-    if (request.url === '/hostile.css') css(response);
-    else if (request.url === '/') page()(response);
-    else if (request.url === '/late') page('/late-hostile.css')(response);
-    // The same stylesheet, arriving after the widgets are drawn (an async script does not wait for it).
-    else if (request.url === '/late-hostile.css') setTimeout(() => css(response), LATE_CSS_MS);
-    else {
+    if (request.url === '/hostile.css') {
+      response.writeHead(200, { 'content-type': 'text/css' }).end(HOSTILE_CSS);
+    } else if (request.url === '/') {
+      response
+        .writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': hostCsp(base),
+        })
+        .end(hostPage(base, slugs));
+    } else {
       response.writeHead(204).end();
     }
   });
@@ -198,10 +190,18 @@ test('two widgets on a hostile host page show their own approved testimonials as
   await page.screenshot({ path: testInfo.outputPath('host-page.png'), fullPage: true });
 });
 
+/** Long enough for widget.js and the data to arrive and the widgets to be drawn first. */
+const LATE_CSS_MS = 1500;
+
 test('a stylesheet that takes the box away after the widget is drawn leaves it whole, at its own height', async ({
   page,
 }) => {
-  await page.goto(`${host.origin}/late`);
+  // The host page's stylesheet arrives after the widgets are drawn: an async script does not wait for it.
+  await page.route(`${host.origin}/hostile.css`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, LATE_CSS_MS));
+    await route.continue();
+  });
+  await page.goto(host.origin);
   const b = widgetOf(page, beta.slug);
   await expect(b.locator('.sl.on figure blockquote')).toBeVisible();
   // Drawn in the snippet's box, before the page's `all: unset` arrives and takes the box's height away.
