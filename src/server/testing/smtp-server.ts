@@ -47,7 +47,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const held: { mail: ReceivedMail; sessionId: string; accept: () => void }[] = [];
   const closedSessions = new Set<string>();
-  let holding = options.holdAfter !== undefined;
+  let holdAfter = options.holdAfter ?? Infinity;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -82,8 +82,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           }
           callback();
         };
-        if (holding && messages.length >= (options.holdAfter ?? 0))
-          held.push({ mail, sessionId: session.id, accept });
+        if (messages.length >= holdAfter) held.push({ mail, sessionId: session.id, accept });
         else accept();
       });
     },
@@ -106,7 +105,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       return held.map((entry) => entry.mail);
     },
     release: () => {
-      holding = false;
+      holdAfter = Infinity;
       for (const entry of held.splice(0)) {
         if (!closedSessions.has(entry.sessionId)) entry.accept();
       }
