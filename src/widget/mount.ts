@@ -80,10 +80,10 @@ function sizeToBox(host: HTMLElement, widget: HTMLElement, ownHeight: number): (
 /**
  * Renders into `root`. The widget fills the host's height when the host has
  * one of its own (the box of the embed snippet); otherwise it takes the
- * height of widget-box.ts for its settings. Either way it never grows after,
- * and fit.ts fits what it shows into that height. With nothing approved it
- * keeps the height too: the invitation fills it, or with that turned off it
- * stays empty (docs/decisions/0024).
+ * height of widget-box.ts for its settings (sizeToBox). Its height never
+ * depends on what it shows, and fit.ts fits what it shows into that height.
+ * With nothing approved it keeps the height too: the invitation fills it, or
+ * with that turned off it stays empty (docs/decisions/0024).
  */
 function render(
   root: ShadowRoot,
