@@ -64,7 +64,10 @@ export default defineConfig({
           name: 'integration',
           include: ['src/**/*.integration.test.ts'],
           globalSetup: ['src/server/testing/global-setup.ts'],
-          setupFiles: ['src/server/testing/setup-integration.ts'],
+          setupFiles: [
+            'src/server/testing/setup-close-after-test.ts',
+            'src/server/testing/setup-integration.ts',
+          ],
           pool: 'forks',
           isolate: false,
           testTimeout: 30_000,

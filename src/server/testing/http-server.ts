@@ -2,7 +2,7 @@
 // connections it accepts, so a test can prove a refused fetch never reached it.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { closeAfterTest } from './close-after-test.js';
 
 export type TestServer = {
   port: number;
@@ -13,11 +13,6 @@ export type TestServer = {
   requests: IncomingMessage[];
   close: () => Promise<void>;
 };
-
-const openServers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(openServers.splice(0).map((server) => server.close()));
-});
 
 export async function startHttpServer(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
@@ -49,6 +44,6 @@ export async function startHttpServer(
         server.close(() => resolve());
       }),
   };
-  openServers.push(testServer);
+  closeAfterTest(testServer.close);
   return testServer;
 }

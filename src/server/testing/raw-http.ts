@@ -1,8 +1,8 @@
 // A hand-written HTTP/1.1 exchange over a real socket, for requests no HTTP
 // client sends: a body that stops or trickles, a malformed message. It keeps
 // everything the server answers and notes when the server closes the socket.
-import { connect, type Socket } from 'node:net';
-import { afterEach } from 'vitest';
+import { connect } from 'node:net';
+import { closeAfterTest } from './close-after-test.js';
 
 export type RawExchange = {
   write: (data: string | Buffer) => Promise<void>;
@@ -17,17 +17,11 @@ export type RawExchange = {
   destroy: () => void;
 };
 
-const openSockets = new Set<Socket>();
-afterEach(() => {
-  for (const socket of openSockets) socket.destroy();
-  openSockets.clear();
-});
-
 /** Opens a connection to `origin` (http://127.0.0.1:port) and sends `head` at once. */
 export async function openExchange(origin: string, head: string | Buffer): Promise<RawExchange> {
   const { hostname, port } = new URL(origin);
   const socket = connect(Number(port), hostname);
-  openSockets.add(socket);
+  closeAfterTest(() => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);
@@ -41,7 +35,6 @@ export async function openExchange(origin: string, head: string | Buffer): Promi
   const closedPromise = new Promise<number>((resolve) => {
     socket.once('close', () => {
       closed = true;
-      openSockets.delete(socket);
       resolve(Date.now() - openedAt);
     });
   });

@@ -2,7 +2,7 @@
 // keeps every message it receives, for tests of the real SMTP mailer.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterEach } from 'vitest';
+import { closeAfterTest } from './close-after-test.js';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -25,11 +25,6 @@ export type TestSmtpServer = {
   nextMessage: () => Promise<ReceivedMail>;
   close: () => Promise<void>;
 };
-
-const openServers: TestSmtpServer[] = [];
-afterEach(async () => {
-  await Promise.all(openServers.splice(0).map((server) => server.close()));
-});
 
 export type SmtpServerOptions = {
   /** Recipients answered "550 No such user", as a mailbox that does not exist is. */
@@ -122,6 +117,6 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  openServers.push(testServer);
+  closeAfterTest(testServer.close);
   return testServer;
 }

@@ -3,7 +3,7 @@
 // every connection open (a stopped process, a partition), `cut()` resets every
 // connection and every new one (a server that is down). `restore()` undoes both.
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
-import { afterEach } from 'vitest';
+import { closeAfterTest } from './close-after-test.js';
 
 export type TcpProxy = {
   port: number;
@@ -14,11 +14,6 @@ export type TcpProxy = {
 };
 
 type Direction = { from: Socket; to: Socket; held: Buffer[] };
-
-const openProxies: TcpProxy[] = [];
-afterEach(async () => {
-  await Promise.all(openProxies.splice(0).map((proxy) => proxy.close()));
-});
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: 'open' | 'frozen' | 'cut' = 'open';
@@ -76,6 +71,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  openProxies.push(proxy);
+  closeAfterTest(proxy.close);
   return proxy;
 }

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach } from 'vitest';
 import { buildApp, type AppDeps } from '../app.js';
 import type { Config } from '../config.js';
+import { closeAfterTest } from './close-after-test.js';
 import { fakeBuild } from './fake-build.js';
 import { testDatabase } from './test-database.js';
 
@@ -44,11 +44,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 let builtOnce: ReturnType<typeof fakeBuild> | undefined;
 const sharedFakeBuild = () => (builtOnce ??= fakeBuild());
 
-const openApps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(openApps.splice(0).map((app) => app.close()));
-});
-
 /** A ready app on the worker's database; closed after the test. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -62,6 +57,6 @@ export async function createTestApp(
     ...deps,
   });
   await app.ready();
-  openApps.push(app);
+  closeAfterTest(() => app.close());
   return app;
 }
