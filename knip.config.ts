@@ -17,6 +17,9 @@ const config: KnipConfig = {
     // Commands run by npm scripts, and the servers the benchmarks start.
     'scripts/*.mjs',
     'bench/*-server.ts',
+    // A miniature test run that an integration test starts as a process of its own (testing/close-after-test).
+    'src/server/testing/fixtures/*/vitest.config.ts',
+    'src/server/testing/fixtures/*/*.fixture.ts',
   ],
   project: ['src/**/*.{ts,tsx}', 'scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', '*.ts'],
   // A type used in its own file may stay exported: a schema's inferred type
