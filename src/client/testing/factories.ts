@@ -24,6 +24,7 @@ export function createTestimonial(overrides: Partial<Testimonial> = {}): Testimo
     submittedAt: '2026-11-01T10:00:00.000Z',
     approvedAt: null,
     source: null,
+    sourceUrl: null,
     ...overrides,
   };
 }

@@ -167,8 +167,12 @@ export const testimonials = pgTable(
     afterImageUrl: text(),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp({ withTimezone: true }),
-    // Where an imported testimonial came from (API v1 `source`); null for the public form.
+    // Where an imported testimonial came from (API v1 `source`, an import's format); null for the public form.
     source: text(),
+    // The original's address at its source (a Trustpilot review, a Senja testimonial), where the import gave one.
+    sourceUrl: text(),
+    // What makes an imported row the same row again (modules/imports): the source's own id, or a hash of the row.
+    sourceKey: text(),
     // Arrived through the form and not yet in a new-testimonial email to the owner (modules/notifications).
     awaitsOwnerEmail: boolean().notNull().default(false),
     // The burst it arrived in (modules/submissions/bursts.ts); cleared when the owner edits it.
@@ -187,6 +191,39 @@ export const testimonials = pgTable(
       table.status,
       table.submittedAt.desc(),
     ),
+    // A re-import of the same rows adds nothing; rows without a key (the form's) never collide, as NULLs differ.
+    uniqueIndex('testimonials_business_source_key_idx').on(
+      table.businessId,
+      table.source,
+      table.sourceKey,
+    ),
+  ],
+);
+
+// One import of a file (modules/imports): what it brought in, and the report of its photo URLs, which are fetched in
+// the background after the import answered.
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    format: text().notNull(),
+    imported: integer().notNull(),
+    duplicates: integer().notNull(),
+    failed: integer().notNull(),
+    photosQueued: integer().notNull().default(0),
+    photosDone: integer().notNull().default(0),
+    /** Photos that could not be fetched: the testimonial's author, the address and why. */
+    photoFailures: jsonb()
+      .$type<{ authorName: string; url: string; reason: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('import_runs_business_created_idx').on(table.businessId, table.createdAt.desc()),
   ],
 );
 

@@ -7,6 +7,7 @@ import * as billing from './billing.js';
 import * as business from './business.js';
 import * as collection from './collection.js';
 import * as dashboard from './dashboard.js';
+import * as imports from './imports.js';
 import * as integrations from './integrations.js';
 import * as notifications from './notifications.js';
 import * as pages from './pages.js';
@@ -25,6 +26,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   dashboard,
   submissions,
   testimonials,
+  imports,
   uploads,
   widget,
   billing,

@@ -53,8 +53,10 @@ export const testimonialSchema = z.object({
   submittedAt: z.string(),
   /** ISO 8601; set exactly while the status is approved. */
   approvedAt: z.string().nullable(),
-  /** Where an imported testimonial came from (API v1); null for the public form. */
+  /** Where an imported testimonial came from (API v1, an import); null for the public form. */
   source: z.string().nullable(),
+  /** The original at its source (a Trustpilot review, a Senja testimonial), where the import gave its address. */
+  sourceUrl: z.string().nullable(),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
@@ -391,4 +393,5 @@ export const exportColumns = [
   'submittedAt',
   'approvedAt',
   'source',
+  'sourceUrl',
 ] as const;

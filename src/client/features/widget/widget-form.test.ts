@@ -24,6 +24,7 @@ function testimonial(overrides: Partial<Testimonial> = {}): Testimonial {
     submittedAt: '2025-01-01T10:00:00.000Z',
     approvedAt: '2025-01-02T10:00:00.000Z',
     source: null,
+    sourceUrl: null,
     ...overrides,
   };
 }

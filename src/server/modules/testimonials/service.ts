@@ -65,6 +65,7 @@ export function toTestimonial(row: TestimonialRow): Testimonial {
     submittedAt: row.submittedAt.toISOString(),
     approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
     source: row.source,
+    sourceUrl: row.sourceUrl,
   };
 }
 

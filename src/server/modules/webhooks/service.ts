@@ -263,6 +263,7 @@ function sampleTestimonial(now: Date): WebhookTestimonialData {
     submittedAt: now.toISOString(),
     approvedAt: null,
     source: 'form',
+    sourceUrl: null,
     test: true,
   };
 }

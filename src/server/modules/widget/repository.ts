@@ -89,7 +89,15 @@ export async function findBusinessBySlug(
 /** Never the author's email: it is not even read. */
 export type PublicTestimonialRow = Omit<
   TestimonialRow,
-  'authorEmail' | 'businessId' | 'status' | 'tags' | 'source' | 'burstId' | 'awaitsOwnerEmail'
+  | 'authorEmail'
+  | 'businessId'
+  | 'status'
+  | 'tags'
+  | 'source'
+  | 'sourceUrl'
+  | 'sourceKey'
+  | 'burstId'
+  | 'awaitsOwnerEmail'
 >;
 
 /** The business's approved testimonials, most recently approved first, at most `limit`. */
