@@ -200,7 +200,7 @@ export function readGoogleReview(item: unknown): RawImportRow {
     typeof review.reviewer === 'object' && review.reviewer !== null ? review.reviewer : {}
   ) as Record<string, unknown>;
   const stars = stringOr(review.starRating);
-  return {
+  const row: RawImportRow = {
     id: stringOr(review.reviewId),
     name: stringOr(reviewer.displayName),
     photoUrl: stringOr(reviewer.profilePhotoUrl),
@@ -208,6 +208,9 @@ export function readGoogleReview(item: unknown): RawImportRow {
     rating: stars === undefined ? undefined : (GOOGLE_STARS[stars] ?? stars),
     date: stringOr(review.createTime),
   };
+  // Only the fields the review has, as a mapped CSV row holds only the columns it has.
+  for (const field of importFields) if (row[field] === undefined) delete row[field];
+  return row;
 }
 
 /** A row that passed the check, with every value in its stored form. */
@@ -252,8 +255,7 @@ function httpUrl(value: string): boolean {
  */
 export function checkImportRow(row: RawImportRow, now: Date): CheckedImportRow {
   const fail = (reason: string): CheckedImportRow => ({ ok: false, reason });
-  const values = Object.values(row).filter((value) => value !== undefined);
-  if (!values.every(hasNoNul)) return fail('Contains an invalid character');
+  if (!Object.values(row).every(hasNoNul)) return fail('Contains an invalid character');
   const content = clean(row.text);
   if (content === '') return fail('Has no text');
   if (content.length > L.contentMax) return fail(`Text is longer than ${L.contentMax} characters`);
