@@ -200,17 +200,18 @@ export function readGoogleReview(item: unknown): RawImportRow {
     typeof review.reviewer === 'object' && review.reviewer !== null ? review.reviewer : {}
   ) as Record<string, unknown>;
   const stars = stringOr(review.starRating);
-  const row: RawImportRow = {
-    id: stringOr(review.reviewId),
-    name: stringOr(reviewer.displayName),
-    photoUrl: stringOr(reviewer.profilePhotoUrl),
-    text: stringOr(review.comment),
-    rating: stars === undefined ? undefined : (GOOGLE_STARS[stars] ?? stars),
-    date: stringOr(review.createTime),
-  };
+  const fields: [ImportField, string | undefined][] = [
+    ['id', stringOr(review.reviewId)],
+    ['name', stringOr(reviewer.displayName)],
+    ['photoUrl', stringOr(reviewer.profilePhotoUrl)],
+    ['text', stringOr(review.comment)],
+    ['rating', stars === undefined ? undefined : (GOOGLE_STARS[stars] ?? stars)],
+    ['date', stringOr(review.createTime)],
+  ];
   // Only the fields the review has, as a mapped CSV row holds only the columns it has.
-  for (const field of importFields) if (row[field] === undefined) delete row[field];
-  return row;
+  return Object.fromEntries(
+    fields.filter((entry): entry is [ImportField, string] => entry[1] !== undefined),
+  );
 }
 
 /** A row that passed the check, with every value in its stored form. */
