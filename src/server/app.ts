@@ -34,6 +34,7 @@ import { collectionRoutes } from './modules/collection/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiV1Routes } from './modules/integrations/api-v1-routes.js';
+import { importApiRoutes, importRoutes } from './modules/imports/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
 import { approvalRoutes } from './modules/notifications/approval-routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
     await scope.register(apiV1Routes);
+    await scope.register(importApiRoutes);
     await scope.register(webhookApiRoutes);
     await scope.register(approvalRoutes);
     await scope.register(requestApiRoutes);
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(dashboardRoutes);
     await scope.register(submissionRoutes);
     await scope.register(testimonialRoutes);
+    await scope.register(importRoutes);
     await scope.register(widgetRoutes);
     await scope.register(billingRoutes);
     await scope.register(integrationRoutes);

@@ -136,6 +136,16 @@ const matrix: Record<string, Expectation> = {
       })),
     ],
   },
+  'POST /api/v1/imports': {
+    kind: 'api',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/v1/imports?status=approved',
+        payload: [{ name: 'Imported', text: 'Imported into B only, please.' }],
+      })),
+    ],
+  },
   'GET /api/v1/widget': { kind: 'api', probes: [get('/api/v1/widget')] },
   'GET /api/v1/requests': {
     kind: 'api',
@@ -213,6 +223,17 @@ const matrix: Record<string, Expectation> = {
       notFound((a) => ({ method: 'DELETE', url: `/api/v1/webhooks/${a.webhook.endpointId}` })),
     ],
   },
+  'POST /api/imports': {
+    kind: 'owner',
+    probes: [
+      own(() => ({
+        method: 'POST',
+        url: '/api/imports?status=approved',
+        payload: [{ name: 'Imported', text: 'Imported into B only, please.' }],
+      })),
+    ],
+  },
+  'GET /api/imports': { kind: 'owner', probes: [get('/api/imports')] },
   'GET /api/webhooks': { kind: 'owner', probes: [get('/api/webhooks')] },
   'POST /api/webhooks': {
     kind: 'owner',

@@ -226,6 +226,7 @@ export const importRuns = pgTable(
     index('import_runs_business_created_idx').on(table.businessId, table.createdAt.desc()),
   ],
 );
+export type ImportRunRow = typeof importRuns.$inferSelect;
 
 // Bursts of public submissions to one form (modules/submissions/bursts.ts,
 // decision 0022): from when the form passed its threshold to its latest

@@ -7,6 +7,7 @@ import {
   resendWebhookJob,
 } from '../modules/webhooks/jobs.js';
 import { sendReminderJob, sendRequestJob } from '../modules/requests/jobs.js';
+import { fetchImportedPhotoJob } from '../modules/imports/jobs.js';
 import { runnable } from './worker.js';
 
 export const registeredJobs = [
@@ -17,4 +18,5 @@ export const registeredJobs = [
   runnable(endpointDisabledEmailJob),
   runnable(sendRequestJob),
   runnable(sendReminderJob),
+  runnable(fetchImportedPhotoJob),
 ];

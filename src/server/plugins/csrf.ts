@@ -13,8 +13,8 @@
 //   requests.
 // - in the session scope (where the cookie authenticates): such a request
 //   must be JSON (`Content-Type: application/json`), even with an empty body,
-//   or it gets 415. JSON cannot be sent without a CORS preflight, so a page of
-//   another origin cannot send it at all. The public scope's routes (the signed
+//   or a CSV file for the import (`text/csv`), or it gets 415. Neither can be
+//   sent without a CORS preflight, so a page of another origin cannot send it. The public scope's routes (the signed
 //   upload PUT with its file's own type, the payment webhook, the API v1 with
 //   its bearer key) are not authenticated by the cookie and keep their types.
 // Fastify's text/plain parser is removed, and its JSON parser takes an empty
@@ -47,9 +47,12 @@ function comesFromOurPage(request: FastifyRequest, ownOrigin: string): boolean {
   return fetchSite === 'same-origin';
 }
 
-function isJson(request: FastifyRequest): boolean {
+// Types no page of another origin can send without a preflight: JSON, and the CSV file of an import.
+const PREFLIGHTED_TYPES = new Set(['application/json', 'text/csv']);
+
+function isPreflightedType(request: FastifyRequest): boolean {
   const mediaType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
-  return mediaType === 'application/json';
+  return mediaType !== undefined && PREFLIGHTED_TYPES.has(mediaType);
 }
 
 /** On the root, before both scopes: the Origin check, and the parsers. */
@@ -77,7 +80,7 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
 export function requireJsonForCookieChanges(scope: FastifyInstance): void {
   scope.addHook('onRequest', (request, _reply, done) => {
     done(
-      isCookieChange(request) && !isJson(request)
+      isCookieChange(request) && !isPreflightedType(request)
         ? new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', JSON_ONLY_MESSAGE)
         : undefined,
     );
