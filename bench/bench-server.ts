@@ -1,8 +1,10 @@
 // What the bench files share: a bench server started in its own process (so
 // the load generator does not share its event loop), the owner and business a
-// bench seeds, and the percentile and median of a list of timings.
+// bench seeds, a fresh PostgreSQL database, and the percentile and median of a
+// list of timings.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
 import type { Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import type { BusinessRow } from '../src/server/db/schema';
@@ -79,4 +81,19 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length % 2) return sorted[middle] ?? Number.NaN;
   return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/** A new, empty database named `name` on the PostgreSQL server of `serverUrl`; answers its URL. */
+export async function freshPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -8,10 +8,9 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { outboxDir } from '../src/server/adapters/email/outbox-mailer';
 import type { RequestOutcomes, RequestPage } from '../src/shared/schemas/requests';
-import { median, startBenchServer } from './bench-server';
+import { freshPostgresDatabase, median, startBenchServer } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 type Info = { url: string; slug: string; apiKey: string; dataDir: string };
@@ -116,27 +115,16 @@ async function round(info: Info, index: number): Promise<Round> {
   };
 }
 
-/** A new, empty database on the server of `serverUrl`; answers its URL. */
-async function freshPostgresDatabase(serverUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return url.toString();
-}
-
 export async function measureRequestsSend(scratch?: string): Promise<Row[]> {
   const rows = await measureOn('PGlite', scratch);
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl)
     rows.push(
-      ...(await measureOn('PostgreSQL', scratch, await freshPostgresDatabase(postgresUrl))),
+      ...(await measureOn(
+        'PostgreSQL',
+        scratch,
+        await freshPostgresDatabase(postgresUrl, BENCH_DATABASE),
+      )),
     );
   return rows;
 }

@@ -1,4 +1,4 @@
-// A server for bench/requests-send.ts, run in its own process so the load generator does not share its CPU or
+// A server for bench/requests-send.ts and bench/imports.ts, run in its own process so the load generator does not share its CPU or
 // event loop: the real app on PGlite with its job worker polling and the outbox mailer (no SMTP_URL), a business
 // with 30 approved testimonials (for the widget) and a daily limit the bench does not reach, and an API key.
 // With a database URL, the same on that PostgreSQL database (empty; migrated here) instead of PGlite.

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { measurePgliteStart } from './pglite-start';
 import { measureBundleSizes } from './bundle-size';
 import { measureHealthThroughput } from './health-throughput';
+import { measureImports } from './imports';
 import { measureLighthouse } from './lighthouse';
 import { measureLogoDetection } from './logo-detection';
 import { measureMainThread } from './main-thread';
@@ -33,6 +34,7 @@ const measurements: Record<string, () => Row[] | Promise<Row[]>> = {
   'widget-flood': () => measureWidgetFlood(scratch),
   submitters: () => measureSubmitters(scratch),
   'requests-send': () => measureRequestsSend(scratch),
+  imports: () => measureImports(scratch),
   'logo-detection': () => measureLogoDetection(),
   lighthouse: () => measureLighthouse(),
   'main-thread': () => measureMainThread(),
