@@ -290,3 +290,36 @@ describe('routes the cookie does not authenticate keep working when a browser se
     expect(response.statusCode, response.body).toBe(200);
   });
 });
+
+describe("an import's CSV file (text/csv, which needs a preflight as JSON does)", () => {
+  const csv = 'name,text\nAna,Lovely people and great bread.\n';
+  const importCsv = (app: App, cookie: string, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      payload: csv,
+      cookies: { [SESSION_COOKIE]: cookie },
+      headers: { ...headers, 'content-type': 'text/csv' },
+    });
+  const count = async (app: App) =>
+    (await app.database.db.execute<{ n: number }>(sql`select count(*)::int as n from testimonials`))
+      .rows[0]?.n;
+
+  it('is refused from another site, and imports nothing', async () => {
+    const app = await createTestApp();
+    const owner = await createSignedInUser(app);
+    for (const headers of Object.values(notOurPage)) {
+      const response = await importCsv(app, owner.cookie, headers);
+      expect(response.statusCode, response.body).toBe(403);
+    }
+    expect(await count(app)).toBe(0);
+  });
+
+  it('is taken from our own page', async () => {
+    const app = await createTestApp();
+    const owner = await createSignedInUser(app);
+    const response = await importCsv(app, owner.cookie, { origin: 'http://localhost:3000' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await count(app)).toBe(1);
+  });
+});
