@@ -53,6 +53,8 @@ export type Contract = {
   /** For the document only: what a body that is not JSON really is. */
   readonly document?: {
     readonly body?: z.ZodType;
+    /** The body's media types, when it is not JSON (an imported file). */
+    readonly consumes?: readonly string[];
     readonly headers?: z.ZodType;
     readonly params?: z.ZodType;
     readonly response?: Readonly<Record<number, DocumentedResponse | z.ZodType>>;

@@ -354,6 +354,16 @@ describe('GET /api/openapi.json', () => {
     // Only the components the document uses (no `ApiErrorInput` twin).
     expect(Object.keys(components.schemas).filter((name) => name.endsWith('Input'))).toEqual([]);
   });
+  it('describes an import body as the CSV or JSON file it is', async () => {
+    const app = await createTestApp();
+    const { paths } = (await fetchDocument(app)).json<Document>();
+    for (const path of ['/api/imports', '/api/v1/imports']) {
+      const body = (paths[path]?.post as { requestBody?: { content: object } } | undefined)
+        ?.requestBody;
+      expect(Object.keys(body?.content ?? {}), path).toEqual(['text/csv', 'application/json']);
+    }
+  });
+
   it('documents a route outside every section without a tag, which the test above refuses', async () => {
     const app = await appWithProbes((scope) => {
       scope.get(

@@ -25,7 +25,7 @@ export const importFile = defineContract({
   summary: 'Imports the testimonials of a CSV or JSON file; with dryRun, only checks it.',
   query: importQuerySchema,
   response: { 200: importReportSchema },
-  document: { body: fileBody },
+  document: { body: fileBody, consumes: ['text/csv', 'application/json'] },
 });
 
 export const listImportRuns = defineContract({
@@ -44,5 +44,5 @@ export const importApiFile = defineContract({
     'Imports the good rows of a CSV or JSON file of testimonials; with dryRun, only checks it.',
   query: importQuerySchema,
   response: { 200: importReportSchema },
-  document: { body: fileBody },
+  document: { body: fileBody, consumes: ['text/csv', 'application/json'] },
 });
