@@ -83,8 +83,25 @@ export function median(values: number[]): number {
   return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
+type BenchRow = { name: string; value: number; unit: string };
+
+/**
+ * The rows of `measure` on PGlite, then, when `BENCH_DATABASE_URL` names a PostgreSQL server, on a fresh database
+ * called `name` there.
+ */
+export async function onEachDatabase(
+  name: string,
+  measure: (database: 'PGlite' | 'PostgreSQL', databaseUrl?: string) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const rows = await measure('PGlite');
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl)
+    rows.push(...(await measure('PostgreSQL', await freshPostgresDatabase(postgresUrl, name))));
+  return rows;
+}
+
 /** A new, empty database named `name` on the PostgreSQL server of `serverUrl`; answers its URL. */
-export async function freshPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+async function freshPostgresDatabase(serverUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

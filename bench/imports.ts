@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ImportReport } from '../src/shared/schemas/imports';
-import { freshPostgresDatabase, median, startBenchServer } from './bench-server';
+import { median, onEachDatabase, startBenchServer } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 type Info = { url: string; apiKey: string };
@@ -93,18 +93,10 @@ async function measureOn(
   ];
 }
 
-export async function measureImports(scratch?: string): Promise<Row[]> {
-  const rows = await measureOn('PGlite', scratch);
-  const postgresUrl = process.env.BENCH_DATABASE_URL;
-  if (postgresUrl)
-    rows.push(
-      ...(await measureOn(
-        'PostgreSQL',
-        scratch,
-        await freshPostgresDatabase(postgresUrl, BENCH_DATABASE),
-      )),
-    );
-  return rows;
+export function measureImports(scratch?: string): Promise<Row[]> {
+  return onEachDatabase(BENCH_DATABASE, (database, databaseUrl) =>
+    measureOn(database, scratch, databaseUrl),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

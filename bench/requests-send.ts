@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { outboxDir } from '../src/server/adapters/email/outbox-mailer';
 import type { RequestOutcomes, RequestPage } from '../src/shared/schemas/requests';
-import { freshPostgresDatabase, median, startBenchServer } from './bench-server';
+import { median, onEachDatabase, startBenchServer } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 type Info = { url: string; slug: string; apiKey: string; dataDir: string };
@@ -115,18 +115,10 @@ async function round(info: Info, index: number): Promise<Round> {
   };
 }
 
-export async function measureRequestsSend(scratch?: string): Promise<Row[]> {
-  const rows = await measureOn('PGlite', scratch);
-  const postgresUrl = process.env.BENCH_DATABASE_URL;
-  if (postgresUrl)
-    rows.push(
-      ...(await measureOn(
-        'PostgreSQL',
-        scratch,
-        await freshPostgresDatabase(postgresUrl, BENCH_DATABASE),
-      )),
-    );
-  return rows;
+export function measureRequestsSend(scratch?: string): Promise<Row[]> {
+  return onEachDatabase(BENCH_DATABASE, (database, databaseUrl) =>
+    measureOn(database, scratch, databaseUrl),
+  );
 }
 
 async function measureOn(
