@@ -89,6 +89,7 @@ describe('GET /api/testimonials/export.csv', () => {
       productImageUrls: ['/objects/uploads/a.jpg', '/objects/uploads/b.jpg'],
       submittedAt: new Date('2025-01-02T03:04:05.678Z'),
       source: '+import',
+      sourceUrl: 'https://www.trustpilot.com/reviews/abc',
     });
     const newer = await createTestimonial(db, a.businessId, {
       authorName: 'Café Müller',
@@ -140,6 +141,7 @@ describe('GET /api/testimonials/export.csv', () => {
       submittedAt: '2025-01-02T03:04:05.678Z',
       approvedAt: '',
       source: "'+import",
+      sourceUrl: 'https://www.trustpilot.com/reviews/abc',
     });
     // The raw text keeps the formula cell quoted as one field.
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);

@@ -110,6 +110,7 @@ describe('GET /api/testimonials', () => {
         'productImageUrls',
         'rating',
         'source',
+        'sourceUrl',
         'status',
         'submittedAt',
         'tags',
