@@ -156,7 +156,7 @@ const L = TESTIMONIAL_LIMITS;
 /**
  * POST /api/v1/testimonials: import a testimonial collected elsewhere. It
  * arrives as pending unless `status` is `approved`; `source` says where it
- * came from (e.g. `google`, `csv-import`).
+ * came from (e.g. `google`, `csv-import`; `api` when it is left out).
  */
 export const apiCreateTestimonialInputSchema = z.object({
   authorName: z
@@ -194,12 +194,14 @@ export const apiCreateTestimonialInputSchema = z.object({
   status: z
     .enum(['pending', 'approved'], { error: 'Status must be pending or approved' })
     .default('pending'),
+  /** Where it came from; `api` when the call does not say. */
   source: z
-    .string({ error: 'Source is required' })
+    .string({ error: 'Source must be text' })
     .trim()
     .min(1, 'Source is required')
     .max(TESTIMONIAL_SOURCE_MAX, `Source must be at most ${TESTIMONIAL_SOURCE_MAX} characters`)
-    .refine(hasNoNul, NUL_MESSAGE),
+    .refine(hasNoNul, NUL_MESSAGE)
+    .default('api'),
   /** When the customer wrote it (ISO 8601, not in the future); default: now. */
   submittedAt: z.iso
     .datetime({ offset: true, error: 'submittedAt must be an ISO 8601 date-time' })

@@ -331,6 +331,18 @@ describe('API v1 testimonials', () => {
     ).toEqual(['csv-import', 'google']);
   });
 
+  it("gives a testimonial whose call names no source the source 'api'", async () => {
+    const app = await createTestApp();
+    const owner = await ownerWithKey(app);
+    const created = await api(app, owner.apiKey, {
+      method: 'POST',
+      url: '/api/v1/testimonials',
+      payload: { authorName: 'Ola', content: 'Sent straight from our shop system.' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ source: 'api', sourceUrl: null });
+  });
+
   it('bad input gets a clear message and stores nothing', async () => {
     const app = await createTestApp();
     const owner = await ownerWithKey(app);
@@ -338,7 +350,7 @@ describe('API v1 testimonials', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...valid, content: 'short' }, 'Testimonial must be at least 10 characters'],
       [{ ...valid, authorName: '  ' }, 'Name is required'],
-      [{ ...valid, source: undefined }, 'Source is required'],
+      [{ ...valid, source: ' ' }, 'Source is required'],
       [{ ...valid, source: 'x'.repeat(61) }, 'Source must be at most 60 characters'],
       [{ ...valid, rating: 6 }, 'Rating cannot be more than 5'],
       [{ ...valid, status: 'rejected' }, 'Status must be pending or approved'],
