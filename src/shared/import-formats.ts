@@ -68,7 +68,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 export type ImportMapping = Partial<Record<ImportField, string>>;
 
 /** A header reduced to what tells columns apart: lower case, letters and digits only. */
-export const headerKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+const headerKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 type Candidates = Partial<Record<ImportField, readonly string[]>>;
 
