@@ -139,6 +139,25 @@ export function cardMarkup(
       date && el('time', { datetime: t.date }, [date]),
     ]);
 
+  // Where it was first written (docs/product/widget.md#source-mark): a link to the original when there is one.
+  const source = s.showSources ? t.source : undefined;
+  const sourceHref = source && safeHttpUrl(source.url);
+  const mark =
+    !!source &&
+    el(
+      sourceHref ? 'a' : 'span',
+      sourceHref
+        ? {
+            class: 'vi',
+            href: sourceHref,
+            target: '_blank',
+            rel: 'nofollow noopener',
+            'aria-label': `via ${source.name} (opens in a new tab)`,
+          }
+        : { class: 'vi' },
+      [`via ${source.name}`],
+    );
+
   const slide = mode === 'slide';
   const quote = el('div', { class: 'qw' }, [
     el('blockquote', { class: 'q' }, [t.content]),
@@ -165,6 +184,7 @@ export function cardMarkup(
     el('figcaption', { class: 'au' }, [
       avatar,
       el('div', {}, [el('div', { class: 'nm' }, [t.authorName]), metaLine]),
+      mark,
     ]),
   ]);
 }

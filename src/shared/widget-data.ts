@@ -49,6 +49,7 @@ export const WIDGET_SETTINGS_DEFAULTS = {
   showProductImages: true,
   showBusinessName: false,
   showInvite: true,
+  showSources: false,
   headerText: '',
   headerAlignment: 'left',
 } as const satisfies WidgetSettings;
@@ -110,6 +111,9 @@ function normalizeTestimonial(input: unknown): PublicWidgetTestimonial {
     : [];
   // Whole stars from 0 to 5: anything else (a string, NaN, 7, -1) would break the star row.
   testimonial.rating = Math.max(0, Math.min(5, Math.round(Number(raw.rating)) || 0));
+  const source = record(raw.source);
+  const name = text(source.name).trim();
+  if (name) testimonial.source = { name, url: textOrNull(source.url) };
   return testimonial as PublicWidgetTestimonial;
 }
 

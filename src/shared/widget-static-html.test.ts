@@ -158,6 +158,66 @@ describe('renderStaticHtml', () => {
     if (payload.includes('<')) expect(html).not.toContain(payload);
   });
 
+  describe('the source mark (docs/product/widget.md#source-mark)', () => {
+    const sample = SAMPLE_TESTIMONIALS[0] as PublicWidget['testimonials'][number];
+    const from = (source: PublicWidget['testimonials'][number]['source']) => ({
+      ...sample,
+      source,
+    });
+
+    it('links "via {platform}" to the original in a new tab, not followed, at the end of the author row', () => {
+      const html = renderStaticHtml(
+        data({ showSources: true }, [
+          from({ name: 'Trustpilot', url: 'https://www.trustpilot.com/reviews/1' }),
+        ]),
+        options,
+      );
+      expect(html).toContain(
+        '<a class="vi" href="https://www.trustpilot.com/reviews/1" target="_blank" rel="nofollow noopener" ' +
+          'aria-label="via Trustpilot (opens in a new tab)">via Trustpilot</a></figcaption>',
+      );
+    });
+
+    it('is plain text without an address, and never a link to a non-http one', () => {
+      const plain = renderStaticHtml(
+        data({ showSources: true }, [from({ name: 'Google', url: null })]),
+        options,
+      );
+      expect(plain).toContain('<span class="vi">via Google</span></figcaption>');
+      const hostile = renderStaticHtml(
+        data({ showSources: true }, [from({ name: 'Google', url: 'javascript:alert(1)' })]),
+        options,
+      );
+      expect(hostile).not.toContain('javascript:');
+      expect(hostile).toContain('<span class="vi">via Google</span>');
+    });
+
+    it('is absent while the setting is off, and on a testimonial without a source', () => {
+      const google = from({ name: 'Google', url: 'https://g.page/r/1' });
+      expect(renderStaticHtml(data({}, [google]), options)).not.toContain('via Google');
+      expect(renderStaticHtml(data({ showSources: true }, [sample]), options)).not.toContain(
+        'class="vi"',
+      );
+    });
+
+    it.each(XSS)('escapes the name %s', (payload) => {
+      const html = renderStaticHtml(
+        data({ showSources: true }, [from({ name: payload, url: 'https://x.test/"><b>' })]),
+        options,
+      );
+      expect(tags(html).filter((tag) => tag === 'a' || tag === 'b')).toEqual(['a', 'a']);
+      expect(html).toContain(escapeHtml(`via ${payload}`));
+    });
+
+    it('never marks a testimonial up as a review of the business (no schema.org markup)', () => {
+      const html = renderStaticHtml(
+        data({ showSources: true }, [from({ name: 'Google', url: 'https://g.page/r/1' }), sample]),
+        options,
+      );
+      expect(html).not.toMatch(/schema\.org|itemprop|itemscope|itemtype|ld\+json|typeof=/i);
+    });
+  });
+
   it('never links to a non-http URL', () => {
     const html = renderStaticHtml(data({ showBranding: true }), {
       productName: 'V',

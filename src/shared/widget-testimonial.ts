@@ -3,11 +3,16 @@
 // the client's widget previews. Zod-free, like every widget-* file here.
 import { RATING_MAX } from './constants.js';
 import type { PublicWidgetTestimonial, WidgetSettings } from './schemas/widget.js';
+import { sourceMarkName } from './testimonial-source.js';
+import { safeHttpUrl } from './widget-format.js';
 
 /** A testimonial as the dashboard reads it or as its row holds it (dates as ISO strings or Dates). */
-export type WidgetTestimonialSource = Omit<PublicWidgetTestimonial, 'date'> & {
+export type WidgetTestimonialSource = Omit<PublicWidgetTestimonial, 'date' | 'source'> & {
   approvedAt: string | Date | null;
   submittedAt: string | Date;
+  /** Where it was imported from (null: the form), and the original's address. */
+  source: string | null;
+  sourceUrl: string | null;
 };
 
 /** The show flags of the widget settings that decide which fields the public may see. */
@@ -18,15 +23,18 @@ export type WidgetVisibility = Pick<
   | 'showPersonalPhotos'
   | 'showProductImages'
   | 'showBeforeAfterPhotos'
+  | 'showSources'
 >;
 
 const isoOf = (date: string | Date) => (typeof date === 'string' ? date : date.toISOString());
 
 /**
  * A testimonial as the widget receives it: never an email; the date is the
- * approval date, else the submission date. With `visibility` (the public
- * answer), a field the settings hide is null, an empty list or a 0 rating, and
- * the rating is kept within 0-5; without it (a preview, which renders with the
+ * approval date, else the submission date; `source` is the name of the
+ * platform it came from and the original's address, for a source that reads
+ * as a name (sourceMarkName). With `visibility` (the public answer), a field
+ * the settings hide is null, an empty list, a 0 rating or (the source) left
+ * out, and the rating is kept within 0-5; without it (a preview, which renders with the
  * settings itself) every field is kept.
  */
 export function toWidgetTestimonial(
@@ -34,6 +42,7 @@ export function toWidgetTestimonial(
   visibility?: WidgetVisibility,
 ): PublicWidgetTestimonial {
   const show = (flag: keyof WidgetVisibility) => !visibility || visibility[flag];
+  const sourceName = show('showSources') ? sourceMarkName(t.source) : null;
   return {
     id: t.id,
     authorName: t.authorName,
@@ -51,5 +60,7 @@ export function toWidgetTestimonial(
     afterImageUrl: show('showBeforeAfterPhotos') ? t.afterImageUrl : null,
     // The schema requires a date; the renderer leaves it out when showDates is off.
     date: isoOf(t.approvedAt ?? t.submittedAt),
+    // Left out, not null, while it is not shown: a widget without the mark carries no trace of it.
+    ...(sourceName ? { source: { name: sourceName, url: safeHttpUrl(t.sourceUrl) } } : {}),
   };
 }

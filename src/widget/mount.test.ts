@@ -123,6 +123,23 @@ describe('settings', () => {
     expect(withSettings({ showLocation: false, showDates: false }, one()).$('.mt')).toBeNull();
   });
 
+  it('showSources: "via {platform}" in the author row, a link to the original in a new tab', () => {
+    const trustpilot = { name: 'Trustpilot', url: 'https://www.trustpilot.com/reviews/1' };
+    const { $ } = withSettings({ showSources: true }, one({ source: trustpilot }));
+    const mark = $('.au > .vi') as HTMLAnchorElement;
+    expect(mark.tagName).toBe('A');
+    expect(mark.textContent).toBe('via Trustpilot');
+    expect(mark.getAttribute('href')).toBe('https://www.trustpilot.com/reviews/1');
+    expect(mark.getAttribute('target')).toBe('_blank');
+    expect(mark.getAttribute('rel')).toBe('nofollow noopener');
+    const plain = withSettings(
+      { showSources: true },
+      one({ source: { name: 'Google', url: null } }),
+    );
+    expect(plain.$('.vi')?.tagName).toBe('SPAN');
+    expect(withSettings({ showSources: false }, one({ source: trustpilot })).$('.vi')).toBeNull();
+  });
+
   it("shows the author's business name with the location", () => {
     const { $ } = withSettings({ showDates: false }, one({ authorBusinessName: 'Babbage & Co' }));
     expect($('.mt')?.textContent).toBe('Babbage & Co · London, UK');

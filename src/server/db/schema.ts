@@ -374,6 +374,7 @@ export const widgetSettings = pgTable('widget_settings', {
   showProductImages: boolean().default(W.showProductImages),
   showBusinessName: boolean().default(W.showBusinessName),
   showInvite: boolean().default(W.showInvite),
+  showSources: boolean().default(W.showSources),
   headerText: text().notNull().default(W.headerText),
   headerAlignment: text({ enum: WIDGET_HEADER_ALIGNMENTS }).notNull().default(W.headerAlignment),
   updatedAt: updatedAt(),

@@ -134,6 +134,18 @@ describe('normalizePublicWidget', () => {
     });
   });
 
+  it('keeps a source mark with a name, its address only when it is text, and drops a malformed one', () => {
+    const read = (source: unknown) =>
+      normalizePublicWidget({ testimonials: [{ content: 'Hi', source }] }).testimonials[0];
+    expect(read({ name: ' Google ', url: 'https://g.page/r/1' })?.source).toEqual({
+      name: 'Google',
+      url: 'https://g.page/r/1',
+    });
+    expect(read({ name: 'Google', url: 7 })?.source).toEqual({ name: 'Google', url: null });
+    for (const source of [undefined, null, 'google', { name: '' }, { name: 3 }, { url: 'x' }])
+      expect(read(source)).not.toHaveProperty('source');
+  });
+
   it('keeps the product name the server sends, and only a non-empty string', () => {
     expect(normalizePublicWidget({ productName: ' Kudos Box ' }).productName).toBe('Kudos Box');
     for (const productName of [undefined, '', '  ', 42, { name: 'x' }]) {

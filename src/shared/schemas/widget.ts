@@ -48,6 +48,8 @@ export const widgetSettingsSchema = z.object({
   showBusinessName: z.boolean(),
   /** While nothing is approved: a card inviting visitors to leave the first testimonial (else an empty box of the same height). */
   showInvite: z.boolean(),
+  /** A "via Google" mark on each card of a testimonial from another platform (docs/product/widget.md#source-mark). */
+  showSources: z.boolean(),
   headerText: z
     .string()
     .trim()
@@ -88,6 +90,11 @@ export const publicWidgetTestimonialSchema = z.object({
   afterImageUrl: z.string().nullable(),
   /** ISO 8601 (approval date, else submission date). */
   date: z.iso.datetime({ offset: true }),
+  /**
+   * Where it was first written (docs/product/widget.md#source-mark): the platform's name and the address of the
+   * original (http(s), or null). Sent only while showSources is on, and only for a source that reads as a name.
+   */
+  source: z.object({ name: z.string(), url: z.string().nullable() }).optional(),
 });
 export type PublicWidgetTestimonial = z.infer<typeof publicWidgetTestimonialSchema>;
 
@@ -112,7 +119,7 @@ export const publicWidgetSchema = z.object({
 });
 export type PublicWidget = z.infer<typeof publicWidgetSchema>;
 
-/** The settings preview shows these when there is no approved testimonial (docs/product/widget.md#widget-settings-screen, docs/product/limits.md: 4 samples). */
+/** The settings preview shows these when there is no approved testimonial; one came from Google, for the source mark (docs/product/widget.md#widget-settings-screen, docs/product/limits.md: 4 samples). */
 export const SAMPLE_TESTIMONIALS: readonly PublicWidgetTestimonial[] = [
   {
     id: 'sample-1',
@@ -155,6 +162,8 @@ export const SAMPLE_TESTIMONIALS: readonly PublicWidgetTestimonial[] = [
     beforeImageUrl: null,
     afterImageUrl: null,
     date: '2025-05-03T09:15:00.000Z',
+    // Shows the owner the source mark while they have nothing approved (it shows only with showSources).
+    source: { name: 'Google', url: null },
   },
   {
     id: 'sample-4',

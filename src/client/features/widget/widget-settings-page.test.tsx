@@ -240,6 +240,43 @@ describe('WidgetSettingsPage', () => {
     expect(previewRoot().querySelector('[aria-label="Rated 4 out of 5"]')).toBeNull();
   });
 
+  it('"Show where each testimonial came from" is off by default, marks imported cards in the preview and is saved', async () => {
+    const { saves } = serveWidgetScreen(createWidgetSettings(), {
+      approvedItems: [
+        createTestimonial({
+          status: 'approved',
+          authorName: 'Tess Trust',
+          source: 'trustpilot',
+          sourceUrl: 'https://www.trustpilot.com/reviews/1',
+          approvedAt: '2026-11-03T10:00:00.000Z',
+        }),
+        ...approved,
+      ],
+    });
+    const { user } = await renderWidgetScreen();
+    const sources = toggle('Show where each testimonial came from');
+    expect(sources.getAttribute('aria-checked')).toBe('false');
+    expect(sources.getAttribute('aria-describedby')).toBe('toggle-showSources-hint');
+    await waitFor(() => expect(previewRoot().textContent).toContain('Tess Trust'));
+    expect(previewRoot().querySelector('.vi')).toBeNull();
+
+    await user.click(sources);
+
+    const mark = await waitFor(() => {
+      const found = previewRoot().querySelector<HTMLAnchorElement>('a.vi');
+      expect(found).not.toBeNull();
+      return found as HTMLAnchorElement;
+    });
+    expect(mark.textContent).toBe('via Trustpilot');
+    expect(mark.href).toBe('https://www.trustpilot.com/reviews/1');
+    // One mark: Ada Baker's testimonial came through the form.
+    expect(previewRoot().querySelectorAll('.vi')).toHaveLength(1);
+
+    await user.click(saveButton());
+    await screen.findByText('Widget settings saved');
+    expect(saves).toEqual([expect.objectContaining({ showSources: true })]);
+  });
+
   it('keeps an unknown stored font choosable, marked as extracted', async () => {
     serveWidgetScreen(createWidgetSettings({ fontFamily: 'Comic Neue' }));
     const { user } = await renderWidgetScreen();

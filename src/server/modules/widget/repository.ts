@@ -89,15 +89,7 @@ export async function findBusinessBySlug(
 /** Never the author's email: it is not even read. */
 export type PublicTestimonialRow = Omit<
   TestimonialRow,
-  | 'authorEmail'
-  | 'businessId'
-  | 'status'
-  | 'tags'
-  | 'source'
-  | 'sourceUrl'
-  | 'sourceKey'
-  | 'burstId'
-  | 'awaitsOwnerEmail'
+  'authorEmail' | 'businessId' | 'status' | 'tags' | 'sourceKey' | 'burstId' | 'awaitsOwnerEmail'
 >;
 
 /** The business's approved testimonials, most recently approved first, at most `limit`. */
@@ -121,6 +113,9 @@ export async function listApproved(
       afterImageUrl: t.afterImageUrl,
       submittedAt: t.submittedAt,
       approvedAt: t.approvedAt,
+      // For the source mark; the service passes them on only while the settings show it.
+      source: t.source,
+      sourceUrl: t.sourceUrl,
     })
     .from(t)
     .where(and(eq(t.businessId, businessId), eq(t.status, 'approved')))

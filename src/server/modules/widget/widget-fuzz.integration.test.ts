@@ -77,6 +77,7 @@ const settingsForm = fc.record(
     showProductImages: flag,
     showBusinessName: flag,
     showInvite: flag,
+    showSources: flag,
     headerText: maybe(text),
     headerAlignment: maybe(fc.constantFrom(...WIDGET_HEADER_ALIGNMENTS, 'middle')),
   },
@@ -93,6 +94,8 @@ describe('fuzzing the widget', () => {
       approvedAt: new Date(),
       authorLocation: 'Somewhere <b>',
       content: 'Content with </style> and <script>alert(1)</script> inside.',
+      source: 'trustpilot',
+      sourceUrl: 'https://www.trustpilot.com/reviews/"><script>alert(1)</script>',
     });
     await fc.assert(
       fc.asyncProperty(

@@ -107,6 +107,7 @@ describe('/api/widget-settings', () => {
       showProductImages: false,
       showBusinessName: true,
       showInvite: false,
+      showSources: true,
       headerText: '  What our customers say  ',
       headerAlignment: 'center',
     };

@@ -30,6 +30,11 @@ const DISPLAY_TOGGLES: readonly { name: ToggleKey; label: string; hint: string }
     hint: 'Photos customers added of what they bought.',
   },
   {
+    name: 'showSources',
+    label: 'Show where each testimonial came from',
+    hint: 'A small “via Google” or “via Trustpilot” on testimonials you imported, linking to the original.',
+  },
+  {
     name: 'showBusinessName',
     label: 'Show business name',
     hint: 'Your name and logo above the testimonials.',
