@@ -1,7 +1,7 @@
-// What a testimonial's `source` is called: its proper name on the owner's screens ("Imported from Google") and the
-// mark a widget card may show ("via Google", docs/product/widget.md#source-mark). A source is whatever an import or
-// an API v1 caller wrote; null is the form. Zod-free: the server and the client both use it (the widget script does
-// not: the server sends the name).
+// What a testimonial's `source` is called (docs/product/testimonials.md#sources): its proper name on the owner's
+// screens ("Imported from Google") and the mark a widget card may show ("via Google",
+// docs/product/widget.md#source-mark). A source is whatever an import or an API v1 caller wrote; null is the form.
+// Zod-free: the server and the client both use it (the widget script does not: the server sends the name).
 
 /** The proper names of the sources Vouchly knows, by their lower-case spelling: the import formats' and a few more. */
 const KNOWN_NAMES: Readonly<Record<string, string>> = {

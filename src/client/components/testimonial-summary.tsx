@@ -1,10 +1,11 @@
 // What a testimonial says and who sent it: author photo (or initials), name,
 // location, email, stars, date, status, where an imported one came from
-// ("Imported from {source}", API v1), the text, tags and photos. Shared by
+// ("Imported from Google": the source's proper name, else as sent), the text, tags and photos. Shared by
 // the dashboard and the testimonials screen, which add their own actions.
 // Everything the customer wrote is rendered as text (docs/security.md rule 8).
 import { Import, Mail, MapPin } from 'lucide-react';
 import type { Testimonial, TestimonialStatus } from '../../shared/schemas/testimonials';
+import { sourceLabel } from '../../shared/testimonial-source';
 import { cn } from '../lib/utils';
 import { AuthorAvatar } from './author-avatar';
 import { ExpandableText } from './expandable-text';
@@ -112,7 +113,7 @@ export function TestimonialSummary({
             {source ? (
               <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                 <Import className="size-3 shrink-0" aria-hidden="true" />
-                <span className="min-w-0 break-all">Imported from {source}</span>
+                <span className="min-w-0 break-all">Imported from {sourceLabel(source)}</span>
               </span>
             ) : null}
           </div>

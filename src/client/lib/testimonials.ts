@@ -41,6 +41,8 @@ export type TestimonialListParams = {
   /** UTC days, YYYY-MM-DD, both included. */
   from?: string;
   to?: string;
+  /** One source, letter case aside; `form` for the public form's. */
+  source?: string;
 };
 
 /** The query of a list: only the parameters that narrow it (no `all`, no first page, no empty search). */
@@ -55,6 +57,7 @@ export function testimonialListQuery(params: TestimonialListParams): Testimonial
     ...(params.minRating ? { minRating: params.minRating } : {}),
     ...(params.from ? { from: params.from } : {}),
     ...(params.to ? { to: params.to } : {}),
+    ...(params.source ? { source: params.source } : {}),
   };
 }
 

@@ -52,6 +52,10 @@ export function listPage(
       approved: count('approved'),
       rejected: count('rejected'),
     },
+    // As the server lists them: the form (null) first, then each other source once.
+    sources: [...new Set(all.map((item) => item.source))].sort((a, b) =>
+      a === null ? -1 : b === null ? 1 : a.localeCompare(b),
+    ),
   };
 }
 

@@ -2,7 +2,12 @@
 // list query, the DTO the dashboard reads, the admin edit, bulk actions, image
 // calls and stats. Shared by the edit form's resolver and the server routes.
 import { z } from 'zod';
-import { MAX_PRODUCT_PHOTOS, RATING_MAX, RATING_MIN } from '../constants.js';
+import {
+  MAX_PRODUCT_PHOTOS,
+  RATING_MAX,
+  RATING_MIN,
+  TESTIMONIAL_SOURCE_MAX,
+} from '../constants.js';
 
 export const testimonialStatuses = ['pending', 'approved', 'rejected'] as const;
 export const testimonialStatusSchema = z.enum(testimonialStatuses, { error: 'Invalid status' });
@@ -79,6 +84,9 @@ export const DATE_RANGE_MESSAGE = 'The start date must be on or before the end d
 /** A calendar day, YYYY-MM-DD, that exists (no 30 February). */
 export const dayFilter = z.iso.date({ error: 'Invalid date (use YYYY-MM-DD)' });
 
+/** The source filter's value for the public form's testimonials (source null). */
+export const FORM_SOURCE = 'form';
+
 export const listTestimonialsQuerySchema = z
   .object({
     /** Omitted, empty or `all`: every status. */
@@ -130,6 +138,17 @@ export const listTestimonialsQuerySchema = z
     from: z.preprocess(emptyAsUnset, dayFilter.optional()),
     /** Submitted on or before this UTC day (the whole day). */
     to: z.preprocess(emptyAsUnset, dayFilter.optional()),
+    /** Only from this source, letter case aside; `form` (FORM_SOURCE): the public form's, whose source is null. */
+    source: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .trim()
+        .min(1, 'Invalid source')
+        .max(TESTIMONIAL_SOURCE_MAX, `Source must be at most ${TESTIMONIAL_SOURCE_MAX} characters`)
+        .refine(hasNoNul, NUL_MESSAGE)
+        .optional(),
+    ),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: DATE_RANGE_MESSAGE,
@@ -153,6 +172,11 @@ export const testimonialListSchema = z.object({
   total: z.number().int(),
   /** Per status, for the filter tabs; the search applies, the status filter does not. */
   counts: testimonialCountsSchema,
+  /**
+   * Every source the business's testimonials have, whatever the filters: null for the form, then the others in
+   * order, one spelling each (letter case aside). The Source filter shows when there are two or more.
+   */
+  sources: z.array(z.string().nullable()),
 });
 export type TestimonialList = z.infer<typeof testimonialListSchema>;
 

@@ -1,8 +1,8 @@
-// The moderation list's sort, rating and date filters: each change asks the
-// server with its query parameters, starts again at page 1, lands in the
+// The moderation list's sort, rating, date and source filters: each change asks
+// the server with its query parameters, starts again at page 1, lands in the
 // address (so a reload keeps it), and a start date after the end is said and
-// not sent.
-import { screen, waitFor } from '@testing-library/react';
+// not sent. The Source filter shows only for a business with more than one source.
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listSubmissionBursts, listTestimonials } from '../../../shared/contracts/testimonials';
 import { createTestimonial, listPage } from '../../testing/factories';
@@ -11,15 +11,21 @@ import { mock, server } from '../../testing/server';
 import { createBusiness, signedInOwner } from '../../testing/session-factories';
 import { TestimonialsPage } from './testimonials-page';
 
-function serveList() {
-  const asked: URL[] = [];
-  const stored = Array.from({ length: 3 }, (_, index) =>
+function serveList(
+  stored = Array.from({ length: 3 }, (_, index) =>
     createTestimonial({ authorName: `Customer ${index + 1}` }),
-  );
+  ),
+) {
+  const asked: URL[] = [];
   server.use(
     mock(listTestimonials, ({ url }) => {
       asked.push(url);
-      return listPage(stored, { page: 1, pageSize: 10 });
+      // The source filter as the server applies it: `form` is the form's (null), others letter case aside.
+      const source = url.searchParams.get('source')?.toLowerCase();
+      const shown = source
+        ? stored.filter((t) => (t.source ?? 'form').toLowerCase() === source)
+        : stored;
+      return { ...listPage(shown, { page: 1, pageSize: 10 }), sources: listPage(stored).sources };
     }),
   );
   return asked;
@@ -99,5 +105,77 @@ describe('TestimonialsPage filters', () => {
     await screen.findByText('Customer 1');
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('');
     expect(lastQuery(asked)).toEqual({ to: '2025-03-31', pageSize: '10' });
+  });
+
+  describe('Source', () => {
+    const mixed = [
+      createTestimonial({ authorName: 'Fern Form', source: null }),
+      createTestimonial({ authorName: 'Tess Trust', source: 'trustpilot' }),
+      createTestimonial({ authorName: 'Gail Google', source: 'google' }),
+      createTestimonial({ authorName: 'Yuri Yelp', source: 'yelp' }),
+    ];
+
+    it('is not offered while every testimonial came from one source', async () => {
+      serveList();
+      renderScreen(<TestimonialsPage />, { path: '/testimonials', routePath: '/testimonials' });
+      await screen.findByText('Customer 1');
+      expect(screen.getByLabelText('Rating')).toBeDefined();
+      expect(screen.queryByLabelText('Source')).toBeNull();
+    });
+
+    it('lists the form, then each source by its name; a choice asks the server and lands in the address', async () => {
+      const asked = serveList(mixed);
+      const { user, router } = renderScreen(<TestimonialsPage />, {
+        path: '/testimonials?page=2',
+        routePath: '/testimonials',
+      });
+      await screen.findByText('Tess Trust');
+      const select = await screen.findByLabelText<HTMLSelectElement>('Source');
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Any source', 'Your testimonial form', 'Google', 'Trustpilot', 'Yelp']);
+      expect(select.value).toBe('');
+
+      await user.selectOptions(select, 'Trustpilot');
+      await waitFor(() =>
+        expect(lastQuery(asked)).toEqual({ source: 'trustpilot', pageSize: '10' }),
+      );
+      await waitFor(() => expect(screen.queryByText('Fern Form')).toBeNull());
+      expect(screen.getByText('Tess Trust')).toBeDefined();
+      expect(router.state.location.search).toBe('?source=trustpilot');
+
+      await user.selectOptions(select, 'Your testimonial form');
+      await waitFor(() => expect(lastQuery(asked)).toEqual({ source: 'form', pageSize: '10' }));
+      await screen.findByText('Fern Form');
+      expect(screen.queryByText('Tess Trust')).toBeNull();
+
+      await user.selectOptions(select, 'Any source');
+      await waitFor(() => expect(lastQuery(asked)).toEqual({ pageSize: '10' }));
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('reads the source from the address, whatever its letter case', async () => {
+      const asked = serveList(mixed);
+      renderScreen(<TestimonialsPage />, {
+        path: '/testimonials?source=Google',
+        routePath: '/testimonials',
+      });
+      await screen.findByText('Gail Google');
+      expect(screen.getByLabelText<HTMLSelectElement>('Source').value).toBe('google');
+      expect(lastQuery(asked)).toEqual({ source: 'Google', pageSize: '10' });
+    });
+
+    it('keeps a source from the address the business no longer has, so it can be seen and undone', async () => {
+      serveList([createTestimonial({ authorName: 'Only Form', source: null })]);
+      renderScreen(<TestimonialsPage />, {
+        path: '/testimonials?source=senja',
+        routePath: '/testimonials',
+      });
+      const select = await screen.findByLabelText<HTMLSelectElement>('Source');
+      expect(select.value).toBe('senja');
+      expect(select.selectedOptions[0]?.textContent).toBe('Senja');
+    });
   });
 });

@@ -158,7 +158,7 @@ describe('TestimonialsPage', () => {
     renderPage();
 
     const imported = await screen.findByRole('article', { name: /Ivy Imported/ });
-    expect(within(imported).getByText('Imported from google')).toBeDefined();
+    expect(within(imported).getByText('Imported from Google')).toBeDefined();
     expect(within(cardOf('Fern Formed')).queryByText(/Imported from/)).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 // /testimonials (docs/product/testimonials.md#testimonials-screen): filter tabs with counts, a
-// search over author, text and tags, sort, rating and date filters, paged cards with their actions, bulk
+// search over author, text and tags, sort, rating, date and source filters, paged cards with their actions, bulk
 // actions on a selection, CSV/JSON export, and the notice of a burst of
 // submissions with its one action (components/burst-notice.tsx). Filter, search and page live in
 // the address (hooks/use-list-address.ts), so a reload or a shared link shows the same list.
@@ -28,7 +28,7 @@ import { usePageSelection } from './hooks/use-page-selection';
 const PAGE_SIZE = 10;
 
 export function TestimonialsPage() {
-  const { status, q, page, sort, rating, from, to, show } = useListAddress();
+  const { status, q, page, sort, rating, from, to, source, show } = useListAddress();
   // A start after the end is said under the fields and not sent.
   const range = from && to && from > to ? {} : { from, to };
   const list = useTestimonialList({
@@ -39,13 +39,14 @@ export function TestimonialsPage() {
     sort,
     ...ratingQuery(rating),
     ...range,
+    source,
   });
   const { data } = list;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   usePageRepair({ page, pageCount, settled: data !== undefined && !list.isPlaceholderData, show });
   const search = useDebouncedSearch(q, (next) => show({ q: next }));
   const selection = usePageSelection(
-    [status, q, page, sort, rating, from, to].join('|'),
+    [status, q, page, sort, rating, from, to, source].join('|'),
     data?.items ?? [],
   );
 
@@ -65,7 +66,15 @@ export function TestimonialsPage() {
         activationMode="manual"
       >
         <ListToolbar counts={data?.counts} search={search} />
-        <ListFilters sort={sort} rating={rating} from={from} to={to} show={show} />
+        <ListFilters
+          sort={sort}
+          rating={rating}
+          from={from}
+          to={to}
+          source={source}
+          sources={data?.sources}
+          show={show}
+        />
         {statusFilters.map((filter) => (
           <TabsContent key={filter} value={filter} className="mt-6 focus-visible:outline-offset-4">
             <ListBody

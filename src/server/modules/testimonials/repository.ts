@@ -1,7 +1,7 @@
 // Drizzle only: the testimonials of one business. Every function takes the
 // business id and puts it in the WHERE clause, so no query can reach another
 // tenant's rows whatever id it is handed.
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TestimonialSort } from '../../../shared/schemas/testimonials.js';
 import { containsPattern } from '../../db/contains-pattern.js';
 import type { Executor } from '../../db/executor.js';
@@ -21,6 +21,8 @@ export type ListFilter = {
   from?: Date | undefined;
   /** Submitted before this instant. */
   before?: Date | undefined;
+  /** From this source, letter case aside; null: the public form's. */
+  source?: string | null | undefined;
 };
 
 /** ORDER BY of the materialised matches (columns id, rating, submitted_at); the id makes it total. */
@@ -39,7 +41,14 @@ function filterConditions(filter: ListFilter): SQL | undefined {
     filter.minRating === undefined ? undefined : gte(t.rating, filter.minRating),
     filter.from ? gte(t.submittedAt, filter.from) : undefined,
     filter.before ? lt(t.submittedAt, filter.before) : undefined,
+    sourceCondition(filter.source),
   );
+}
+
+function sourceCondition(source: string | null | undefined): SQL | undefined {
+  if (source === undefined) return undefined;
+  if (source === null) return isNull(testimonials.source);
+  return sql`lower(${testimonials.source}) = lower(${source})`;
 }
 
 export type EditableValues = Partial<
@@ -166,6 +175,35 @@ export async function listPage(
     .where(and(ofBusiness(businessId), inArray(t.id, ids)));
   const byId = new Map(found.map((row) => [row.id, row]));
   return { counts, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/**
+ * The distinct sources of the business's testimonials, in order, and whether any came through the form (source null).
+ * A skip scan of `testimonials_business_source_key_idx` (business, source, key): one index probe per source, however
+ * many testimonials each has.
+ */
+export async function listSources(
+  db: Executor,
+  businessId: string,
+): Promise<{ sources: string[]; form: boolean }> {
+  const t = testimonials;
+  const result = await db.execute<{ sources: string[] | null; form: boolean }>(sql`
+    with recursive found(source) as (
+      (select ${t.source} from ${t}
+        where ${t.businessId} = ${businessId} and ${t.source} is not null
+        order by ${t.source} limit 1)
+      union all
+      select (select ${t.source} from ${t}
+          where ${t.businessId} = ${businessId} and ${t.source} > found.source
+          order by ${t.source} limit 1)
+        from found where found.source is not null
+    )
+    select
+      (select json_agg(source order by source) from found where source is not null) as "sources",
+      exists (select 1 from ${t} where ${t.businessId} = ${businessId} and ${t.source} is null) as "form"
+  `);
+  const [row] = result.rows;
+  return { sources: row?.sources ?? [], form: row?.form ?? false };
 }
 
 export type StatsRow = { total: number; pending: number; thisMonth: number; avgRating: number };

@@ -16,6 +16,7 @@ import type {
   TestimonialStats,
   UpdateTestimonialInput,
 } from '../../../shared/schemas/testimonials.js';
+import { dedupeTags, FORM_SOURCE } from '../../../shared/schemas/testimonials.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { TestimonialRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -102,6 +103,7 @@ export async function listTestimonials(
   query: ListTestimonialsQuery,
 ): Promise<TestimonialList> {
   const status = query.status === 'all' ? undefined : query.status;
+  const source = query.source === FORM_SOURCE ? null : query.source;
   const { counts, rows } = await repository.listPage(
     db,
     businessId,
@@ -112,15 +114,19 @@ export async function listTestimonials(
       minRating: query.minRating,
       from: query.from ? startOfUtcDay(query.from) : undefined,
       before: query.to ? nextUtcDay(query.to) : undefined,
+      source,
     },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, sort: query.sort },
   );
+  const sources = await repository.listSources(db, businessId);
   return {
     items: rows.map(toTestimonial),
     page: query.page,
     pageSize: query.pageSize,
     total: status ? counts[status] : counts.all,
     counts,
+    // One spelling per source, letter case aside, as the filter matches them ("Google" and "google" are one).
+    sources: [...(sources.form ? [null] : []), ...dedupeTags(sources.sources)],
   };
 }
 

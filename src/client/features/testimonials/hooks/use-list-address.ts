@@ -1,10 +1,11 @@
 // Which list the moderation screen shows (status, search, sort, rating, date
-// range, page) lives in the address, so a reload or a shared link shows the
+// range, source, page) lives in the address, so a reload or a shared link shows the
 // same list. Values the server would refuse are read as unset.
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   dayFilter,
+  listTestimonialsQuerySchema,
   testimonialSorts,
   testimonialStatuses,
   type TestimonialSort,
@@ -48,6 +49,12 @@ function readDay(value: string | null): string {
   return day.success ? day.data : '';
 }
 
+/** A source the server's schema accepts (`form`, or one of the business's sources), else unset. */
+function readSource(value: string | null): string {
+  const source = listTestimonialsQuerySchema.safeParse({ source: value ?? '' });
+  return source.success ? (source.data.source ?? '') : '';
+}
+
 export type ListChanges = {
   status?: StatusFilter;
   q?: string;
@@ -56,6 +63,7 @@ export type ListChanges = {
   rating?: RatingFilter;
   from?: string;
   to?: string;
+  source?: string;
 };
 
 /** The list read from the address, and `show(changes)` to move to another list. */
@@ -68,6 +76,7 @@ export function useListAddress() {
   const rating = readRating(searchParams.get('rating'));
   const from = readDay(searchParams.get('from'));
   const to = readDay(searchParams.get('to'));
+  const source = readSource(searchParams.get('source'));
 
   /** Changes the list; anything else than the page starts again at page 1. */
   const show = (changes: ListChanges) => {
@@ -84,6 +93,7 @@ export function useListAddress() {
         if (changes.rating !== undefined) set('rating', changes.rating || null);
         if (changes.from !== undefined) set('from', changes.from || null);
         if (changes.to !== undefined) set('to', changes.to || null);
+        if (changes.source !== undefined) set('source', changes.source || null);
         const nextPage = changes.page ?? 1;
         set('page', nextPage > 1 ? String(nextPage) : null);
         return next;
@@ -93,7 +103,7 @@ export function useListAddress() {
     );
   };
 
-  return { status, q, page, sort, rating, from, to, show };
+  return { status, q, page, sort, rating, from, to, source, show };
 }
 
 /**
