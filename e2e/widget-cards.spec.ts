@@ -4,15 +4,22 @@
 // long text is clamped to the lines that fit and photos are one row, so the
 // short cards are left with a bounded blank space, and "Read more" shows the rest.
 import type { Locator } from '@playwright/test';
+import { widgetBoxHeight } from '../src/shared/widget-box';
+import { WIDGET_SETTINGS_DEFAULTS } from '../src/shared/widget-data';
 import { expect, test } from './fixtures';
+import { ourPage } from './helpers';
 import {
+  baseUrl,
   createShowcaseOwner,
+  createWidgetOwner,
   LONG_TEXT,
   scriptHostPage,
+  SHORT_SUBMISSIONS,
   SHORT_TEXTS,
   startHostSite,
   type ShowcaseOwner,
 } from './widget-data';
+import { widgetProblems } from './widget-geometry';
 
 /**
  * Blank space a short card may keep below its content. Every card is as tall
@@ -144,5 +151,66 @@ test('short cards keep little blank space beside a long one with five photos, an
         .getByRole('group', { name: `${i + 1} of 4` })
         .getByRole('button', { name: 'Read more' }),
     ).toHaveCount(0);
+  }
+});
+
+test('with the source mark on, an imported card says "via Trustpilot" under its name and is as tall and whole as the others', async ({
+  page,
+  playwright,
+}) => {
+  const marked = await createWidgetOwner(playwright, 'Marked Kitchens', SHORT_SUBMISSIONS, {
+    showSources: true,
+  });
+  const site = await startHostSite({ '/': scriptHostPage(marked.slug) });
+  try {
+    // A review imported through the API v1, approved: the newest, so the first slide.
+    const created = await marked.api.post('/api/integrations/api-key', ourPage());
+    expect(created.status(), await created.text()).toBe(200);
+    const { apiKey } = (await created.json()) as { apiKey: string };
+    const imported = await fetch(`${baseUrl()}/api/v1/testimonials`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        authorName: 'Maximilian Alexander von Humboldt',
+        authorBusinessName: 'Humboldt & Wiesenthal Landscaping',
+        content: 'They redid our whole garden in a week and left it tidier than they found it.',
+        rating: 5,
+        status: 'approved',
+        source: 'trustpilot',
+      }),
+    });
+    expect(imported.status, await imported.text()).toBe(201);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(site.origin);
+    const widget = page.locator(`vouchly-widget[data-vouchly-widget="${marked.slug}"]`);
+    const first = widget.getByRole('group', { name: '1 of 4' });
+    await expect(first).toBeVisible();
+    // First on the line under the name; the name keeps its own line on a phone.
+    await expect(first.locator('.mt > .vi:first-child')).toHaveText('via Trustpilot');
+    await expect(first.locator('.vi')).toBeInViewport({ ratio: 1 });
+    // Whole: the line under the name (cut with an ellipsis) cuts the business after it, never the mark.
+    const overhang = await first
+      .locator('.vi')
+      .evaluate(
+        (mark) =>
+          mark.getBoundingClientRect().right -
+          (mark.parentElement as HTMLElement).getBoundingClientRect().right,
+      );
+    expect(overhang).toBeLessThanOrEqual(0);
+    await expect(widget.locator('.vi')).toHaveCount(1);
+
+    // The box is the default one, and every card is as tall as the others and whole in it.
+    expect((await widget.locator('section.w').boundingBox())?.height).toBe(
+      widgetBoxHeight(WIDGET_SETTINGS_DEFAULTS),
+    );
+    const heights = await widget
+      .locator('figure')
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().height));
+    expect(new Set(heights).size, `card heights ${heights.join(', ')}`).toBe(1);
+    expect(await widgetProblems(widget)).toEqual([]);
+  } finally {
+    await marked.api.dispose();
+    await site.close();
   }
 });

@@ -27,6 +27,11 @@ describe('widgetBoxHeight', () => {
     expect(Math.abs(height({ showRatings: false }) - plain - -34)).toBeLessThanOrEqual(1);
   });
 
+  it('does not change with the source mark, which takes the line under the name the box always counts', () => {
+    expect(height({ showSources: true })).toBe(height({}));
+    expect(widgetBoxHeight({ ...WIDGET_SETTINGS_DEFAULTS, showSources: true })).toBe(410);
+  });
+
   it('scales with the font size', () => {
     const at = (fontSize: 'sm' | 'base' | 'lg') => height({ fontSize }) - 2;
     expect(at('sm') / at('base')).toBeCloseTo(14 / 16, 1);

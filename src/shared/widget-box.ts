@@ -27,7 +27,7 @@ const STARS = 1.125;
 const TEXT_LINE = 1.0625 * 1.65;
 /** .md: the row of photo thumbnails. */
 const PHOTOS = 2.75;
-/** .au: the author's name over the business, place and date (the source mark beside them is lower). */
+/** .au: the author's name over the source mark, business, place and date (one line, counted even when empty). */
 const AUTHOR = 1.5 + 0.875 * 1.5;
 /** .bar: the previous, next and rotation buttons. */
 const CONTROLS = 2.25;

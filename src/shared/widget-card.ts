@@ -131,15 +131,8 @@ export function cardMarkup(
   const meta = [t.authorBusinessName, s.showLocation ? t.authorLocation : null]
     .filter(Boolean)
     .join(' · ');
-  const metaLine =
-    (meta || date) &&
-    el('span', { class: 'mt' }, [
-      meta,
-      meta && date ? ' · ' : '',
-      date && el('time', { datetime: t.date }, [date]),
-    ]);
-
-  // Where it was first written (docs/product/widget.md#source-mark): a link to the original when there is one.
+  // Where it was first written (docs/product/widget.md#source-mark): a link to the original when there is one. It
+  // leads the line under the name, so a narrow card cuts the place and date before it, and never the name.
   const source = s.showSources ? t.source : undefined;
   const sourceHref = source && safeHttpUrl(source.url);
   const mark =
@@ -157,6 +150,15 @@ export function cardMarkup(
         : { class: 'vi' },
       [`via ${source.name}`],
     );
+  const metaLine =
+    (mark || meta || date) &&
+    el('span', { class: 'mt' }, [
+      mark,
+      mark && (meta || date) ? ' · ' : '',
+      meta,
+      meta && date ? ' · ' : '',
+      date && el('time', { datetime: t.date }, [date]),
+    ]);
 
   const slide = mode === 'slide';
   const quote = el('div', { class: 'qw' }, [
@@ -184,7 +186,6 @@ export function cardMarkup(
     el('figcaption', { class: 'au' }, [
       avatar,
       el('div', {}, [el('div', { class: 'nm' }, [t.authorName]), metaLine]),
-      mark,
     ]),
   ]);
 }

@@ -165,7 +165,7 @@ describe('renderStaticHtml', () => {
       source,
     });
 
-    it('links "via {platform}" to the original in a new tab, not followed, at the end of the author row', () => {
+    it('links "via {platform}" to the original in a new tab, not followed, first under the author name', () => {
       const html = renderStaticHtml(
         data({ showSources: true }, [
           from({ name: 'Trustpilot', url: 'https://www.trustpilot.com/reviews/1' }),
@@ -173,8 +173,9 @@ describe('renderStaticHtml', () => {
         options,
       );
       expect(html).toContain(
-        '<a class="vi" href="https://www.trustpilot.com/reviews/1" target="_blank" rel="nofollow noopener" ' +
-          'aria-label="via Trustpilot (opens in a new tab)">via Trustpilot</a></figcaption>',
+        '<div class="nm">Maria Gonzalez</div><span class="mt">' +
+          '<a class="vi" href="https://www.trustpilot.com/reviews/1" target="_blank" rel="nofollow noopener" ' +
+          'aria-label="via Trustpilot (opens in a new tab)">via Trustpilot</a> · Austin, TX · <time ',
       );
     });
 
@@ -183,7 +184,15 @@ describe('renderStaticHtml', () => {
         data({ showSources: true }, [from({ name: 'Google', url: null })]),
         options,
       );
-      expect(plain).toContain('<span class="vi">via Google</span></figcaption>');
+      expect(plain).toContain('<span class="mt"><span class="vi">via Google</span> · Austin, TX');
+      // Alone on the line when the card shows no place and no date.
+      const alone = renderStaticHtml(
+        data({ showSources: true, showLocation: false, showDates: false }, [
+          from({ name: 'Google', url: null }),
+        ]),
+        options,
+      );
+      expect(alone).toContain('<span class="mt"><span class="vi">via Google</span></span>');
       const hostile = renderStaticHtml(
         data({ showSources: true }, [from({ name: 'Google', url: 'javascript:alert(1)' })]),
         options,

@@ -15,8 +15,8 @@
 // line. The whole testimonial opens in .cv, a modal dialog (the UA's
 // dialog:modal rules keep it fixed, centred and scrollable within the
 // viewport). While nothing is approved, .iv invites the first testimonial.
-// .vi, the source mark, sits at the end of the author's row, lower than it, so
-// a card is as tall with it as without.
+// .vi, the source mark, leads the line under the author's name (.mt), which
+// the box counts whether or not a card fills it.
 // The no-script page lays its list (.ls) out itself
 // (src/server/modules/widget/embed-page.ts). The active dot grows by a
 // transform, so the dots beside it never move; "Read more" and the author's
@@ -59,8 +59,7 @@ export const WIDGET_CSS = `:host{all:initial;display:block}\
 .av{flex:none;display:grid;place-items:center;width:2.75em;height:2.75em;border-radius:50%;object-fit:cover;background:var(--ac1);color:var(--fg);font-weight:700}\
 .nm{font-weight:700}\
 .mt{display:block;font-size:.875em;opacity:.75}\
-.vi{flex:none;max-width:50%;font-size:.75em;color:inherit;opacity:.75;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\
-a.vi:hover{opacity:1}\
+.vi{color:inherit}\
 .bar{order:2;width:auto;max-width:100%;display:flex;align-items:center;justify-content:center;gap:.5em}\
 .b{display:inline-grid;place-items:center;width:2.25em;height:2.25em;border:1px solid var(--ln);border-radius:50%;background:var(--card);color:var(--ac);font:inherit;cursor:pointer}\
 .b:hover,.ia:hover{background:var(--ac1)}\

@@ -123,10 +123,10 @@ describe('settings', () => {
     expect(withSettings({ showLocation: false, showDates: false }, one()).$('.mt')).toBeNull();
   });
 
-  it('showSources: "via {platform}" in the author row, a link to the original in a new tab', () => {
+  it('showSources: "via {platform}" first under the author name, a link to the original in a new tab', () => {
     const trustpilot = { name: 'Trustpilot', url: 'https://www.trustpilot.com/reviews/1' };
     const { $ } = withSettings({ showSources: true }, one({ source: trustpilot }));
-    const mark = $('.au > .vi') as HTMLAnchorElement;
+    const mark = $('.au .mt > .vi:first-child') as HTMLAnchorElement;
     expect(mark.tagName).toBe('A');
     expect(mark.textContent).toBe('via Trustpilot');
     expect(mark.getAttribute('href')).toBe('https://www.trustpilot.com/reviews/1');
