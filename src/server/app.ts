@@ -41,6 +41,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { requestApiRoutes } from './modules/requests/api-routes.js';
 import { requestLinkRoutes } from './modules/requests/public-routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
+import { reviewSourceRoutes } from './modules/review-sources/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
 import { testimonialRoutes } from './modules/testimonials/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(notificationRoutes);
     await scope.register(webhookEndpointRoutes);
     await scope.register(requestRoutes);
+    await scope.register(reviewSourceRoutes);
   });
 
   registerClientAppFallback(app, client);

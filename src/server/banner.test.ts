@@ -11,6 +11,7 @@ const local: BannerConfig = {
   redisUrl: undefined,
   stripe: undefined,
   wixAppSecret: undefined,
+  google: undefined,
   webhookAllowPrivate: false,
 };
 
@@ -38,6 +39,7 @@ describe('startupBanner', () => {
         '  files           disk (data/objects)',
         '  payments        test checkout (built in, no card is charged)',
         '  wix connect     off (set WIX_APP_SECRET to turn it on)',
+        '  google reviews  off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to turn it on)',
         '  counters        in memory',
         'Press Ctrl+C to stop.',
         '',
@@ -99,6 +101,7 @@ describe('startupBanner', () => {
           apiUrl: undefined,
         },
         wixAppSecret: 'wix-app-secret-value',
+        google: { clientId: 'google-client-id-value', clientSecret: 'google-client-secret-value' },
       },
       { cwd: '/srv/vouchly', interactive: false },
     );
@@ -109,7 +112,10 @@ describe('startupBanner', () => {
     );
     expect(banner).toContain('  counters        Redis (cache.internal:6379)\n');
     expect(banner).toContain('  wix connect     on\n');
+    expect(banner).toContain('  google reviews  on\n');
     for (const secret of [
+      'google-client-id-value',
+      'google-client-secret-value',
       'wix-app-secret-value',
       'smtp-password',
       'mailer',

@@ -16,6 +16,7 @@ export type BannerConfig = Pick<
   | 'redisUrl'
   | 'stripe'
   | 'wixAppSecret'
+  | 'google'
   | 'webhookAllowPrivate'
 >;
 
@@ -70,6 +71,10 @@ export function startupBanner(config: BannerConfig, options: BannerOptions): str
         : 'test checkout (built in, no card is charged)',
     ],
     ['wix connect', config.wixAppSecret ? 'on' : 'off (set WIX_APP_SECRET to turn it on)'],
+    [
+      'google reviews',
+      config.google ? 'on' : 'off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to turn it on)',
+    ],
     ['counters', config.redisUrl ? `Redis (${hostAndPort(config.redisUrl)})` : 'in memory'],
     // Only when on: it lifts an SSRF guard (docs/security.md rule 32), so the operator should see it.
     ...(config.webhookAllowPrivate

@@ -61,6 +61,8 @@ const envSchema = z.object({
     .pipe(z.array(z.string().max(64, 'each code must be at most 64 characters')))
     .optional(),
   WIX_APP_SECRET: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   PRODUCT_NAME: z.string().min(1).default('Vouchly'),
   SELLER_NAME: z.string().trim().min(1).max(200).optional(),
@@ -114,6 +116,13 @@ export type Config = {
   accessCodes: string[];
   /** The Wix app's secret: Wix connect verifies `instance` signatures with it; off when unset. */
   wixAppSecret: string | undefined;
+  /**
+   * The Google OAuth client that connects Google Business Profile review sources (GOOGLE_CLIENT_ID,
+   * GOOGLE_CLIENT_SECRET); Google is off when unset. Trustpilot needs nothing here: each owner brings an API key.
+   */
+  google: { clientId: string; clientSecret: string } | undefined;
+  /** Where the review sources' providers are reached. Never read from the environment: tests point them at stand-ins. */
+  reviewSourceUrls: ReviewSourceUrls;
   redisUrl: string | undefined;
   productName: string;
   /** Who receipts name as the seller (docs/product/billing.md#receipts): SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID. */
@@ -135,6 +144,30 @@ export type Config = {
    * self-hosters whose own tools run inside their network (docs/product/webhooks.md#addresses).
    */
   webhookAllowPrivate: boolean;
+};
+
+export type ReviewSourceUrls = {
+  googleAuth: string;
+  googleToken: string;
+  /** Business Profile API v4: reviews. */
+  googleReviews: string;
+  /** Account Management API v1: accounts. */
+  googleAccounts: string;
+  /** Business Information API v1: locations. */
+  googleLocations: string;
+  trustpilot: string;
+  /** How long one call may take before it counts as a transient failure. */
+  timeoutMs: number;
+};
+
+export const DEFAULT_REVIEW_SOURCE_URLS: ReviewSourceUrls = {
+  googleAuth: 'https://accounts.google.com/o/oauth2/v2/auth',
+  googleToken: 'https://oauth2.googleapis.com/token',
+  googleReviews: 'https://mybusiness.googleapis.com/v4',
+  googleAccounts: 'https://mybusinessaccountmanagement.googleapis.com/v1',
+  googleLocations: 'https://mybusinessbusinessinformation.googleapis.com/v1',
+  trustpilot: 'https://api.trustpilot.com/v1',
+  timeoutMs: 10_000,
 };
 
 export class ConfigError extends Error {
@@ -181,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'STRIPE_API_URL: needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID',
     );
   }
+  if (Boolean(vars.GOOGLE_CLIENT_ID) !== Boolean(vars.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(vars.DATA_DIR);
@@ -219,6 +255,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     accessCodes: vars.ACCESS_CODES ?? [],
     wixAppSecret: vars.WIX_APP_SECRET,
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    reviewSourceUrls: DEFAULT_REVIEW_SOURCE_URLS,
     redisUrl: vars.REDIS_URL,
     productName: vars.PRODUCT_NAME,
     seller: {

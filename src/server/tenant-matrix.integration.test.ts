@@ -17,6 +17,7 @@ import { contractKey, type Access } from '../shared/contract.js';
 import { allContracts, contractByKey } from '../shared/contracts/index.js';
 import { WIDGET_SETTINGS_DEFAULTS } from '../shared/schemas/widget.js';
 import { signWixInstance } from './modules/integrations/wix-instance.js';
+import { sealCredentials } from './modules/review-sources/credentials.js';
 import * as schema from './db/schema.js';
 import {
   TEST_PASSWORD,
@@ -69,6 +70,8 @@ type Tenant = {
   wixSiteId: string;
   /** A webhook endpoint with one delivery (a test event, never sent: the matrix drains no jobs). */
   webhook: { endpointId: string; deliveryId: string };
+  /** A Google source with a location and a Trustpilot source, stored as a connect leaves them (no provider is called). */
+  reviewSources: { googleId: string; trustpilotId: string };
 };
 
 const WIX_APP_SECRET = 'tenant-matrix-wix-secret';
@@ -104,6 +107,8 @@ const get = (url: string) => own(() => ({ method: 'GET', url }));
 
 const tid = (a: Tenant) => `/api/testimonials/${a.testimonialId}`;
 const hook = (a: Tenant) => `/api/webhooks/${a.webhook.endpointId}`;
+const reviewSource = (a: Tenant) => `/api/review-sources/${a.reviewSources.trustpilotId}`;
+const googleSource = (a: Tenant) => `/api/review-sources/${a.reviewSources.googleId}`;
 /** A public address: creation checks it without connecting. Only request.submitted, so B's probes queue nothing. */
 const WEBHOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -280,6 +285,65 @@ const matrix: Record<string, Expectation> = {
         method: 'POST',
         url: `/api/webhooks/${b.webhook.endpointId}/deliveries/${a.webhook.deliveryId}/resend`,
       })),
+    ],
+  },
+  'GET /api/review-sources': { kind: 'owner', probes: [get('/api/review-sources')] },
+  'POST /api/review-sources/google/start': {
+    kind: 'owner',
+    probes: [own(() => ({ method: 'POST', url: '/api/review-sources/google/start' }))],
+  },
+  'POST /api/review-sources/google/callback': {
+    kind: 'owner',
+    // A state signed for A's session would be refused too: it names A's business and user.
+    probes: [
+      refused((a) => ({
+        method: 'POST',
+        url: '/api/review-sources/google/callback',
+        payload: { code: 'a-code', state: `${a.businessId}.${a.userId}.9999999999999.forged` },
+      })),
+    ],
+  },
+  'GET /api/review-sources/:id/locations': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'GET', url: `${googleSource(a)}/locations` }))],
+  },
+  'PUT /api/review-sources/:id/location': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({
+        method: 'PUT',
+        url: `${googleSource(a)}/location`,
+        payload: { name: 'accounts/1/locations/2' },
+      })),
+    ],
+  },
+  'POST /api/review-sources/trustpilot': {
+    kind: 'owner',
+    // A's business unit, while B has one connected: refused before Trustpilot is called (the matrix reaches no provider).
+    probes: [
+      refused(() => ({
+        method: 'POST',
+        url: '/api/review-sources/trustpilot',
+        payload: { businessUnitId: 'TENANTASECRETUNIT', apiKey: 'key' },
+      })),
+    ],
+  },
+  'PATCH /api/review-sources/:id': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({ method: 'PATCH', url: reviewSource(a), payload: { trusted: true } })),
+      notFound((a) => ({ method: 'PATCH', url: googleSource(a), payload: { trusted: true } })),
+    ],
+  },
+  'POST /api/review-sources/:id/sync': {
+    kind: 'owner',
+    probes: [notFound((a) => ({ method: 'POST', url: `${reviewSource(a)}/sync` }))],
+  },
+  'DELETE /api/review-sources/:id': {
+    kind: 'owner',
+    probes: [
+      notFound((a) => ({ method: 'DELETE', url: reviewSource(a) })),
+      notFound((a) => ({ method: 'DELETE', url: googleSource(a) })),
     ],
   },
   'GET /api/integrations/api-key': { kind: 'owner', probes: [get('/api/integrations/api-key')] },
@@ -769,7 +833,33 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     url: `/api/webhooks/${endpointId}/test`,
     ...withSession(cookie),
   });
+  const sourceIds = { googleId: crypto.randomUUID(), trustpilotId: crypto.randomUUID() };
+  const secret = app.config.sessionSecret;
+  await app.database.db.insert(schema.reviewSources).values([
+    {
+      id: sourceIds.googleId,
+      businessId: business.id,
+      kind: 'google',
+      credentials: sealCredentials(secret, sourceIds.googleId, {
+        kind: 'google',
+        refreshToken: `${name}-refresh-token`,
+      }),
+      googleLocationName: 'accounts/1/locations/2',
+      googleLocationTitle: `${name === 'Tenant A' ? 'TENANT-A-SECRET' : 'tenant b'} location`,
+    },
+    {
+      id: sourceIds.trustpilotId,
+      businessId: business.id,
+      kind: 'trustpilot',
+      credentials: sealCredentials(secret, sourceIds.trustpilotId, {
+        kind: 'trustpilot',
+        apiKey: `${name}-api-key`,
+      }),
+      trustpilotBusinessUnitId: name === 'Tenant A' ? 'TENANTASECRETUNIT' : 'tenantbunit',
+    },
+  ]);
   return {
+    reviewSources: sourceIds,
     webhook: { endpointId, deliveryId: test.json<{ deliveryId: string }>().deliveryId },
     apiKey: keyResponse.json<{ apiKey: string }>().apiKey,
     wixSiteId,
@@ -827,6 +917,9 @@ function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: st
     a.wixSiteId,
     a.webhook.endpointId,
     a.webhook.deliveryId,
+    a.reviewSources.googleId,
+    a.reviewSources.trustpilotId,
+    'TENANTASECRETUNIT',
     'TENANT-A-SECRET',
   ]) {
     expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);
@@ -902,7 +995,10 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
   });
 
   it("tenant B can neither see nor change tenant A's data through any owner route", async () => {
-    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
+    const app = await createTestApp({
+      wixAppSecret: WIX_APP_SECRET,
+      google: { clientId: 'matrix-client', clientSecret: 'matrix-secret' },
+    });
     const a = await tenant(app, 'Tenant A');
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);
@@ -928,7 +1024,10 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
   });
 
   it("tenant B's API key can neither see nor change tenant A's data through any API route", async () => {
-    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
+    const app = await createTestApp({
+      wixAppSecret: WIX_APP_SECRET,
+      google: { clientId: 'matrix-client', clientSecret: 'matrix-secret' },
+    });
     const a = await tenant(app, 'Tenant A');
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);
@@ -948,7 +1047,10 @@ describe('tenant matrix (docs/security.md rule 7)', () => {
   });
 
   it('every owner route answers 401 without a session, every API route without a key, and nothing changes', async () => {
-    const app = await createTestApp({ wixAppSecret: WIX_APP_SECRET });
+    const app = await createTestApp({
+      wixAppSecret: WIX_APP_SECRET,
+      google: { clientId: 'matrix-client', clientSecret: 'matrix-secret' },
+    });
     const a = await tenant(app, 'Tenant A');
     const b = await tenant(app, 'Tenant B');
     const before = await snapshotOf(app, a);

@@ -29,6 +29,7 @@ import {
 } from '../../shared/schemas/requests.js';
 import { apiKeyStatuses } from '../../shared/schemas/integrations.js';
 import { newTestimonialEmailModes } from '../../shared/schemas/notifications.js';
+import { reviewSourceKinds, reviewSourceStatuses } from '../../shared/schemas/review-sources.js';
 import { testimonialStatuses } from '../../shared/schemas/testimonials.js';
 import { uploadPurposes } from '../../shared/schemas/uploads.js';
 import {
@@ -177,6 +178,15 @@ export const testimonials = pgTable(
     awaitsOwnerEmail: boolean().notNull().default(false),
     // The burst it arrived in (modules/submissions/bursts.ts); cleared when the owner edits it.
     burstId: uuid().references((): AnyPgColumn => submissionBursts.id, { onDelete: 'set null' }),
+    // The connected review source that keeps this row in step (modules/review-sources); null once it is disconnected.
+    reviewSourceId: uuid().references((): AnyPgColumn => reviewSources.id, {
+      onDelete: 'set null',
+    }),
+    // A hash of the name, text and rating the source last gave: while the row still matches it, the owner has not
+    // edited it and a change at the source may replace it (docs/decisions/0036).
+    sourceDigest: text(),
+    // The review was no longer at its source at the last sync: the widget leaves it out until it comes back.
+    goneFromSourceAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('testimonials_awaiting_owner_email_idx')
@@ -649,3 +659,35 @@ export const emailSuppressions = pgTable(
     uniqueIndex('email_suppressions_business_email_idx').on(table.businessId, table.email),
   ],
 );
+
+/**
+ * A review source a business connected (modules/review-sources, docs/product/integrations.md#review-sources): one of
+ * each kind per business. `credentials` holds the refresh token or API key, encrypted (docs/decisions/0036).
+ */
+export const reviewSources = pgTable(
+  'review_sources',
+  {
+    id: uuid().primaryKey(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text({ enum: reviewSourceKinds }).notNull(),
+    /** AES-256-GCM of the JSON credentials, under a key derived from the session secret, bound to this row's id. */
+    credentials: text().notNull(),
+    /** Google: the chosen location (accounts/{a}/locations/{l}) and its title; null until the owner chooses. */
+    googleLocationName: text(),
+    googleLocationTitle: text(),
+    /** Trustpilot: the business unit whose reviews arrive. */
+    trustpilotBusinessUnitId: text(),
+    trusted: boolean().notNull().default(false),
+    status: text({ enum: reviewSourceStatuses }).notNull().default('connected'),
+    lastSyncAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    /** When the planned sync job is due; its payload names this time, so a superseded job stands down. */
+    nextSyncAt: timestamp({ withTimezone: true }),
+    consecutiveFailures: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('review_sources_business_kind_idx').on(table.businessId, table.kind)],
+);
+export type ReviewSourceRow = typeof reviewSources.$inferSelect;

@@ -8,6 +8,7 @@ import {
 } from '../modules/webhooks/jobs.js';
 import { sendReminderJob, sendRequestJob } from '../modules/requests/jobs.js';
 import { fetchImportedPhotoJob } from '../modules/imports/jobs.js';
+import { syncReviewSourceJob } from '../modules/review-sources/jobs.js';
 import { runnable } from './worker.js';
 
 export const registeredJobs = [
@@ -19,4 +20,5 @@ export const registeredJobs = [
   runnable(sendRequestJob),
   runnable(sendReminderJob),
   runnable(fetchImportedPhotoJob),
+  runnable(syncReviewSourceJob),
 ];

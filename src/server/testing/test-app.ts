@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
-import type { Config } from '../config.js';
+import { DEFAULT_REVIEW_SOURCE_URLS, type Config } from '../config.js';
 import { closeAfterTest } from './close-after-test.js';
 import { fakeBuild } from './fake-build.js';
 import { testDatabase } from './test-database.js';
@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     stripe: undefined,
     accessCodes: [],
     wixAppSecret: undefined,
+    google: undefined,
+    reviewSourceUrls: DEFAULT_REVIEW_SOURCE_URLS,
     redisUrl: undefined,
     productName: 'Vouchly',
     seller: { name: 'Vouchly', addressLines: [], taxId: undefined },

@@ -13,6 +13,7 @@ import * as notifications from './notifications.js';
 import * as pages from './pages.js';
 import * as reference from './reference.js';
 import * as requests from './requests.js';
+import * as reviewSources from './review-sources.js';
 import * as submissions from './submissions.js';
 import * as testimonials from './testimonials.js';
 import * as uploads from './uploads.js';
@@ -34,6 +35,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   notifications,
   requests,
   webhooks,
+  reviewSources,
   pages,
   reference,
 ];

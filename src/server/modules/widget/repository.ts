@@ -1,6 +1,6 @@
 // Drizzle only: the one widget_settings row of a business, and what the public
 // widget shows (the business by its slug, its approved testimonials).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
   businesses,
@@ -89,10 +89,19 @@ export async function findBusinessBySlug(
 /** Never the author's email: it is not even read. */
 export type PublicTestimonialRow = Omit<
   TestimonialRow,
-  'authorEmail' | 'businessId' | 'status' | 'tags' | 'sourceKey' | 'burstId' | 'awaitsOwnerEmail'
+  | 'authorEmail'
+  | 'businessId'
+  | 'status'
+  | 'tags'
+  | 'sourceKey'
+  | 'burstId'
+  | 'awaitsOwnerEmail'
+  | 'reviewSourceId'
+  | 'sourceDigest'
+  | 'goneFromSourceAt'
 >;
 
-/** The business's approved testimonials, most recently approved first, at most `limit`. */
+/** The business's approved testimonials still at their source, most recently approved first, at most `limit`. */
 export async function listApproved(
   db: Executor,
   businessId: string,
@@ -118,7 +127,8 @@ export async function listApproved(
       sourceUrl: t.sourceUrl,
     })
     .from(t)
-    .where(and(eq(t.businessId, businessId), eq(t.status, 'approved')))
+    // A review gone from its source is left out until it comes back (docs/decisions/0036).
+    .where(and(eq(t.businessId, businessId), eq(t.status, 'approved'), isNull(t.goneFromSourceAt)))
     .orderBy(sql`${t.approvedAt} desc nulls last`, desc(t.submittedAt), desc(t.id))
     .limit(limit);
 }
