@@ -13,6 +13,7 @@ import {
   listWixSites,
   revokeApiKey,
 } from '../../../shared/contracts/integrations';
+import { listReviewSources } from '../../../shared/contracts/review-sources';
 import { listWebhooks } from '../../../shared/contracts/webhooks';
 import type { ApiKeyInfo, WixSite } from '../../../shared/schemas/integrations';
 import { renderScreen } from '../../testing/render';
@@ -86,6 +87,7 @@ function serveIntegrations({
     }),
     mock(listWixSites, () => storedSites),
     mock(listWebhooks, () => []),
+    mock(listReviewSources, () => ({ sources: [], googleAvailable: true })),
     mock(disconnectWixSite, ({ params }) => {
       calls.disconnected.push(params.wixSiteId);
       storedSites = storedSites.filter((site) => site.wixSiteId !== params.wixSiteId);

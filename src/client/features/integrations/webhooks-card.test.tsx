@@ -14,6 +14,7 @@ import {
   sendWebhookTest,
   updateWebhook,
 } from '../../../shared/contracts/webhooks';
+import { listReviewSources } from '../../../shared/contracts/review-sources';
 import {
   webhookMessages,
   type WebhookDelivery,
@@ -84,6 +85,7 @@ function serveWebhooks({
     })),
     mock(listWixSites, () => []),
     mock(listWebhooks, () => stored),
+    mock(listReviewSources, () => ({ sources: [], googleAvailable: true })),
     mock(createWebhook, ({ body }) => {
       calls.created.push(body);
       if (refuseUrl)
