@@ -14,7 +14,7 @@ const TRUSTPILOT_API_KEY_MAX = 200;
 const GOOGLE_LOCATION_NAME_MAX = 200;
 
 export const reviewSourceMessages = {
-  businessUnitRequired: 'Enter your Trustpilot business unit id',
+  businessUnitRequired: 'Enter your Trustpilot business unit ID',
   businessUnitInvalid: 'A business unit id has only letters and digits',
   apiKeyRequired: 'Enter your Trustpilot API key',
   trustpilotRefused:
@@ -26,7 +26,7 @@ export const reviewSourceMessages = {
   googleRefused: 'Google did not accept the sign-in. Please try connecting again.',
   googleUnreachable: 'Google could not be reached. Please try again in a few minutes.',
   googleNoRefreshToken:
-    'Google did not grant lasting access. Please remove Vouchly from your Google account’s connected apps and connect again.',
+    'Google did not grant lasting access. Please remove this app from your Google account’s third-party connections and connect again.',
   locationUnknown: 'Choose one of the locations of this Google account.',
   alreadyConnected:
     'This source is connected already. Disconnect it first to connect another account.',

@@ -196,7 +196,7 @@ describe('Review sources card', () => {
           kind: 'google',
           label: 'Market Square',
           status: 'reconnect',
-          lastError: "Google no longer accepts Vouchly's access. Please reconnect.",
+          lastError: 'Google no longer accepts our access. Please reconnect.',
         }),
         sourceOf({
           status: 'failing',
@@ -212,9 +212,7 @@ describe('Review sources card', () => {
       await within(card()).findByRole('list', { name: 'Connected review sources' }),
     );
     expect(list.getByText('Reconnect needed')).toBeDefined();
-    expect(
-      list.getByText("Google no longer accepts Vouchly's access. Please reconnect."),
-    ).toBeDefined();
+    expect(list.getByText('Google no longer accepts our access. Please reconnect.')).toBeDefined();
     expect(list.getByText('Retrying')).toBeDefined();
     expect(list.getByText('Trustpilot is not answering (error 502).')).toBeDefined();
     expect(list.queryByRole('button', { name: 'Sync now Google' })).toBeNull();

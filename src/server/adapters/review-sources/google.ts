@@ -220,7 +220,7 @@ function oauthError(error: unknown): ReviewSourceError {
   if (data?.error === 'invalid_grant' || response?.status === 401) {
     return new ReviewSourceError(
       'revoked',
-      `${PROVIDER} no longer accepts Vouchly's access. Please reconnect.`,
+      `${PROVIDER} no longer accepts our access. Please reconnect.`,
     );
   }
   if (response?.status !== undefined) return errorOfStatus(response.status, PROVIDER);

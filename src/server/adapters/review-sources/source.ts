@@ -60,7 +60,7 @@ export function errorOfStatus(status: number, provider: string): ReviewSourceErr
   if (status === 401) {
     return new ReviewSourceError(
       'revoked',
-      `${provider} no longer accepts Vouchly's access. Please reconnect.`,
+      `${provider} no longer accepts our access. Please reconnect.`,
     );
   }
   if (status >= 500 || status === 429 || status === 408) {

@@ -465,7 +465,7 @@ describe('failures', () => {
     expect(revoked).toMatchObject({
       status: 'reconnect',
       nextSyncAt: null,
-      lastError: "Google no longer accepts Vouchly's access. Please reconnect.",
+      lastError: 'Google no longer accepts our access. Please reconnect.',
     });
     expect(await t.source(trustpilot.id)).toMatchObject({ status: 'connected' });
     expect((await t.testimonials()).map((item) => item.authorName)).toEqual(['Tp']);

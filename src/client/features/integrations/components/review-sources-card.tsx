@@ -26,6 +26,8 @@ import {
 import { ConnectTrustpilotDialog } from './connect-trustpilot-dialog';
 
 const KIND_NAMES = { google: 'Google', trustpilot: 'Trustpilot' } as const;
+const GOOGLE_OFF_NOTE =
+  'Google is not set up on this server yet. Whoever runs it can turn it on with a Google client ID and secret.';
 
 const tone = {
   good: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200',
@@ -128,8 +130,7 @@ function Sources({ list, navigate }: { list: ReviewSourceList; navigate: Navigat
               </Button>
               {list.googleAvailable ? null : (
                 <p id="google-off-note" className="max-w-xs text-xs text-muted-foreground">
-                  Google is not set up on this server yet. Whoever runs it can turn it on with a
-                  Google client ID and secret.
+                  {GOOGLE_OFF_NOTE}
                 </p>
               )}
             </div>
@@ -194,10 +195,22 @@ function SourceItem({
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {revoked ? (
           source.kind === 'google' ? (
-            <Button size="sm" disabled={!googleAvailable} onClick={onReconnectGoogle}>
-              Reconnect
-              <span className="sr-only"> {name}</span>
-            </Button>
+            <div className="grid gap-1">
+              <Button
+                size="sm"
+                disabled={!googleAvailable}
+                aria-describedby={googleAvailable ? undefined : `${trustId}-google-off`}
+                onClick={onReconnectGoogle}
+              >
+                Reconnect
+                <span className="sr-only"> {name}</span>
+              </Button>
+              {googleAvailable ? null : (
+                <p id={`${trustId}-google-off`} className="max-w-xs text-xs text-muted-foreground">
+                  {GOOGLE_OFF_NOTE}
+                </p>
+              )}
+            </div>
           ) : (
             <ConnectTrustpilotDialog businessUnitId={source.label ?? ''} triggerLabel="Reconnect" />
           )
