@@ -158,6 +158,11 @@ export type ReviewSourceUrls = {
   trustpilot: string;
   /** How long one call may take before it counts as a transient failure. */
   timeoutMs: number;
+  /**
+   * How long reading a place's whole list may take: within the job handler's deadline (half the worker's 60 s lease),
+   * with room for the transaction that applies it. Thousands of reviews fit; a slower provider is a transient failure.
+   */
+  listingBudgetMs: number;
 };
 
 export const DEFAULT_REVIEW_SOURCE_URLS: ReviewSourceUrls = {
@@ -168,6 +173,7 @@ export const DEFAULT_REVIEW_SOURCE_URLS: ReviewSourceUrls = {
   googleLocations: 'https://mybusinessbusinessinformation.googleapis.com/v1',
   trustpilot: 'https://api.trustpilot.com/v1',
   timeoutMs: 10_000,
+  listingBudgetMs: 20_000,
 };
 
 export class ConfigError extends Error {

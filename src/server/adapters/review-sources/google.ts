@@ -109,12 +109,18 @@ async function accessToken(config: GoogleConfig, refreshToken: string): Promise<
 }
 
 /** A GET of Google's JSON with the access token. */
-async function getJson(urls: ReviewSourceUrls, url: URL, token: string): Promise<unknown> {
+async function getJson(
+  urls: ReviewSourceUrls,
+  url: URL,
+  token: string,
+  budget?: AbortSignal,
+): Promise<unknown> {
   const response = await fetchWithTimeout(
     url.href,
     { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
     urls.timeoutMs,
     PROVIDER,
+    budget,
   );
   if (!response.ok) throw errorOfStatus(response.status, PROVIDER);
   return jsonOf(response, PROVIDER);
@@ -177,7 +183,7 @@ export function googleAdapter(
 ): ReviewSourceAdapter {
   const urls = config.reviewSourceUrls;
   return {
-    listReviews: async () => {
+    listReviews: async (budget) => {
       const token = await accessToken(config, credentials.refreshToken);
       const reviews: SourceReview[] = [];
       let pageToken: string | null | undefined;
@@ -185,7 +191,7 @@ export function googleAdapter(
         const url = new URL(`${urls.googleReviews}/${credentials.locationName}/reviews`);
         url.searchParams.set('pageSize', String(REVIEWS_PAGE_SIZE));
         if (pageToken) url.searchParams.set('pageToken', pageToken);
-        const page = parsed(reviewPageSchema, await getJson(urls, url, token));
+        const page = parsed(reviewPageSchema, await getJson(urls, url, token, budget));
         for (const item of page.reviews ?? []) {
           const review = googleReviewSchema.safeParse(item);
           if (review.success) reviews.push(toReview(review.data));

@@ -30,27 +30,34 @@ export class ReviewSourceError extends Error {
 }
 
 export type ReviewSourceAdapter = {
-  /** Every review of the place, newest first, at most MAX_REVIEWS_PER_SYNC. */
-  listReviews: () => Promise<SourceReview[]>;
+  /**
+   * Every review of the place, newest first, at most MAX_REVIEWS_PER_SYNC. `budget` ends the whole listing: a sync
+   * runs inside a job, whose handler has a deadline of its own (decision 0030).
+   */
+  listReviews: (budget: AbortSignal) => Promise<SourceReview[]>;
 };
 
 /** A sync reads at most this many reviews of one place (100 pages of 100 at Trustpilot). */
 export const MAX_REVIEWS_PER_SYNC = 10_000;
 
-/** Fetch with a deadline: a provider that does not answer in time is a transient failure. */
+/** Fetch with a deadline per call and the listing's budget: a provider too slow for either is a transient failure. */
 export async function fetchWithTimeout(
   url: string,
   init: RequestInit,
   timeoutMs: number,
   provider: string,
+  budget?: AbortSignal,
 ): Promise<Response> {
+  const call = AbortSignal.timeout(timeoutMs);
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return await fetch(url, { ...init, signal: budget ? AbortSignal.any([call, budget]) : call });
+  } catch {
+    if (budget?.aborted) {
+      throw new ReviewSourceError('transient', `${provider} was too slow to list every review.`);
+    }
     throw new ReviewSourceError(
       'transient',
-      timedOut ? `${provider} did not answer in time.` : `${provider} could not be reached.`,
+      call.aborted ? `${provider} did not answer in time.` : `${provider} could not be reached.`,
     );
   }
 }

@@ -38,7 +38,11 @@ export function trustpilotAdapter(options: TrustpilotOptions): ReviewSourceAdapt
   /** One call that proves the key opens this business unit, before anything is saved. */
   check: () => Promise<void>;
 } {
-  const page = async (number: number, perPage: number): Promise<unknown[]> => {
+  const page = async (
+    number: number,
+    perPage: number,
+    budget?: AbortSignal,
+  ): Promise<unknown[]> => {
     const url = new URL(
       `${options.baseUrl}/business-units/${encodeURIComponent(options.businessUnitId)}/reviews`,
     );
@@ -51,6 +55,7 @@ export function trustpilotAdapter(options: TrustpilotOptions): ReviewSourceAdapt
       { headers: { accept: 'application/json' } },
       options.timeoutMs,
       PROVIDER,
+      budget,
     );
     // Trustpilot answers a key it does not know, or one without access to this unit, with 401 or 403.
     if (response.status === 403) throw errorOfStatus(401, PROVIDER);
@@ -66,10 +71,10 @@ export function trustpilotAdapter(options: TrustpilotOptions): ReviewSourceAdapt
     check: async () => {
       await page(1, 1);
     },
-    listReviews: async () => {
+    listReviews: async (budget) => {
       const reviews: SourceReview[] = [];
       for (let number = 1; reviews.length < MAX_REVIEWS_PER_SYNC; number += 1) {
-        const items = await page(number, PER_PAGE);
+        const items = await page(number, PER_PAGE, budget);
         for (const item of items) {
           const review = trustpilotReviewSchema.safeParse(item);
           // A review we cannot read is left out rather than failing the whole sync.

@@ -100,7 +100,9 @@ const isSyncable = (source: ReviewSourceRow): boolean =>
 async function syncSource(deps: Deps, source: ReviewSourceRow): Promise<void> {
   const now = deps.clock();
   try {
-    const reviews = await adapterOf(deps, source).listReviews();
+    const reviews = await adapterOf(deps, source).listReviews(
+      AbortSignal.timeout(deps.config.reviewSourceUrls.listingBudgetMs),
+    );
     const counts = await applyReviews(deps, source, reviews);
     deps.log.info({ sourceId: source.id, ...counts }, 'review source synced');
     await deps.db.transaction(async (tx) => {

@@ -448,6 +448,33 @@ describe('failures', () => {
     });
   });
 
+  it("a listing slower than its budget counts as a failure, within the job handler's deadline", async () => {
+    const fake = await startFakeReviewSources();
+    fake.trustpilot.addBusinessUnit(UNIT, API_KEY);
+    const app = await createTestApp({
+      reviewSourceUrls: { ...fake.urls, timeoutMs: 5000, listingBudgetMs: 300 },
+    });
+    const owner = await createSignedInUser(app);
+    const connected = await app.inject({
+      method: 'POST',
+      url: '/api/review-sources/trustpilot',
+      payload: { businessUnitId: UNIT, apiKey: API_KEY },
+      ...withSession(owner.cookie),
+    });
+    const source = connected.json<ReviewSource>();
+    fake.trustpilot.fail('hang');
+    await app.jobs.drain();
+    fake.releaseHung();
+    const [row] = await app.database.db
+      .select()
+      .from(reviewSources)
+      .where(eq(reviewSources.id, source.id));
+    expect(row).toMatchObject({
+      status: 'failing',
+      lastError: 'Trustpilot was too slow to list every review.',
+    });
+  });
+
   it('a revoked Google token asks for a reconnect and plans nothing, while Trustpilot goes on syncing; reconnecting mends it', async () => {
     const t = await setup();
     t.fake.trustpilot.addBusinessUnit(UNIT, API_KEY);
