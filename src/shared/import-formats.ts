@@ -324,6 +324,12 @@ export function checkImportRow(row: RawImportRow, now: Date): CheckedImportRow {
   };
 }
 
+/**
+ * The key of a testimonial from a source that gave it an id: the same for a row of an imported file and for a review
+ * a connected source syncs, so the two meet on one testimonial (docs/decisions/0035).
+ */
+export const keyOfSourceId = (sourceId: string): string => `id:${sourceId.slice(0, 200)}`;
+
 /** The address of a review on Trustpilot, from its id. */
 export const trustpilotReviewUrl = (reviewId: string): string =>
   `https://www.trustpilot.com/reviews/${encodeURIComponent(reviewId)}`;

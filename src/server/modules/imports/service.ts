@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   checkImportRow,
+  keyOfSourceId,
   SOURCE_OF_FORMAT,
   trustpilotReviewUrl,
   type ImportCandidate,
@@ -33,7 +34,7 @@ type Keyed = { candidate: ImportCandidate; key: string };
 
 /** The source's own id, or a hash of who wrote what when: a row's identity across imports of the same file. */
 function rowKey(candidate: ImportCandidate): string {
-  if (candidate.sourceId !== null) return `id:${candidate.sourceId}`;
+  if (candidate.sourceId !== null) return keyOfSourceId(candidate.sourceId);
   const identity = JSON.stringify([
     candidate.authorName,
     candidate.content,

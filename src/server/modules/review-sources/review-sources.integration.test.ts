@@ -8,7 +8,7 @@ import type { ReviewSource, ReviewSourceList } from '../../../shared/schemas/rev
 import type { Testimonial, TestimonialList } from '../../../shared/schemas/testimonials.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 import { jobs, reviewSources, testimonials } from '../../db/schema.js';
-import { createSignedInUser, createTestimonial, withSession } from '../../testing/factories.js';
+import { createSignedInUser, withSession } from '../../testing/factories.js';
 import {
   FAKE_GOOGLE_LOCATION,
   startFakeReviewSources,
@@ -330,14 +330,19 @@ describe('syncing', () => {
     const t = await setup();
     t.fake.trustpilot.addBusinessUnit(UNIT, API_KEY);
     const review = t.fake.trustpilot.addReview(UNIT, { consumer: { displayName: 'Imported' } });
-    const imported = await createTestimonial(t.app.database.db, t.business.id, {
-      authorName: 'Imported',
-      content: 'As the file had it.',
-      source: 'trustpilot',
-      sourceKey: review.id,
-      status: 'approved',
-      approvedAt: t.now(),
+    // Trustpilot's own export of that review, imported as a file first.
+    const csv = `Review Id,Review Created (UTC),Review Content,Review Stars,Name\n${review.id},2025-02-03 11:20:45,As the file had it.,5,Imported\n`;
+    const fileImport = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports?status=approved',
+      payload: csv,
+      ...withSession(t.owner.cookie, { 'content-type': 'text/csv' }),
     });
+    expect(fileImport.json(), fileImport.body).toMatchObject({ imported: 1, format: 'trustpilot' });
+    const [imported] = await t.app.database.db
+      .select()
+      .from(testimonials)
+      .where(eq(testimonials.businessId, t.business.id));
     const source = await t.connectTrustpilot();
     await t.app.jobs.drain();
     const rows = await t.app.database.db
@@ -346,7 +351,7 @@ describe('syncing', () => {
       .where(eq(testimonials.businessId, t.business.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      id: imported.id,
+      id: imported?.id,
       content: 'As the file had it.',
       reviewSourceId: source.id,
       goneFromSourceAt: null,

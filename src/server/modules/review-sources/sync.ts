@@ -7,6 +7,7 @@
 //   it comes back. Reviews without text or stars are left out: a testimonial needs both.
 import { createHash } from 'node:crypto';
 import { RATING_MAX, RATING_MIN } from '../../../shared/constants.js';
+import { keyOfSourceId } from '../../../shared/import-formats.js';
 import { TESTIMONIAL_LIMITS } from '../../../shared/schemas/testimonials.js';
 import type { SourceReview } from '../../adapters/review-sources/source.js';
 import type { ReviewSourceRow } from '../../db/schema.js';
@@ -57,7 +58,7 @@ export async function applyReviews(
     for (const review of reviews) {
       const values = valuesOf(review);
       if (!values) continue;
-      const key = review.id.slice(0, 200);
+      const key = keyOfSourceId(review.id);
       present.push(key);
       const digest = digestOf(values);
       const row = existing.get(key);
