@@ -1,4 +1,4 @@
-// The one API client (docs/product/README.md#how-the-app-talks-to-the-server, docs/product/messages.md#how-errors-read). Every request sends cookies; every change is JSON, body or not.
+// The one API client (docs/product/README.md#how-the-app-talks-to-the-server, docs/product/messages.md#how-errors-read). Every request sends cookies; every change is JSON, body or not, but for a file sent as it is (`sendFile`).
 // Whatever goes wrong, a call throws one ApiError: its `message` is the text of docs/product/messages.md#how-errors-read ("<status>: <body text or status text>", or the network failure's own
 // message), and code reads its fields (`status`, `code`, `details`), never the
 // message.
@@ -145,6 +145,83 @@ export async function call<C extends Contract>(
   // The server's serializer checked this answer against the same schema
   // (fastify-type-provider-zod), so its type is the contract's.
   return (text ? JSON.parse(text) : undefined) as ResponseOf<C>;
+}
+
+export type SendFileOptions = {
+  /** The file's media type: the endpoint reads the body by it (`text/csv`, `application/json`). */
+  contentType: string;
+  /** Called with 0..1 as the file is sent. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls one endpoint whose body is a file (its contract documents the body
+ * and declares no body schema): the same URL, cookies, errors and answer as
+ * `call`, sent with XMLHttpRequest, the one browser API that reports upload
+ * progress. Our endpoints are on the page's origin, so the browser sends the
+ * cookies, and the Origin the server's cross-site check reads
+ * (server/plugins/csrf.ts). A caller's abort rejects with the signal's reason,
+ * as fetch does.
+ */
+export function sendFile<C extends Contract>(
+  contract: C,
+  input: CallInput<C>,
+  file: Blob,
+  options: SendFileOptions,
+): Promise<ResponseOf<C>> {
+  return sendBody(contract.method, urlOf(contract, input), file, options).then(
+    (text) => (text ? JSON.parse(text) : undefined) as ResponseOf<C>,
+  );
+}
+
+/** Why a request was aborted: the signal's reason, as fetch rejects with it. */
+const abortReason = (signal: AbortSignal | undefined): Error =>
+  signal?.reason instanceof Error
+    ? signal.reason
+    : new DOMException('The request was aborted', 'AbortError');
+
+/**
+ * Sends `body` as it is to `url` and answers the response's text; throws
+ * ApiError like `call`. lib/uploads.ts PUTs an image to its upload URL with it.
+ */
+export function sendBody(
+  method: HttpMethod,
+  url: string,
+  body: Blob,
+  { contentType, onProgress, signal }: SendFileOptions,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const cleanUp = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open(method, url);
+    xhr.setRequestHeader('Content-Type', contentType);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    // All sent: the server has it now, whatever the last progress event said.
+    xhr.upload.onload = () => onProgress?.(1);
+    xhr.onload = () => {
+      cleanUp();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.responseText);
+      else reject(ApiError.fromResponse(xhr.status, xhr.responseText, xhr.statusText));
+    };
+    xhr.onerror = () => {
+      cleanUp();
+      reject(ApiError.fromNetworkFailure(undefined, networkFailureText(method)));
+    };
+    xhr.onabort = () => {
+      cleanUp();
+      reject(abortReason(signal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.send(body);
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   uploadUrlSchema,
   type UploadPurpose,
 } from '../../shared/schemas/uploads';
-import { ApiError, call, NETWORK_FAILURE_STATUS } from './api';
+import { ApiError, call, NETWORK_FAILURE_STATUS, sendBody } from './api';
 
 export const uploadMessages = {
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).',
@@ -104,34 +104,20 @@ function refusal(error: ApiError, shown: number[]): UploadError {
   );
 }
 
-/** PUTs the raw file with XMLHttpRequest, the one browser API that reports upload progress. */
-function putFile(url: string, file: File, options: UploadOptions): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const cleanUp = () => options.signal?.removeEventListener('abort', onAbort);
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        options.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      cleanUp();
-      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.responseText);
-      else reject(refusal(ApiError.fromResponse(xhr.status, xhr.responseText), PUT_REFUSALS_SHOWN));
-    };
-    xhr.onerror = () => {
-      cleanUp();
-      reject(new UploadError(uploadMessages.failed));
-    };
-    xhr.onabort = () => {
-      cleanUp();
-      reject(abortError());
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    xhr.send(file);
-  });
+/** PUTs the raw file, with its progress, through the API client's `sendBody`. */
+async function putFile(url: string, file: File, options: UploadOptions): Promise<string> {
+  try {
+    return await sendBody('PUT', url, file, {
+      contentType: file.type || 'application/octet-stream',
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw abortError();
+    throw error instanceof ApiError
+      ? refusal(error, PUT_REFUSALS_SHOWN)
+      : new UploadError(uploadMessages.failed);
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ export const server = setupServer();
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** What a contract's mock receives: the body as the client sent it (checked by the contract), the query parsed. */
+/** What a contract's mock receives: the JSON body as the client sent it (checked by the contract), the query parsed. */
 export type ContractCall<C extends Contract> = {
   request: Request;
   url: URL;
@@ -50,7 +50,9 @@ export function mock<C extends Contract>(
   return http[method](contract.path, async ({ request, params }) => {
     const url = new URL(request.url);
     const text = method === 'get' ? '' : await request.clone().text();
-    const sent: unknown = text ? JSON.parse(text) : undefined;
+    // A file sent as it is (a CSV import) is no JSON: the mock reads it from `request`.
+    const json = request.headers.get('content-type')?.startsWith('application/json') ?? false;
+    const sent: unknown = text && json ? JSON.parse(text) : undefined;
     const parts = {
       query: contract.query?.safeParse(Object.fromEntries(url.searchParams)),
       body: contract.body?.safeParse(sent),
