@@ -18,6 +18,7 @@ export const appPages = {
   subscribe: '/subscribe',
   subscribeSuccess: '/subscribe/success',
   testimonials: '/testimonials',
+  importTestimonials: '/testimonials/import',
   collectionLink: '/collection-link',
   widget: '/widget',
   integrations: '/integrations',

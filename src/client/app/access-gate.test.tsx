@@ -132,9 +132,16 @@ async function gatedPaths(table: RouteObject[], gated = false): Promise<string[]
 }
 
 describe('the route table', () => {
-  it('gates the five owner pages the product docs name (the dashboard is gated at /), and nothing else', async () => {
+  it('gates the six owner pages the product docs name (the dashboard is gated at /), and nothing else', async () => {
     expect((await gatedPaths(routes)).sort()).toEqual(
-      ['/collection-link', '/integrations', '/requests', '/testimonials', '/widget'].sort(),
+      [
+        '/collection-link',
+        '/integrations',
+        '/requests',
+        '/testimonials',
+        '/testimonials/import',
+        '/widget',
+      ].sort(),
     );
   });
 });

@@ -75,6 +75,9 @@ const pageDetails: {
   subscribe: { summary: 'The subscribe panel on its own page.' },
   subscribeSuccess: { summary: 'Back from the checkout.' },
   testimonials: { summary: 'Moderation of the testimonials.' },
+  importTestimonials: {
+    summary: 'Imports testimonials from a CSV or JSON file of another service or a spreadsheet.',
+  },
   collectionLink: { summary: 'The collection link, its QR code and the form settings.' },
   widget: { summary: 'The widget settings and embed codes.' },
   integrations: { summary: 'The API key and the linked Wix sites.' },

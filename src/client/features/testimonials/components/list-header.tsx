@@ -1,7 +1,10 @@
 // The moderation screen's heading (focused after a delete, scrolled to on a
-// page change), its total and the CSV and JSON export links.
-import { Download } from 'lucide-react';
+// page change), its total, the way to the Import screen and the CSV and JSON
+// export links.
+import { Download, Upload } from 'lucide-react';
 import type { Ref } from 'react';
+import { Link } from 'react-router';
+import { appPages } from '../../../../shared/app-pages';
 import {
   exportTestimonialsCsv,
   exportTestimonialsJson,
@@ -43,6 +46,12 @@ export function ListHeader({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link to={appPages.importTestimonials}>
+            <Upload aria-hidden="true" />
+            Import
+          </Link>
+        </Button>
         <Button asChild variant="outline" size="sm">
           <a href={exportTestimonialsCsv.path} download>
             <Download aria-hidden="true" />

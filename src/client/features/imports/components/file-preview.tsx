@@ -1,0 +1,210 @@
+// The chosen file as the import will read it (docs/product/testimonials.md#import-screen): its format (detected, and
+// the owner's to change), which column fills each field (a select per field, preset by the format), and its first
+// rows in those fields, each with the shared check's verdict, so a wrong column shows before anything is sent.
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import {
+  checkImportRow,
+  FORMAT_LABELS,
+  IMPORT_FIELD_LABELS,
+  importFields,
+  readGoogleReview,
+  readMappedRow,
+  type ImportField,
+  type ImportMapping,
+  type KnownImportFormat,
+} from '../../../../shared/import-formats';
+import { FormField } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
+import { cn } from '../../../lib/utils';
+import { FORMATS_OF_KIND, type ReadImportFile } from '../read-file';
+import { TEXT } from '../texts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function FilePreview({
+  read,
+  format,
+  mapping,
+  onFormat,
+  onMapping,
+  disabled,
+}: {
+  read: ReadImportFile;
+  format: KnownImportFormat;
+  mapping: ImportMapping;
+  onFormat: (format: KnownImportFormat) => void;
+  onMapping: (mapping: ImportMapping) => void;
+  disabled: boolean;
+}) {
+  const mappingId = useId();
+  const formats = FORMATS_OF_KIND[read.kind];
+  return (
+    <div className="grid gap-6">
+      <FormField
+        label={TEXT.formatLabel}
+        hint={format === read.detected ? TEXT.formatDetected : TEXT.formatChosen}
+        className="sm:max-w-sm"
+      >
+        {(control) => (
+          <Select
+            {...control}
+            value={format}
+            disabled={disabled}
+            onChange={(event) => {
+              const chosen = formats.find((known) => known === event.target.value);
+              if (chosen) onFormat(chosen);
+            }}
+          >
+            {formats.map((known) => (
+              <option key={known} value={known}>
+                {FORMAT_LABELS[known]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+
+      <section aria-labelledby={`${mappingId}-title`} className="grid gap-3">
+        <div className="grid gap-1">
+          <h3 id={`${mappingId}-title`} className="font-semibold">
+            {TEXT.mappingTitle}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {format === 'google' ? TEXT.mappingGoogle : TEXT.mappingDescription}
+          </p>
+        </div>
+        {format === 'google' ? null : (
+          // A stacked list on a phone, a grid wider up.
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {importFields.map((field) => (
+              <FormField key={field} label={IMPORT_FIELD_LABELS[field]}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={mapping[field] ?? ''}
+                    disabled={disabled}
+                    onChange={(event) => {
+                      const { [field]: _unset, ...others } = mapping;
+                      const column = event.target.value;
+                      onMapping(column === '' ? others : { ...others, [field]: column });
+                    }}
+                  >
+                    <option value="">{TEXT.notInFile}</option>
+                    {read.columns.map((column) => (
+                      <option key={column} value={column}>
+                        {column}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <PreviewTable read={read} format={format} mapping={mapping} />
+    </div>
+  );
+}
+
+function PreviewTable({
+  read,
+  format,
+  mapping,
+}: {
+  read: ReadImportFile;
+  format: KnownImportFormat;
+  mapping: ImportMapping;
+}) {
+  const titleId = useId();
+  const rows = useMemo(() => {
+    const now = new Date();
+    return read.rows.map((row) => {
+      const fields =
+        format === 'google'
+          ? readGoogleReview(row)
+          : readMappedRow(isRecord(row) ? row : {}, mapping);
+      return { fields, check: checkImportRow(fields, now) };
+    });
+  }, [read.rows, format, mapping]);
+  const shown: ImportField[] = importFields.filter((field) =>
+    format === 'google'
+      ? rows.some((row) => row.fields[field] !== undefined)
+      : mapping[field] !== undefined,
+  );
+
+  return (
+    <section aria-labelledby={titleId} className="grid gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={titleId} className="font-semibold">
+          {TEXT.previewTitle}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          The first {rows.length} of {read.rowCount.toLocaleString()}{' '}
+          {read.rowCount === 1 ? 'row' : 'rows'}
+        </p>
+      </div>
+      {/* Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too. */}
+      <div
+        role="region"
+        aria-label={TEXT.previewRegion}
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <table className="w-full text-left text-sm">
+          <thead className="bg-muted text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                {TEXT.rowHeader}
+              </th>
+              {shown.map((field) => (
+                <th key={field} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  {IMPORT_FIELD_LABELS[field]}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2 font-medium">
+                {TEXT.checkHeader}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map((row, index) => (
+              <tr key={index} className="align-top">
+                <td className="px-3 py-2 tabular-nums text-muted-foreground">{index + 1}</td>
+                {shown.map((field) => (
+                  <td
+                    key={field}
+                    className={cn(
+                      'px-3 py-2 break-words',
+                      field === 'text' ? 'min-w-64 max-w-md' : 'max-w-56',
+                    )}
+                  >
+                    <span className={field === 'text' ? 'line-clamp-3' : 'line-clamp-2'}>
+                      {row.fields[field]}
+                    </span>
+                  </td>
+                ))}
+                <td className="min-w-40 px-3 py-2">
+                  {row.check.ok ? (
+                    <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300">
+                      <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+                      {TEXT.rowReady}
+                    </span>
+                  ) : (
+                    <span className="inline-flex items-start gap-1.5 text-red-700 dark:text-red-300">
+                      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                      {row.check.reason}
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

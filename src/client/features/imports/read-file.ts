@@ -1,0 +1,121 @@
+// What the Import screen reads of the chosen file before anything is sent (docs/product/testimonials.md#import-screen):
+// whether it is CSV or JSON, its columns, its first rows for the preview, how many rows it has, and the format
+// its header row or shape says. The server reads the whole file again; this is only the preview.
+import Papa from 'papaparse';
+import {
+  detectCsvFormat,
+  isGoogleReview,
+  type KnownImportFormat,
+} from '../../../shared/import-formats';
+import { IMPORT_MAX_BYTES } from '../../../shared/schemas/imports';
+import { TEXT } from './texts';
+
+export type FileKind = 'csv' | 'json';
+
+export type ReadImportFile = {
+  kind: FileKind;
+  /** The columns a mapping can name: the CSV's header row, or the keys of a JSON list's items. */
+  columns: string[];
+  /** The first rows, for the preview: records of the columns, or (Google) the reviews as they are. */
+  rows: unknown[];
+  rowCount: number;
+  detected: KnownImportFormat;
+};
+
+/** The rows the preview shows. */
+export const PREVIEW_ROWS = 5;
+/** The JSON items whose keys make the columns: enough to meet every key of an export. */
+const ITEMS_FOR_COLUMNS = 200;
+
+/** A file the screen cannot read, with the reason to show. */
+export class ImportFileProblem extends Error {
+  override readonly name = 'ImportFileProblem';
+}
+
+/** CSV or JSON, by the file's extension, else its type; null for anything else. */
+export function fileKind(file: Pick<File, 'name' | 'type'>): FileKind | null {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.csv')) return 'csv';
+  if (name.endsWith('.json')) return 'json';
+  if (file.type === 'text/csv') return 'csv';
+  if (file.type === 'application/json') return 'json';
+  return null;
+}
+
+/** What the file's request says it is. */
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  csv: 'text/csv',
+  json: 'application/json',
+};
+
+/** The formats the owner may choose for a file of this kind. */
+export const FORMATS_OF_KIND: Record<FileKind, readonly KnownImportFormat[]> = {
+  csv: ['csv', 'senja', 'testimonialto', 'trustpilot'],
+  json: ['csv', 'google'],
+};
+
+/** Why the file is refused before it is read, or null. */
+export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  if (fileKind(file) === null) return TEXT.notCsvOrJson;
+  if (file.size > IMPORT_MAX_BYTES) return TEXT.tooLarge;
+  return null;
+}
+
+function readCsv(text: string): ReadImportFile {
+  const rows: Record<string, string>[] = [];
+  let rowCount = 0;
+  let columns: string[] = [];
+  Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      columns = result.meta.fields ?? columns;
+      rowCount += 1;
+      if (rows.length < PREVIEW_ROWS) rows.push(result.data);
+    },
+  });
+  if (columns.length === 0 && rowCount === 0) {
+    // No row at all: the header row is read, if there is one.
+    columns = Papa.parse<string[]>(text, { preview: 1 }).data[0]?.filter((cell) => cell) ?? [];
+  }
+  if (columns.length === 0) throw new ImportFileProblem(TEXT.csvUnreadable);
+  if (rowCount === 0) throw new ImportFileProblem(TEXT.csvEmpty);
+  return { kind: 'csv', columns, rows, rowCount, detected: detectCsvFormat(columns) };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readJson(text: string): ReadImportFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ImportFileProblem(TEXT.jsonUnreadable);
+  }
+  const list = Array.isArray(data)
+    ? data
+    : isRecord(data) && Array.isArray(data.reviews)
+      ? (data.reviews as unknown[])
+      : null;
+  if (list === null) throw new ImportFileProblem(TEXT.jsonNotAList);
+  if (list.length === 0) throw new ImportFileProblem(TEXT.jsonEmpty);
+  const columns = new Set<string>();
+  for (const item of list.slice(0, ITEMS_FOR_COLUMNS).filter(isRecord)) {
+    for (const [key, value] of Object.entries(item)) {
+      if (typeof value === 'string' || typeof value === 'number') columns.add(key);
+    }
+  }
+  return {
+    kind: 'json',
+    columns: [...columns],
+    rows: list.slice(0, PREVIEW_ROWS),
+    rowCount: list.length,
+    detected: isGoogleReview(list[0]) ? 'google' : 'csv',
+  };
+}
+
+/** Reads a file's text as its kind says; throws ImportFileProblem with the reason to show. */
+export function readImportText(kind: FileKind, text: string): ReadImportFile {
+  return kind === 'csv' ? readCsv(text) : readJson(text);
+}
