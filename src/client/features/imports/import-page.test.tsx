@@ -132,7 +132,8 @@ describe('choosing a file', () => {
       ],
     };
     await choose(new File([JSON.stringify(reviews)], 'reviews.json', { type: 'application/json' }));
-    expect(formatValue()).toBe('google');
+    expect(screen.queryByRole('combobox', { name: TEXT.formatLabel })).toBeNull();
+    expect(screen.getByText(FORMAT_LABELS.google)).toBeDefined();
     expect(screen.getByText(TEXT.mappingGoogle)).toBeDefined();
     expect(screen.queryByRole('combobox', { name: IMPORT_FIELD_LABELS.name })).toBeNull();
     const [row] = previewRows();
@@ -156,9 +157,12 @@ describe('mapping the columns', () => {
     expect(within(previewRows()[0]!).getByText('JD')).toBeDefined();
     expect(within(previewRows()[0]!).queryByText('Jane Doe')).toBeNull();
 
-    await user.selectOptions(fieldSelect('text'), TEXT.notInFile);
-    expect(within(previewRows()[1]!).getByText('Has no text')).toBeDefined();
-    await user.selectOptions(fieldSelect('text'), 'Review');
+    // A field the format fills takes another column; one it leaves empty may stay so.
+    expect(within(fieldSelect('text')).queryByRole('option', { name: TEXT.notInFile })).toBeNull();
+    await user.selectOptions(fieldSelect('email'), 'Nickname');
+    expect(within(previewRows()[0]!).getByText('Email "JD" is not an email address')).toBeDefined();
+    await user.selectOptions(fieldSelect('email'), TEXT.notInFile);
+    expect(within(previewRows()[0]!).getByText(TEXT.rowReady)).toBeDefined();
 
     await user.click(screen.getByRole('button', { name: TEXT.check }));
     await screen.findByRole('button', { name: importButton(2, false) });

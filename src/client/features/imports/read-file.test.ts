@@ -18,6 +18,10 @@ describe('readImportText', () => {
     expect(read.rows[0]).toEqual({ name: 'Person 1', text: 'Said, "hi"' });
   });
 
+  it('trims the column names, as the server does', () => {
+    expect(readImportText('csv', ' name , text\nJane,Hi\n').columns).toEqual(['name', 'text']);
+  });
+
   it('tells a Trustpilot export by its columns', () => {
     const read = readImportText('csv', 'Review Id,Review Stars,Review Content\nr1,5,Great\n');
     expect(read.detected).toBe('trustpilot');
@@ -44,10 +48,16 @@ describe('readImportText', () => {
     });
   });
 
-  it('reads Google reviews, as a list or under "reviews"', () => {
+  it('reads Google reviews, as a list or under "reviews", from the first review it meets', () => {
     const review = { reviewId: 'g1', starRating: 'FIVE', comment: 'Great' };
     expect(readImportText('json', JSON.stringify({ reviews: [review] })).detected).toBe('google');
-    expect(readImportText('json', JSON.stringify([review])).detected).toBe('google');
+    expect(readImportText('json', JSON.stringify([{}, review])).detected).toBe('google');
+  });
+
+  it('finds the list under "testimonials" or "data" too', () => {
+    const items = [{ name: 'Jane', text: 'Lovely' }];
+    expect(readImportText('json', JSON.stringify({ testimonials: items })).rowCount).toBe(1);
+    expect(readImportText('json', JSON.stringify({ data: items })).rowCount).toBe(1);
   });
 
   it('says why a JSON file cannot be read', () => {

@@ -48,11 +48,14 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   json: 'application/json',
 };
 
-/** The formats the owner may choose for a file of this kind. */
-export const FORMATS_OF_KIND: Record<FileKind, readonly KnownImportFormat[]> = {
-  csv: ['csv', 'senja', 'testimonialto', 'trustpilot'],
-  json: ['csv', 'google'],
-};
+/**
+ * The formats the owner may choose for a file: a CSV is any export's; a JSON file is Google's reviews when it holds
+ * one (the server reads it so whatever is chosen), else a list of flat items of any columns.
+ */
+export function formatsOf(read: Pick<ReadImportFile, 'kind' | 'detected'>): KnownImportFormat[] {
+  if (read.kind === 'csv') return ['csv', 'senja', 'testimonialto', 'trustpilot'];
+  return [read.detected];
+}
 
 /** Why the file is refused before it is read, or null. */
 export function fileProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
@@ -68,6 +71,8 @@ function readCsv(text: string): ReadImportFile {
   Papa.parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: 'greedy',
+    // As the server reads them: a mapping names the columns so.
+    transformHeader: (header) => header.trim(),
     step: (result) => {
       columns = result.meta.fields ?? columns;
       rowCount += 1;
@@ -76,7 +81,10 @@ function readCsv(text: string): ReadImportFile {
   });
   if (columns.length === 0 && rowCount === 0) {
     // No row at all: the header row is read, if there is one.
-    columns = Papa.parse<string[]>(text, { preview: 1 }).data[0]?.filter((cell) => cell) ?? [];
+    columns =
+      Papa.parse<string[]>(text, { preview: 1 })
+        .data[0]?.map((cell) => cell.trim())
+        .filter((cell) => cell) ?? [];
   }
   if (columns.length === 0) throw new ImportFileProblem(TEXT.csvUnreadable);
   if (rowCount === 0) throw new ImportFileProblem(TEXT.csvEmpty);
@@ -93,12 +101,11 @@ function readJson(text: string): ReadImportFile {
   } catch {
     throw new ImportFileProblem(TEXT.jsonUnreadable);
   }
-  const list = Array.isArray(data)
-    ? data
-    : isRecord(data) && Array.isArray(data.reviews)
-      ? (data.reviews as unknown[])
-      : null;
-  if (list === null) throw new ImportFileProblem(TEXT.jsonNotAList);
+  // The lists the server reads: the file itself, or its `reviews`, `testimonials` or `data`.
+  const list = [data, ...(isRecord(data) ? [data.reviews, data.testimonials, data.data] : [])].find(
+    (value): value is unknown[] => Array.isArray(value),
+  );
+  if (list === undefined) throw new ImportFileProblem(TEXT.jsonNotAList);
   if (list.length === 0) throw new ImportFileProblem(TEXT.jsonEmpty);
   const columns = new Set<string>();
   for (const item of list.slice(0, ITEMS_FOR_COLUMNS).filter(isRecord)) {
@@ -111,7 +118,8 @@ function readJson(text: string): ReadImportFile {
     columns: [...columns],
     rows: list.slice(0, PREVIEW_ROWS),
     rowCount: list.length,
-    detected: isGoogleReview(list[0]) ? 'google' : 'csv',
+    // As the server tells them: one Google review makes the file Google's.
+    detected: list.some(isGoogleReview) ? 'google' : 'csv',
   };
 }
 

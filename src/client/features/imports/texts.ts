@@ -24,7 +24,7 @@ export const TEXT = {
   csvEmpty: 'This file has a header row but no rows under it.',
   jsonUnreadable: 'This file is not valid JSON.',
   jsonNotAList:
-    'This JSON file holds no list of testimonials. It should be a list, or an object with a "reviews" list.',
+    'This JSON file holds no list of testimonials. It should be a list, or an object with a "reviews", "testimonials" or "data" list.',
   jsonEmpty: 'This JSON file holds an empty list.',
   // Format and mapping
   formatLabel: 'Format',

@@ -5,6 +5,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import {
   checkImportRow,
+  defaultMapping,
   FORMAT_LABELS,
   IMPORT_FIELD_LABELS,
   importFields,
@@ -17,7 +18,7 @@ import {
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { cn } from '../../../lib/utils';
-import { FORMATS_OF_KIND, type ReadImportFile } from '../read-file';
+import { formatsOf, type ReadImportFile } from '../read-file';
 import { TEXT } from '../texts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -39,32 +40,44 @@ export function FilePreview({
   disabled: boolean;
 }) {
   const mappingId = useId();
-  const formats = FORMATS_OF_KIND[read.kind];
+  const formats = formatsOf(read);
+  const preset = format === 'google' ? {} : defaultMapping(format, read.columns);
   return (
     <div className="grid gap-6">
-      <FormField
-        label={TEXT.formatLabel}
-        hint={format === read.detected ? TEXT.formatDetected : TEXT.formatChosen}
-        className="sm:max-w-sm"
-      >
-        {(control) => (
-          <Select
-            {...control}
-            value={format}
-            disabled={disabled}
-            onChange={(event) => {
-              const chosen = formats.find((known) => known === event.target.value);
-              if (chosen) onFormat(chosen);
-            }}
-          >
-            {formats.map((known) => (
-              <option key={known} value={known}>
-                {FORMAT_LABELS[known]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      {formats.length > 1 ? (
+        <FormField
+          label={TEXT.formatLabel}
+          hint={format === read.detected ? TEXT.formatDetected : TEXT.formatChosen}
+          className="sm:max-w-sm"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={format}
+              disabled={disabled}
+              onChange={(event) => {
+                const chosen = formats.find((known) => known === event.target.value);
+                if (chosen) onFormat(chosen);
+              }}
+            >
+              {formats.map((known) => (
+                <option key={known} value={known}>
+                  {FORMAT_LABELS[known]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      ) : (
+        // A JSON file is what its items are: nothing to choose.
+        <dl className="grid gap-1 text-sm">
+          <dt className="font-medium leading-none">{TEXT.formatLabel}</dt>
+          <dd>
+            {FORMAT_LABELS[format]}{' '}
+            <span className="text-muted-foreground">{TEXT.formatDetected}</span>
+          </dd>
+        </dl>
+      )}
 
       <section aria-labelledby={`${mappingId}-title`} className="grid gap-3">
         <div className="grid gap-1">
@@ -91,7 +104,11 @@ export function FilePreview({
                       onMapping(column === '' ? others : { ...others, [field]: column });
                     }}
                   >
-                    <option value="">{TEXT.notInFile}</option>
+                    {/* The server keeps a format's own column for a field the mapping leaves out, so a
+                        field the format fills can change column but cannot be emptied. */}
+                    {preset[field] === undefined ? (
+                      <option value="">{TEXT.notInFile}</option>
+                    ) : null}
                     {read.columns.map((column) => (
                       <option key={column} value={column}>
                         {column}
