@@ -190,6 +190,11 @@ describe('checking and importing', () => {
 
     await user.click(screen.getByRole('button', { name: TEXT.check }));
     const importGood = await screen.findByRole('button', { name: 'Import the good rows (3)' });
+    // The keyboard goes on from the report.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: TEXT.reportTitle })),
+    );
+    expect(screen.queryByRole('button', { name: TEXT.check })).toBeNull();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.query.dryRun).toBe(true);
     expect(sent[0]!.query.mapping).toBeUndefined();
@@ -249,7 +254,8 @@ describe('checking and importing', () => {
     );
 
     await user.click(screen.getByRole('button', { name: TEXT.importAnother }));
-    expect(screen.getByRole('button', { name: /Choose a CSV or JSON file/ })).toBeDefined();
+    const drop = screen.getByRole('button', { name: /Choose a CSV or JSON file/ });
+    await waitFor(() => expect(document.activeElement).toBe(drop));
   });
 
   it("shows the server's refusal and keeps the file and the mapping", async () => {
@@ -311,7 +317,9 @@ describe('recent imports', () => {
       .filter((item) => item.parentElement === list);
     expect(within(senja!).getByText(FORMAT_LABELS.senja)).toBeDefined();
     expect(within(senja!).getByText('12 imported, 2 duplicates, 1 failed')).toBeDefined();
-    expect(within(senja!).getByText('Fetching photos: 1 of 3')).toBeDefined();
+    expect(
+      within(senja!).getByText('Fetching photos in the background: 1 of 3 done'),
+    ).toBeDefined();
     expect(within(senja!).getByText('Jane Doe')).toBeDefined();
     expect(within(senja!).getByText('https://cdn.example.com/jane.png')).toBeDefined();
     expect(within(senja!).getByText('The address answered 404')).toBeDefined();

@@ -78,6 +78,9 @@ export function ImportPage() {
   const [checked, setChecked] = useState<{ key: string; report: ImportReport } | null>(null);
   const [result, setResult] = useState<{ report: ImportReport; status: Status } | null>(null);
   const chosenRef = useRef<HTMLParagraphElement>(null);
+  const reportRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const dropRef = useRef<HTMLButtonElement>(null);
   const check = useCheckImport();
   const run = useRunImport();
   const endSession = useSessionEnded();
@@ -134,7 +137,10 @@ export function ImportPage() {
     setProblem(null);
     const key = reportKey(choice);
     check.mutate(request(choice), {
-      onSuccess: (answer) => setChecked({ key, report: answer }),
+      onSuccess: (answer) => {
+        setChecked({ key, report: answer });
+        requestAnimationFrame(() => reportRef.current?.focus());
+      },
       onError: (error) => refused(error, TEXT.failure.check),
     });
   };
@@ -148,6 +154,7 @@ export function ImportPage() {
         setResult({ report: answer, status: sentStatus });
         setChoice(null);
         setChecked(null);
+        requestAnimationFrame(() => resultRef.current?.focus());
       },
       onError: (error) => refused(error, TEXT.failure.import),
     });
@@ -158,6 +165,7 @@ export function ImportPage() {
     setChecked(null);
     setResult(null);
     setProblem(null);
+    requestAnimationFrame(() => dropRef.current?.focus());
   };
 
   return (
@@ -194,7 +202,12 @@ export function ImportPage() {
             </div>
 
             {result ? (
-              <ImportResult report={result.report} status={result.status} onAnother={startOver} />
+              <ImportResult
+                report={result.report}
+                status={result.status}
+                onAnother={startOver}
+                titleRef={resultRef}
+              />
             ) : choice ? (
               <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-muted/40 px-4 py-3">
                 <p
@@ -215,6 +228,7 @@ export function ImportPage() {
               </div>
             ) : (
               <FileDrop
+                buttonRef={dropRef}
                 onFile={(file) => void chooseFile(file)}
                 busy={reading}
                 describedBy={formatsId}
@@ -279,19 +293,26 @@ export function ImportPage() {
                 </div>
 
                 <div className="grid gap-6 border-t border-border pt-6">
-                  <div>
-                    <Button
-                      variant={report ? 'outline' : 'primary'}
-                      pending={check.isPending}
-                      pendingText={TEXT.checking}
-                      disabled={run.isPending}
-                      onClick={runCheck}
-                    >
-                      {TEXT.check}
-                    </Button>
-                  </div>
+                  {/* A report stands for the file as it is chosen; a change asks for a new check. */}
+                  {report ? null : (
+                    <div>
+                      <Button
+                        pending={check.isPending}
+                        pendingText={TEXT.checking}
+                        disabled={run.isPending}
+                        onClick={runCheck}
+                      >
+                        {TEXT.check}
+                      </Button>
+                    </div>
+                  )}
                   {report ? (
-                    <CheckReport report={report} importing={run.isPending} onImport={runImport} />
+                    <CheckReport
+                      report={report}
+                      importing={run.isPending}
+                      onImport={runImport}
+                      headingRef={reportRef}
+                    />
                   ) : null}
                   {run.isPending ? <ImportProgress progress={run.progress} /> : null}
                 </div>

@@ -119,7 +119,7 @@ export const runLines = {
   counts: (imported: number, duplicates: number, failed: number) =>
     `${plural(imported, 'imported', 'imported')}, ${plural(duplicates, 'duplicate', 'duplicates')}, ${plural(failed, 'failed', 'failed')}`,
   photosFetching: (done: number, queued: number) =>
-    `Fetching photos: ${done.toLocaleString()} of ${queued.toLocaleString()}`,
+    `Fetching photos in the background: ${done.toLocaleString()} of ${queued.toLocaleString()} done`,
   photosDone: (fetched: number, queued: number) =>
     `Photos fetched: ${fetched.toLocaleString()} of ${queued.toLocaleString()}`,
   noPhotos: 'No photos',

@@ -2,7 +2,7 @@
 // would bring, the rows already here, and the failed rows with their reasons; then the one button that imports,
 // which names how many. Nothing is imported until the owner presses it.
 import { CircleAlert, CircleCheck, Copy } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import type { ImportReport } from '../../../../shared/schemas/imports';
 import { Button } from '../../../components/ui/button';
 import { importButton, reportLines, TEXT } from '../texts';
@@ -11,8 +11,10 @@ export function CheckReport({
   report,
   importing,
   onImport,
+  headingRef,
 }: {
   report: ImportReport;
+  headingRef?: Ref<HTMLHeadingElement>;
   /** True while the import runs: the button gives way to the progress. */
   importing: boolean;
   onImport: () => void;
@@ -21,7 +23,8 @@ export function CheckReport({
   const failedCount = report.failed.length + report.failedNotListed;
   return (
     <section aria-labelledby={titleId} className="grid gap-4">
-      <h3 id={titleId} className="font-semibold">
+      {/* Focused when it appears (import-page.tsx), so the keyboard goes on from the report. */}
+      <h3 id={titleId} ref={headingRef} tabIndex={-1} className="font-semibold outline-none">
         {TEXT.reportTitle}
       </h3>
       <ul className="grid gap-2 text-sm">

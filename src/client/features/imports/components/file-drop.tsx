@@ -1,7 +1,7 @@
 // The file chooser of the Import screen: one large button that opens the file picker and takes a dropped file
 // too. The file input behind it is not reachable on its own; the button is the control people reach.
 import { FileUp } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type Ref } from 'react';
 import { cn } from '../../../lib/utils';
 import { TEXT } from '../texts';
 
@@ -9,8 +9,10 @@ export function FileDrop({
   onFile,
   busy,
   describedBy,
+  buttonRef,
 }: {
   onFile: (file: File) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
   /** True while a chosen file is read. */
   busy: boolean;
   /** The id of the line that says which exports are read. */
@@ -35,6 +37,7 @@ export function FileDrop({
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         disabled={busy}
         aria-busy={busy}

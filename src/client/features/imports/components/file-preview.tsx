@@ -24,6 +24,17 @@ import { TEXT } from '../texts';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Room for the text; addresses break anywhere rather than run wide. */
+const CELL_CLASSES: Partial<Record<ImportField, string>> = {
+  name: 'min-w-32 max-w-48 break-words',
+  text: 'min-w-64 max-w-md break-words',
+  email: 'min-w-44 max-w-56 break-all',
+  photoUrl: 'min-w-44 max-w-56 break-all',
+  link: 'min-w-44 max-w-56 break-all',
+  id: 'min-w-24 max-w-40 break-all',
+  date: 'min-w-28 max-w-40 break-all',
+};
+
 export function FilePreview({
   read,
   format,
@@ -177,34 +188,22 @@ function PreviewTable({
               <th scope="col" className="px-3 py-2 font-medium">
                 {TEXT.rowHeader}
               </th>
+              {/* The verdict first: it stays in view when the fields scroll sideways. */}
+              <th scope="col" className="px-3 py-2 font-medium">
+                {TEXT.checkHeader}
+              </th>
               {shown.map((field) => (
                 <th key={field} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                   {IMPORT_FIELD_LABELS[field]}
                 </th>
               ))}
-              <th scope="col" className="px-3 py-2 font-medium">
-                {TEXT.checkHeader}
-              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
             {rows.map((row, index) => (
               <tr key={index} className="align-top">
                 <td className="px-3 py-2 tabular-nums text-muted-foreground">{index + 1}</td>
-                {shown.map((field) => (
-                  <td
-                    key={field}
-                    className={cn(
-                      'px-3 py-2 break-words',
-                      field === 'text' ? 'min-w-64 max-w-md' : 'max-w-56',
-                    )}
-                  >
-                    <span className={field === 'text' ? 'line-clamp-3' : 'line-clamp-2'}>
-                      {row.fields[field]}
-                    </span>
-                  </td>
-                ))}
-                <td className="min-w-40 px-3 py-2">
+                <td className="min-w-48 px-3 py-2">
                   {row.check.ok ? (
                     <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300">
                       <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
@@ -217,6 +216,19 @@ function PreviewTable({
                     </span>
                   )}
                 </td>
+                {shown.map((field) => (
+                  <td
+                    key={field}
+                    className={cn(
+                      'px-3 py-2',
+                      CELL_CLASSES[field] ?? 'min-w-24 max-w-48 break-words',
+                    )}
+                  >
+                    <span className={field === 'text' ? 'line-clamp-3' : 'line-clamp-2'}>
+                      {row.fields[field]}
+                    </span>
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

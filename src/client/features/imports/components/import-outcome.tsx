@@ -2,6 +2,7 @@
 // then "Importing..." until the server answers; then how many testimonials arrived, with the way to them, the
 // rows skipped and the photos still being fetched.
 import { CircleCheck } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { appPages } from '../../../../shared/app-pages';
 import type { ImportReport } from '../../../../shared/schemas/imports';
@@ -30,8 +31,11 @@ export function ImportResult({
   report,
   status,
   onAnother,
+  titleRef,
 }: {
   report: ImportReport;
+  /** Focused when the result appears (import-page.tsx). */
+  titleRef?: Ref<HTMLParagraphElement>;
   status: 'pending' | 'approved';
   onAnother: () => void;
 }) {
@@ -46,7 +50,11 @@ export function ImportResult({
           aria-hidden="true"
         />
         <div className="grid gap-1">
-          <p className="font-semibold text-emerald-900 dark:text-emerald-100">
+          <p
+            ref={titleRef}
+            tabIndex={-1}
+            className="font-semibold text-emerald-900 outline-none dark:text-emerald-100"
+          >
             {resultLines.title(report.imported)}
           </p>
           <ul className="grid gap-1 text-sm text-emerald-900/90 dark:text-emerald-100/90">
