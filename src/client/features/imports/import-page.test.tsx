@@ -118,6 +118,17 @@ describe('choosing a file', () => {
     expect(screen.queryByRole('combobox', { name: TEXT.formatLabel })).toBeNull();
   });
 
+  it('refuses a file that is not UTF-8 before anything is sent', async () => {
+    serveRuns([]);
+    const { user } = renderPage();
+    const bytes = Uint8Array.from([0x6e, 0x2c, 0x74, 0x0a, 0x4a, 0xe9, 0x2c, 0x43]);
+    const latin1 = new File([bytes], 'old.csv', { type: 'text/csv' });
+    await chooseFiles(user, screen.getByRole('button', { name: /Choose a CSV or JSON file/ }), [
+      latin1,
+    ]);
+    expect((await screen.findByRole('alert')).textContent).toBe(TEXT.notUtf8);
+  });
+
   it('reads Google reviews as they are, with no columns to choose', async () => {
     serveRuns([]);
     const reviews = {
@@ -264,20 +275,20 @@ describe('checking and importing', () => {
       apiErrorResponse(
         400,
         'VALIDATION_ERROR',
-        'The file is not UTF-8. Save it as UTF-8 and try again.',
+        'Mapping must name a column for fields among: name, email',
       ),
       createImportReport({ imported: 2 }),
     );
     const { user } = await choose(
-      csvFile('Name,Nickname,Review\nJane Doe,JD,Lovely\nBob Smith,Bobby,Good\n', 'latin1.csv'),
+      csvFile('Name,Nickname,Review\nJane Doe,JD,Lovely\nBob Smith,Bobby,Good\n', 'reviews.csv'),
     );
     await user.selectOptions(fieldSelect('name'), 'Nickname');
     await user.click(screen.getByRole('button', { name: TEXT.check }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The file is not UTF-8. Save it as UTF-8 and try again.',
+      'Mapping must name a column for fields among: name, email',
     );
-    expect(screen.getByText('latin1.csv')).toBeDefined();
+    expect(screen.getByText('reviews.csv')).toBeDefined();
     expect(fieldSelect('name').value).toBe('Nickname');
     expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
 

@@ -32,7 +32,7 @@ import {
   fileKind,
   fileProblem,
   ImportFileProblem,
-  readImportText,
+  readImportFile,
   type ReadImportFile,
 } from './read-file';
 import { resultLines, rowCount, TEXT } from './texts';
@@ -74,7 +74,8 @@ export function ImportPage() {
   const [choice, setChoice] = useState<Choice | null>(null);
   const [status, setStatus] = useState<Status>('pending');
   const [reading, setReading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Where a problem shows: by the file chooser for a file that cannot be read, by the buttons for a refusal.
+  const [problem, setProblem] = useState<{ message: string; where: 'file' | 'send' } | null>(null);
   const [checked, setChecked] = useState<{ key: string; report: ImportReport } | null>(null);
   const [result, setResult] = useState<{ report: ImportReport; status: Status } | null>(null);
   const chosenRef = useRef<HTMLParagraphElement>(null);
@@ -90,7 +91,7 @@ export function ImportPage() {
 
   const refused = (error: unknown, fallback: string) => {
     if (isSessionEndedError(error)) endSession('admin-action');
-    else setProblem(getErrorMessage(error, fallback));
+    else setProblem({ message: getErrorMessage(error, fallback), where: 'send' });
   };
 
   const chooseFile = async (file: File) => {
@@ -99,12 +100,12 @@ export function ImportPage() {
     const refusal = fileProblem(file);
     const kind = fileKind(file);
     if (refusal || kind === null) {
-      setProblem(refusal ?? TEXT.notCsvOrJson);
+      setProblem({ message: refusal ?? TEXT.notCsvOrJson, where: 'file' });
       return;
     }
     setReading(true);
     try {
-      const read = readImportText(kind, await file.text());
+      const read = await readImportFile(file, kind);
       setChoice({
         file,
         read,
@@ -115,7 +116,10 @@ export function ImportPage() {
       // The file's name and rows are what a screen reader hears next.
       requestAnimationFrame(() => chosenRef.current?.focus());
     } catch (error) {
-      setProblem(error instanceof ImportFileProblem ? error.message : TEXT.csvUnreadable);
+      setProblem({
+        message: error instanceof ImportFileProblem ? error.message : TEXT.csvUnreadable,
+        where: 'file',
+      });
     } finally {
       setReading(false);
     }
@@ -235,7 +239,7 @@ export function ImportPage() {
               />
             )}
 
-            {problem ? <Alert>{problem}</Alert> : null}
+            {problem?.where === 'file' ? <Alert>{problem.message}</Alert> : null}
 
             {choice ? (
               <>
@@ -293,6 +297,7 @@ export function ImportPage() {
                 </div>
 
                 <div className="grid gap-6 border-t border-border pt-6">
+                  {problem?.where === 'send' ? <Alert>{problem.message}</Alert> : null}
                   {/* A report stands for the file as it is chosen; a change asks for a new check. */}
                   {report ? null : (
                     <div>

@@ -1,7 +1,7 @@
 // What the Import screen reads of a file before anything is sent: its rows, columns and format, and the reason it
 // cannot be read.
 import { describe, expect, it } from 'vitest';
-import { fileKind, fileProblem, readImportText } from './read-file';
+import { fileKind, fileProblem, readImportFile, readImportText } from './read-file';
 import { TEXT } from './texts';
 
 describe('readImportText', () => {
@@ -81,5 +81,16 @@ describe('the file chosen', () => {
       TEXT.tooLarge,
     );
     expect(fileProblem({ name: 'a.xlsx', type: '', size: 10 })).toBe(TEXT.notCsvOrJson);
+  });
+});
+
+describe('readImportFile', () => {
+  it('reads UTF-8, and refuses other bytes as the server would', async () => {
+    const utf8 = new Blob([new TextEncoder().encode('\uFEFFname,text\nJosé,Café\n')]);
+    expect((await readImportFile(utf8, 'csv')).rows).toEqual([{ name: 'José', text: 'Café' }]);
+    const latin1 = new Blob([
+      Uint8Array.from([0x6e, 0x2c, 0x74, 0x0a, 0x4a, 0xe9, 0x2c, 0x43, 0x0a]),
+    ]);
+    await expect(readImportFile(latin1, 'csv')).rejects.toThrow(TEXT.notUtf8);
   });
 });

@@ -127,3 +127,14 @@ function readJson(text: string): ReadImportFile {
 export function readImportText(kind: FileKind, text: string): ReadImportFile {
   return kind === 'csv' ? readCsv(text) : readJson(text);
 }
+
+/** Reads a chosen file: its bytes as UTF-8 (as the server takes them), then as its kind says. */
+export async function readImportFile(file: Blob, kind: FileKind): Promise<ReadImportFile> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    throw new ImportFileProblem(TEXT.notUtf8);
+  }
+  return readImportText(kind, text);
+}

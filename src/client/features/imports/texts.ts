@@ -21,6 +21,8 @@ export const TEXT = {
   tooLarge: `This file is larger than ${MAX_MB} MB. Please split it into smaller files and import them one by one.`,
   notCsvOrJson: 'Please choose a CSV or JSON file (.csv or .json).',
   csvUnreadable: 'This file could not be read as CSV.',
+  notUtf8:
+    'This file is not UTF-8 text. Save it as "CSV UTF-8" (or export it again as UTF-8) and choose it again.',
   csvEmpty: 'This file has a header row but no rows under it.',
   jsonUnreadable: 'This file is not valid JSON.',
   jsonNotAList:
