@@ -268,6 +268,20 @@ test.describe('owner screens with paid access', () => {
         await page.addStyleTag({ content: '#widget-preview { position: static !important; }' });
       },
     },
+    {
+      path: '/testimonials/import',
+      heading: 'Import testimonials',
+      // A file read: its format, columns and preview; then the check's report with a failed row.
+      ready: async (page) => {
+        await page.locator('input[type=file]').setInputFiles({
+          name: 'export.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from('name,text,rating\nJane Doe,Lovely,5\nBob,Good,9\n'),
+        });
+        await page.getByRole('button', { name: 'Check file' }).click();
+        await expect(page.getByRole('button', { name: 'Import the good rows (1)' })).toBeVisible();
+      },
+    },
     { path: '/collection-link', heading: 'Collection Link' },
     { path: '/integrations', heading: 'Integrations' },
     { path: '/requests', heading: 'Requests' },

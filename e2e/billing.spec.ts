@@ -52,10 +52,11 @@ test('a new owner meets the upgrade screen, pays through the test checkout, canc
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => sessionStorage.getItem('vouchly.signup'))).toBeNull();
 
-  // The six paid pages show the upgrade screen; billing and account settings do not.
+  // The seven paid pages show the upgrade screen; billing and account settings do not.
   await expectUpgradeScreen(page, 'Dashboard');
   for (const [path, name] of [
     ['/testimonials', 'Testimonials'],
+    ['/testimonials/import', 'Import testimonials'],
     ['/widget', 'Widget'],
     ['/collection-link', 'Collection Link'],
     ['/integrations', 'Integrations'],

@@ -81,11 +81,11 @@ export function FilePreview({
         </FormField>
       ) : (
         // A JSON file is what its items are: nothing to choose.
-        <dl className="grid gap-1 text-sm">
-          <dt className="font-medium leading-none">{TEXT.formatLabel}</dt>
-          <dd>
-            {FORMAT_LABELS[format]}{' '}
-            <span className="text-muted-foreground">{TEXT.formatDetected}</span>
+        <dl className="grid gap-2">
+          <dt className="text-sm font-medium leading-none">{TEXT.formatLabel}</dt>
+          <dd className="grid gap-1">
+            <span className="text-sm">{FORMAT_LABELS[format]}</span>
+            <span className="text-xs text-muted-foreground">{TEXT.formatDetected}</span>
           </dd>
         </dl>
       )}

@@ -1,0 +1,66 @@
+// Issue 33: an owner imports a Senja export from the Testimonials screen. The screen reads the file in the browser
+// (its format, columns and first rows), the check on the server reports the failed row, the owner imports the good
+// rows through the real upload, follows the link to the pending testimonials and finds them there; the recent
+// imports list the run, and a second check of the same file finds every good row already here.
+import { expect, test } from './fixtures';
+import { registerOwner } from './helpers';
+
+test('an owner checks a Senja export, imports the good rows and finds them pending', async ({
+  page,
+}) => {
+  await registerOwner(page.request, { businessName: 'Linden Bakery', emailPrefix: 'imports' });
+  const run = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  const names = ['Maya Lindqvist', 'Tomás Ortega'].map((name) => `${name} ${run}`);
+  const senja = [
+    'id,type,text,rating,date,url,customer_name,customer_email,customer_avatar',
+    `${run}-1,text,"The sourdough is the best in town.",5,2025-03-14T09:12:00Z,https://senja.io/r/1,${names[0]},maya@example.com,`,
+    `${run}-2,text,"They baked our wedding cake at two weeks' notice.",5,2025-05-02T16:40:00Z,,${names[1]},,`,
+    `${run}-3,text,"Seven stars.",7,2025-06-21T08:05:00Z,,Priya Nair,,`,
+  ].join('\n');
+
+  await page.goto('/testimonials');
+  await page.getByRole('link', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import testimonials' })).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'senja.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(senja),
+  });
+
+  // Read in the browser: the format detected, the columns preset, the row that will fail said at once.
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveValue('senja');
+  await expect(page.getByRole('combobox', { name: 'Name' })).toHaveValue('customer_name');
+  const preview = page.getByRole('region', { name: 'Preview of the first rows' });
+  await expect(preview.getByRole('row', { name: /Priya Nair/ })).toContainText(
+    'Rating must be a whole number',
+  );
+
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText('2 testimonials would be imported')).toBeVisible();
+  const failed = page.getByRole('region', { name: 'Failed rows' });
+  await expect(failed.getByRole('row', { name: /^3 Rating must be/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import the good rows (2)' }).click();
+  await expect(page.getByText('Imported 2 testimonials', { exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Recent imports' })
+      .getByText('2 imported, 0 duplicates, 1 failed'),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Review them in Testimonials' }).click();
+  await expect(page).toHaveURL(/\/testimonials\?status=pending$/);
+  for (const name of names)
+    await expect(page.getByRole('article').filter({ hasText: name })).toBeVisible();
+
+  // The same file again: its rows are already here.
+  await page.goBack();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'senja.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(senja),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText('2 rows are already here and would be skipped')).toBeVisible();
+  await expect(page.getByText(/nothing new to import/)).toBeVisible();
+});
