@@ -183,6 +183,12 @@ describe('mapping the columns', () => {
       dryRun: true,
       mapping: { name: 'Nickname', text: 'Review', rating: 'Stars' },
     });
+
+    // Back to the format's own columns: the report is set aside, and no mapping is sent.
+    await user.selectOptions(fieldSelect('name'), 'Name');
+    await user.click(screen.getByRole('button', { name: TEXT.check }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.query.mapping).toBeUndefined();
   });
 });
 

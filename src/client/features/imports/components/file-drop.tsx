@@ -45,7 +45,13 @@ export function FileDrop({
         onClick={() => input.current?.click()}
         onDragEnter={onDrag}
         onDragOver={onDrag}
-        onDragLeave={() => setOver(false)}
+        onDragLeave={(event) => {
+          // Moving onto the button's own text is no leaving.
+          if (!(
+            event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)
+          ))
+            setOver(false);
+        }}
         onDrop={onDrop}
         className={cn(
           'grid w-full cursor-pointer justify-items-center gap-2 rounded-xl border-2 border-dashed border-border px-4 py-10 text-center transition-colors',

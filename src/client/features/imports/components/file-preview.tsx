@@ -110,9 +110,15 @@ export function FilePreview({
                     value={mapping[field] ?? ''}
                     disabled={disabled}
                     onChange={(event) => {
-                      const { [field]: _unset, ...others } = mapping;
-                      const column = event.target.value;
-                      onMapping(column === '' ? others : { ...others, [field]: column });
+                      const next = { ...mapping, [field]: event.target.value };
+                      // In the fields' order, without the empty ones: the same columns make the same mapping.
+                      onMapping(
+                        Object.fromEntries(
+                          importFields.flatMap((known) =>
+                            next[known] ? [[known, next[known]]] : [],
+                          ),
+                        ),
+                      );
                     }}
                   >
                     {/* The server keeps a format's own column for a field the mapping leaves out, so a
