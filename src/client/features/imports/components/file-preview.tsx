@@ -2,7 +2,7 @@
 // the owner's to change), which column fills each field (a select per field, preset by the format), and its first
 // rows in those fields, each with the shared check's verdict, so a wrong column shows before anything is sent.
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import {
   checkImportRow,
   defaultMapping,
@@ -11,6 +11,7 @@ import {
   importFields,
   readGoogleReview,
   readMappedRow,
+  type CheckedImportRow,
   type ImportField,
   type ImportMapping,
   type KnownImportFormat,
@@ -181,12 +182,41 @@ function PreviewTable({
           {read.rowCount === 1 ? 'row' : 'rows'}
         </p>
       </div>
-      {/* Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too. */}
+      {/* On a phone, one card a row, with the fields it has. */}
+      <ul aria-label={TEXT.previewRegion} className="grid gap-3 sm:hidden">
+        {rows.map((row, index) => (
+          <li key={index} className="grid gap-2 rounded-xl border border-border p-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <span className="font-medium text-muted-foreground">
+                {TEXT.rowHeader} {index + 1}
+              </span>
+              <Verdict check={row.check} />
+            </div>
+            <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
+              {shown
+                .filter((field) => row.fields[field])
+                .map((field) => (
+                  <Fragment key={field}>
+                    <dt className="text-muted-foreground">{IMPORT_FIELD_LABELS[field]}</dt>
+                    <dd className="min-w-0 break-words">
+                      <span
+                        className={field === 'text' ? 'line-clamp-3' : 'line-clamp-2 break-all'}
+                      >
+                        {row.fields[field]}
+                      </span>
+                    </dd>
+                  </Fragment>
+                ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {/* Wider up, a table that scrolls sideways when the fields need it; focusable so a keyboard can scroll it too. */}
       <div
         role="region"
         aria-label={TEXT.previewRegion}
         tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="hidden overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:block"
       >
         <table className="w-full text-left text-sm">
           <thead className="bg-muted text-xs text-muted-foreground">
@@ -210,17 +240,7 @@ function PreviewTable({
               <tr key={index} className="align-top">
                 <td className="px-3 py-2 tabular-nums text-muted-foreground">{index + 1}</td>
                 <td className="min-w-48 px-3 py-2">
-                  {row.check.ok ? (
-                    <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300">
-                      <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-                      {TEXT.rowReady}
-                    </span>
-                  ) : (
-                    <span className="inline-flex items-start gap-1.5 text-red-700 dark:text-red-300">
-                      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                      {row.check.reason}
-                    </span>
-                  )}
+                  <Verdict check={row.check} />
                 </td>
                 {shown.map((field) => (
                   <td
@@ -241,5 +261,20 @@ function PreviewTable({
         </table>
       </div>
     </section>
+  );
+}
+
+/** "Ready", or the reason the row check refuses the row. */
+function Verdict({ check }: { check: CheckedImportRow }) {
+  return check.ok ? (
+    <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-300">
+      <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+      {TEXT.rowReady}
+    </span>
+  ) : (
+    <span className="inline-flex items-start gap-1.5 text-red-700 dark:text-red-300">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {check.reason}
+    </span>
   );
 }
