@@ -164,6 +164,17 @@ export function defaultMapping(
   return mapping;
 }
 
+/**
+ * The format's preset with the owner's changes: a column named for a field replaces the preset's, and `""` leaves
+ * the field out (a file's email column the owner does not want to keep).
+ */
+export function withMapping(preset: ImportMapping, changes: ImportMapping = {}): ImportMapping {
+  const merged: ImportMapping = { ...preset, ...changes };
+  return Object.fromEntries(
+    importFields.flatMap((field) => (merged[field] ? [[field, merged[field]]] : [])),
+  );
+}
+
 /** One row's values by field, before they are checked. */
 export type RawImportRow = Partial<Record<ImportField, string>>;
 

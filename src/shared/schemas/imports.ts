@@ -20,13 +20,13 @@ const mappingSchema = z
       context.addIssue({ code: 'custom', message: 'Mapping must be a JSON object' });
       return z.NEVER;
     }
-    const result = z
-      .partialRecord(z.enum(importFields), z.string().min(1).max(200))
-      .safeParse(parsed);
+    const result = z.partialRecord(z.enum(importFields), z.string().max(200)).safeParse(parsed);
     if (!result.success) {
       context.addIssue({
         code: 'custom',
-        message: 'Mapping must name a column for fields among: ' + importFields.join(', '),
+        message:
+          'Mapping must name a column (or "" for none) for fields among: ' +
+          importFields.join(', '),
       });
       return z.NEVER;
     }
@@ -58,7 +58,8 @@ export const importQuerySchema = z.object({
   ),
   /**
    * Optional, for CSV and flat JSON: which column fills which field, as a JSON object such as
-   * `{"text":"Review","name":"Customer"}`; fields it leaves out keep the format's own columns.
+   * `{"text":"Review","name":"Customer","email":""}`; `""` leaves a field out, and fields the mapping does not name
+   * keep the format's own columns.
    */
   mapping: z.preprocess(emptyAsUnset, mappingSchema.optional()),
 });

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { appPages } from '../../../shared/app-pages';
 import {
   defaultMapping,
+  importFields,
   type ImportMapping,
   type KnownImportFormat,
 } from '../../../shared/import-formats';
@@ -55,7 +56,10 @@ const presetMapping = (format: KnownImportFormat, columns: string[]): ImportMapp
 function changedMapping(choice: Choice): ImportMapping | undefined {
   if (choice.format === 'google') return undefined;
   const preset = presetMapping(choice.format, choice.read.columns);
-  return JSON.stringify(preset) === JSON.stringify(choice.mapping) ? undefined : choice.mapping;
+  if (JSON.stringify(preset) === JSON.stringify(choice.mapping)) return undefined;
+  // A field of the format's own that the owner emptied goes as "": the server would otherwise keep its column.
+  const emptied = importFields.filter((field) => preset[field] && !choice.mapping[field]);
+  return { ...Object.fromEntries(emptied.map((field) => [field, ''])), ...choice.mapping };
 }
 
 /** What a report was made from: another file, format or mapping sets it aside. */

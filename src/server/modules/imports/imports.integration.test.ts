@@ -157,6 +157,18 @@ describe('POST /api/imports, from each shipped sample', () => {
   });
 });
 
+describe('POST /api/imports, the mapping', () => {
+  it('leaves out a field of the format that the mapping empties, and keeps the others', async () => {
+    const { importAsOwner, rows } = await setup();
+    const report = reportOf(
+      await importAsOwner(sample('senja.csv'), { mapping: JSON.stringify({ email: '' }) }),
+    );
+    expect(report).toMatchObject({ imported: 3, format: 'senja' });
+    const [maya] = await rows();
+    expect(maya).toMatchObject({ authorName: 'Maya Lindqvist', authorEmail: null, rating: 5 });
+  });
+});
+
 describe('POST /api/imports, again and in trial', () => {
   it('adds nothing when the same file is imported twice, by id or by content', async () => {
     const { importAsOwner, rows } = await setup();
@@ -250,7 +262,9 @@ describe('POST /api/imports, files it cannot read', () => {
     expect(wrongFormat.body).toContain('Format must be one of auto, csv, senja');
     const badMapping = await importAsOwner('a', { mapping: '{"colour":"x"}' });
     expect(badMapping.statusCode).toBe(400);
-    expect(badMapping.body).toContain('Mapping must name a column');
+    expect(badMapping.json<{ error: { message: string } }>().error.message).toMatch(
+      /^Mapping must name a column \(or "" for none\) for fields among: name, email/,
+    );
     const googleCsv = await importAsOwner('a', { format: 'google' });
     expect(googleCsv.statusCode).toBe(400);
   });

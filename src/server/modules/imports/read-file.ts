@@ -9,6 +9,7 @@ import {
   isGoogleReview,
   readGoogleReview,
   readMappedRow,
+  withMapping,
   type ImportFormat,
   type ImportMapping,
   type KnownImportFormat,
@@ -133,7 +134,7 @@ async function readCsv(
   const headers = 'headers' in first.value ? first.value.headers : [];
   const resolved = peerFormat(format, detectCsvFormat(headers));
   if (resolved === 'google') throw new Error('a CSV resolved to the Google format');
-  const columns = { ...defaultMapping(resolved, headers), ...mapping };
+  const columns = withMapping(defaultMapping(resolved, headers), mapping);
   async function* rows() {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       if ('row' in next.value)
@@ -178,7 +179,8 @@ function readJson(
       ? (item as Record<string, unknown>)
       : {};
   const headers = [...new Set(items.slice(0, 100).flatMap((item) => Object.keys(flat(item))))];
-  const columns = resolved === 'google' ? {} : { ...defaultMapping(resolved, headers), ...mapping };
+  const columns =
+    resolved === 'google' ? {} : withMapping(defaultMapping(resolved, headers), mapping);
   async function* rows() {
     let row = 0;
     for (const item of items ?? []) {

@@ -5,7 +5,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Fragment, useId, useMemo } from 'react';
 import {
   checkImportRow,
-  defaultMapping,
+  withMapping,
   FORMAT_LABELS,
   IMPORT_FIELD_LABELS,
   importFields,
@@ -53,7 +53,6 @@ export function FilePreview({
 }) {
   const mappingId = useId();
   const formats = formatsOf(read);
-  const preset = format === 'google' ? {} : defaultMapping(format, read.columns);
   return (
     <div className="grid gap-6">
       {formats.length > 1 ? (
@@ -111,22 +110,10 @@ export function FilePreview({
                     value={mapping[field] ?? ''}
                     disabled={disabled}
                     onChange={(event) => {
-                      const next = { ...mapping, [field]: event.target.value };
-                      // In the fields' order, without the empty ones: the same columns make the same mapping.
-                      onMapping(
-                        Object.fromEntries(
-                          importFields.flatMap((known) =>
-                            next[known] ? [[known, next[known]]] : [],
-                          ),
-                        ),
-                      );
+                      onMapping(withMapping(mapping, { [field]: event.target.value }));
                     }}
                   >
-                    {/* The server keeps a format's own column for a field the mapping leaves out, so a
-                        field the format fills can change column but cannot be emptied. */}
-                    {preset[field] === undefined ? (
-                      <option value="">{TEXT.notInFile}</option>
-                    ) : null}
+                    <option value="">{TEXT.notInFile}</option>
                     {read.columns.map((column) => (
                       <option key={column} value={column}>
                         {column}
