@@ -28,16 +28,16 @@ export function forgiveResponseErrors(consoleErrors: string[], status: number): 
  * it: our Origin, and a JSON body even when it is empty. The server refuses a
  * change that carries the session cookie without them (src/server/plugins/csrf.ts).
  */
-export function ourPage(): { headers: Record<string, string> } {
-  return {
-    headers: { origin: process.env.E2E_BASE_URL ?? '', 'content-type': 'application/json' },
-  };
+export function ourPage(origin = process.env.E2E_BASE_URL ?? ''): {
+  headers: Record<string, string>;
+} {
+  return { headers: { origin, 'content-type': 'application/json' } };
 }
 
 /**
  * Registers an owner (password PASSWORD) and their business with `request`'s
  * cookies, signing them in, and pays for them (grantPaidAccess); answers the
- * email and the collection slug.
+ * email and the collection slug. `origin` is the server's, when a journey runs one of its own.
  */
 export async function registerOwner(
   request: APIRequestContext,
@@ -45,15 +45,16 @@ export async function registerOwner(
     businessName = 'Harbour Coffee',
     website = 'example-business.com',
     emailPrefix = 'owner',
-  }: { businessName?: string; website?: string; emailPrefix?: string } = {},
+    origin,
+  }: { businessName?: string; website?: string; emailPrefix?: string; origin?: string } = {},
 ): Promise<{ email: string; slug: string }> {
   const email = uniqueEmail(emailPrefix);
   const response = await request.post('/api/register', {
-    ...ourPage(),
+    ...ourPage(origin),
     data: { businessName, website, email, password: PASSWORD, agreeToTerms: true },
   });
   expect(response.status(), await response.text()).toBe(201);
-  await grantPaidAccess(request);
+  await grantPaidAccess(request, origin);
   const business = await request.get('/api/business');
   expect(business.ok()).toBe(true);
   return { email, slug: ((await business.json()) as { collectionSlug: string }).collectionSlug };
@@ -64,12 +65,12 @@ export async function registerOwner(
  * as the Pay button does, so journeys about other screens start past the
  * upgrade screen. The billing journey (billing.spec.ts) goes through the screens.
  */
-export async function grantPaidAccess(request: APIRequestContext): Promise<void> {
-  const checkout = await request.post('/api/create-checkout-session', ourPage());
+export async function grantPaidAccess(request: APIRequestContext, origin?: string): Promise<void> {
+  const checkout = await request.post('/api/create-checkout-session', ourPage(origin));
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
   const sessionId = new URL(checkoutUrl).pathname.split('/').pop() ?? '';
-  const paid = await request.post(`/api/test-checkout/${sessionId}/pay`, ourPage());
+  const paid = await request.post(`/api/test-checkout/${sessionId}/pay`, ourPage(origin));
   expect(paid.status(), await paid.text()).toBe(200);
 }
 

@@ -2,6 +2,7 @@
 // (its format, columns and first rows), the check on the server reports the failed row, the owner imports the good
 // rows through the real upload, follows the link to the pending testimonials and finds them there; the recent
 // imports list the run, and a second check of the same file finds every good row already here.
+import path from 'node:path';
 import { expect, test } from './fixtures';
 import { registerOwner } from './helpers';
 
@@ -63,4 +64,44 @@ test('an owner checks a Senja export, imports the good rows and finds them pendi
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByText('2 rows are already here and would be skipped')).toBeVisible();
   await expect(page.getByText(/nothing new to import/)).toBeVisible();
+});
+
+test('an owner imports the shipped Senja sample as approved, and the widget marks it "via Senja" with a link to the original', async ({
+  page,
+}) => {
+  const { slug } = await registerOwner(page.request, {
+    businessName: 'Harbour Bakery',
+    emailPrefix: 'imports-mark',
+  });
+  await page.goto('/testimonials/import');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(
+      path.join(import.meta.dirname, '../src/server/modules/imports/samples/senja.csv'),
+    );
+  await expect(page.getByRole('combobox', { name: 'Format' })).toHaveValue('senja');
+  await page.getByRole('radio', { name: /^Approved/ }).check();
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await page.getByRole('button', { name: 'Import 3 testimonials' }).click();
+  await expect(page.getByText('Imported 3 testimonials', { exact: true }).first()).toBeVisible();
+
+  await page.goto('/widget');
+  await page.getByRole('switch', { name: 'Show where each testimonial came from' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+
+  // The page without script shows every card: each says where it came from, linked where Senja gave an address.
+  await page.goto(`/embed/${slug}`);
+  const maya = page.getByRole('group').filter({ hasText: 'Maya Lindqvist' });
+  await expect(maya.getByRole('link', { name: 'via Senja' })).toHaveAttribute(
+    'href',
+    'https://senja.io/p/harbour-bakery/r/8f1c2a40',
+  );
+  await expect(maya.getByRole('link', { name: 'via Senja' })).toHaveAttribute(
+    'rel',
+    'nofollow noopener',
+  );
+  const priya = page.getByRole('group').filter({ hasText: 'Priya Nair' });
+  await expect(priya.getByText('via Senja')).toBeVisible();
+  await expect(priya.getByRole('link', { name: 'via Senja' })).toHaveCount(0);
 });

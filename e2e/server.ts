@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '../src/server/config';
 import { freePort } from '../src/server/testing/free-port';
 
 export type RunningServer = {
@@ -14,28 +15,33 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+/** What a journey may set that is never read from the environment. */
+type ConfigOverrides = Partial<Pick<Config, 'allowPrivateNetworkFetch' | 'reviewSourceUrls'>>;
+
 /**
  * The compiled server as `npm start` runs it. With `allowPrivateNetworkFetch`
  * its outbound fetches (logo detection, the detected logo) may reach this
- * machine, where a journey serves a "website": that switch is never read from
- * the environment, so this passes it to `serve()` itself.
+ * machine, where a journey serves a "website"; with `reviewSourceUrls` it
+ * reaches local stand-ins for Google and Trustpilot. Neither is ever read from
+ * the environment, so this passes them to `serve()` itself.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { allowPrivateNetworkFetch = false }: { allowPrivateNetworkFetch?: boolean } = {},
+  overrides: ConfigOverrides = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vouchly-e2e-'));
   const baseUrl = `http://localhost:${port}`;
   const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`scripts/ensure-build.mjs failed with ${build.status}`);
-  const entry = allowPrivateNetworkFetch
-    ? [
-        '--input-type=module',
-        '--eval',
-        "import { loadConfig } from './dist/server/config.js'; import { serve } from './dist/server/serve.js'; await serve({ ...loadConfig(), allowPrivateNetworkFetch: true });",
-      ]
-    : ['dist/server/main.js'];
+  const entry =
+    Object.keys(overrides).length > 0
+      ? [
+          '--input-type=module',
+          '--eval',
+          `import { loadConfig } from './dist/server/config.js'; import { serve } from './dist/server/serve.js'; await serve({ ...loadConfig(), ...${JSON.stringify(overrides)} });`,
+        ]
+      : ['dist/server/main.js'];
   const child = spawn('node', entry, {
     env: {
       PATH: process.env.PATH,

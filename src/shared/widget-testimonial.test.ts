@@ -28,6 +28,16 @@ describe('toWidgetTestimonial', () => {
     ).toBe('2025-07-01T00:00:00.000Z');
   });
 
+  it('dates an imported testimonial by when it was written at its source, not when it was imported', () => {
+    const imported = {
+      ...source,
+      source: 'senja',
+      submittedAt: '2024-03-14T09:12:00.000Z',
+      approvedAt: new Date('2026-11-29T10:00:00Z'),
+    };
+    expect(toWidgetTestimonial(imported).date).toBe('2024-03-14T09:12:00.000Z');
+  });
+
   it('with the settings, leaves out what they hide and keeps the rating within 0-5', () => {
     const hidden = {
       ...WIDGET_SETTINGS_DEFAULTS,

@@ -30,7 +30,7 @@ const isoOf = (date: string | Date) => (typeof date === 'string' ? date : date.t
 
 /**
  * A testimonial as the widget receives it: never an email; the date is the
- * approval date, else the submission date; `source` is the name of the
+ * approval date, else the submission date (an imported one's: when it was written); `source` is the name of the
  * platform it came from and the original's address, for a source that reads
  * as a name (sourceMarkName). With `visibility` (the public answer), a field
  * the settings hide is null, an empty list, a 0 rating or (the source) left
@@ -58,8 +58,9 @@ export function toWidgetTestimonial(
     productImageUrls: show('showProductImages') ? t.productImageUrls : [],
     beforeImageUrl: show('showBeforeAfterPhotos') ? t.beforeImageUrl : null,
     afterImageUrl: show('showBeforeAfterPhotos') ? t.afterImageUrl : null,
-    // The schema requires a date; the renderer leaves it out when showDates is off.
-    date: isoOf(t.approvedAt ?? t.submittedAt),
+    // The schema requires a date; the renderer leaves it out when showDates is off. An imported testimonial shows
+    // when it was written at its source, never the day it was imported (docs/product/imports.md).
+    date: isoOf(t.source !== null ? t.submittedAt : (t.approvedAt ?? t.submittedAt)),
     // Left out, not null, while it is not shown: a widget without the mark carries no trace of it.
     ...(sourceName ? { source: { name: sourceName, url: safeHttpUrl(t.sourceUrl) } } : {}),
   };

@@ -67,11 +67,27 @@ export async function startFakeReviewSources() {
     return true;
   };
 
+  /** What Google's consent page does: a one-time code for our redirect. */
+  const issueCode = () => {
+    const code = `4/${randomBytes(8).toString('hex')}`;
+    google.codes.add(code);
+    return code;
+  };
+
   const handleGoogle = async (
     request: IncomingMessage,
     response: ServerResponse,
     url: URL,
   ): Promise<void> => {
+    // Google's consent page, as an owner who agrees at once sees it: straight back to our redirect with a code.
+    if (url.pathname === '/google/auth' && request.method === 'GET') {
+      const code = issueCode();
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      response.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
     if (url.pathname === '/google/token' && request.method === 'POST') {
       const form = await bodyOf(request);
       if (failing(response, google.failure)) return;
@@ -193,12 +209,7 @@ export async function startFakeReviewSources() {
     requests,
     google: {
       state: google,
-      /** What Google's consent page does: a one-time code for our redirect. */
-      issueCode: () => {
-        const code = `4/${randomBytes(8).toString('hex')}`;
-        google.codes.add(code);
-        return code;
-      },
+      issueCode,
       /** The owner removed our access in their Google account: every refresh token stops working. */
       revoke: () => {
         google.refreshTokens.clear();
@@ -277,6 +288,8 @@ export async function startFakeReviewSources() {
     releaseHung: () => {
       for (const response of hung.splice(0)) response.destroy();
     },
+    /** For a journey, which has no test to close it after (the integration tests' helpers close it themselves). */
+    close: server.close,
   };
 }
 
