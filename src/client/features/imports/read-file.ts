@@ -23,7 +23,7 @@ export type ReadImportFile = {
 };
 
 /** The rows the preview shows. */
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 /** The JSON items whose keys make the columns: enough to meet every key of an export. */
 const ITEMS_FOR_COLUMNS = 200;
 

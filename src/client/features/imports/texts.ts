@@ -86,7 +86,7 @@ const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 export const rowCount = (count: number) => plural(count, 'row', 'rows');
-export const testimonialCount = (count: number) => plural(count, 'testimonial', 'testimonials');
+const testimonialCount = (count: number) => plural(count, 'testimonial', 'testimonials');
 
 /** The import button after a clean check, or after one with failed rows. */
 export const importButton = (count: number, someFailed: boolean) =>

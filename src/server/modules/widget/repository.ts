@@ -108,29 +108,33 @@ export async function listApproved(
   limit: number,
 ): Promise<PublicTestimonialRow[]> {
   const t = testimonials;
-  return db
-    .select({
-      id: t.id,
-      authorName: t.authorName,
-      authorBusinessName: t.authorBusinessName,
-      authorLocation: t.authorLocation,
-      content: t.content,
-      rating: t.rating,
-      authorImageUrl: t.authorImageUrl,
-      productImageUrls: t.productImageUrls,
-      beforeImageUrl: t.beforeImageUrl,
-      afterImageUrl: t.afterImageUrl,
-      submittedAt: t.submittedAt,
-      approvedAt: t.approvedAt,
-      // For the source mark; the service passes them on only while the settings show it.
-      source: t.source,
-      sourceUrl: t.sourceUrl,
-    })
-    .from(t)
-    // A review gone from its source is left out until it comes back (docs/decisions/0036).
-    .where(and(eq(t.businessId, businessId), eq(t.status, 'approved'), isNull(t.goneFromSourceAt)))
-    .orderBy(sql`${t.approvedAt} desc nulls last`, desc(t.submittedAt), desc(t.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: t.id,
+        authorName: t.authorName,
+        authorBusinessName: t.authorBusinessName,
+        authorLocation: t.authorLocation,
+        content: t.content,
+        rating: t.rating,
+        authorImageUrl: t.authorImageUrl,
+        productImageUrls: t.productImageUrls,
+        beforeImageUrl: t.beforeImageUrl,
+        afterImageUrl: t.afterImageUrl,
+        submittedAt: t.submittedAt,
+        approvedAt: t.approvedAt,
+        // For the source mark; the service passes them on only while the settings show it.
+        source: t.source,
+        sourceUrl: t.sourceUrl,
+      })
+      .from(t)
+      // A review gone from its source is left out until it comes back (docs/decisions/0036).
+      .where(
+        and(eq(t.businessId, businessId), eq(t.status, 'approved'), isNull(t.goneFromSourceAt)),
+      )
+      .orderBy(sql`${t.approvedAt} desc nulls last`, desc(t.submittedAt), desc(t.id))
+      .limit(limit)
+  );
 }
 
 /** The first time the widget is seen on another site (docs/product/widget.md#first-seen); later sightings change nothing. */
