@@ -3,7 +3,7 @@
 // ("Imported from Google": the source's proper name, else as sent), the text, tags and photos. Shared by
 // the dashboard and the testimonials screen, which add their own actions.
 // Everything the customer wrote is rendered as text (docs/security.md rule 8).
-import { Import, Mail, MapPin } from 'lucide-react';
+import { EyeOff, Import, Mail, MapPin } from 'lucide-react';
 import type { Testimonial, TestimonialStatus } from '../../shared/schemas/testimonials';
 import { sourceLabel } from '../../shared/testimonial-source';
 import { cn } from '../lib/utils';
@@ -114,6 +114,14 @@ export function TestimonialSummary({
               <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                 <Import className="size-3 shrink-0" aria-hidden="true" />
                 <span className="min-w-0 break-all">Imported from {sourceLabel(source)}</span>
+              </span>
+            ) : null}
+            {source && testimonial.goneFromSourceAt ? (
+              <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                <EyeOff className="size-3 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 break-words">
+                  Removed at {sourceLabel(source)}, hidden from your widget
+                </span>
               </span>
             ) : null}
           </div>

@@ -25,6 +25,7 @@ export function createTestimonial(overrides: Partial<Testimonial> = {}): Testimo
     approvedAt: null,
     source: null,
     sourceUrl: null,
+    goneFromSourceAt: null,
     ...overrides,
   };
 }

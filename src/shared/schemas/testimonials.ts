@@ -62,6 +62,8 @@ export const testimonialSchema = z.object({
   source: z.string().nullable(),
   /** The original at its source (a Trustpilot review, a Senja testimonial), where the import gave its address. */
   sourceUrl: z.string().nullable(),
+  /** ISO 8601: when a connected review source no longer had it; the widget leaves it out until it comes back. */
+  goneFromSourceAt: z.string().nullable(),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 

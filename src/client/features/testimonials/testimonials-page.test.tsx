@@ -162,6 +162,23 @@ describe('TestimonialsPage', () => {
     expect(within(cardOf('Fern Formed')).queryByText(/Imported from/)).toBeNull();
   });
 
+  it('says when a review its source no longer has is hidden from the widget', async () => {
+    serveList([
+      createTestimonial({
+        authorName: 'Gus Gone',
+        source: 'trustpilot',
+        status: 'approved',
+        goneFromSourceAt: '2026-11-20T10:00:00.000Z',
+      }),
+      createTestimonial({ authorName: 'Ivy Imported', source: 'trustpilot', status: 'approved' }),
+    ]);
+    renderPage();
+
+    const gone = await screen.findByRole('article', { name: /Gus Gone/ });
+    expect(within(gone).getByText('Removed at Trustpilot, hidden from your widget')).toBeDefined();
+    expect(within(cardOf('Ivy Imported')).queryByText(/Removed at/)).toBeNull();
+  });
+
   it('suggests a different search when a search finds nothing', async () => {
     serveList(testimonials(2));
     renderPage('/testimonials?q=nobody');

@@ -25,6 +25,7 @@ function testimonial(overrides: Partial<Testimonial> = {}): Testimonial {
     approvedAt: '2025-01-02T10:00:00.000Z',
     source: null,
     sourceUrl: null,
+    goneFromSourceAt: null,
     ...overrides,
   };
 }

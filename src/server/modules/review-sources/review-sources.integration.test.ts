@@ -317,13 +317,18 @@ describe('syncing', () => {
       .from(testimonials)
       .where(eq(testimonials.id, byName(after, 'Cy').id));
     expect(cyRow?.goneFromSourceAt).toEqual(t.now());
+    // The owner's list says so, where the widget simply leaves it out.
+    expect(byName(after, 'Cy').goneFromSourceAt).toBe(t.now().toISOString());
+    expect(byName(after, 'Ana').goneFromSourceAt).toBeNull();
 
     // Cy's review comes back: so does the testimonial, once.
     t.fake.trustpilot.state.reviews.get(UNIT)?.push(cy);
     await t.inject({ method: 'POST', url: `/api/review-sources/${source.id}/sync` });
     await t.app.jobs.drain();
     expect(await t.widgetNames()).toEqual(['Ana', 'Ben', 'Cy', 'Dee']);
-    expect(await t.testimonials()).toHaveLength(4);
+    const back = await t.testimonials();
+    expect(back).toHaveLength(4);
+    expect(byName(back, 'Cy').goneFromSourceAt).toBeNull();
   });
 
   it('takes over a review imported from a file with the same id, without a second copy or a change to its text', async () => {

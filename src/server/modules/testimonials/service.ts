@@ -67,6 +67,7 @@ export function toTestimonial(row: TestimonialRow): Testimonial {
     approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
     source: row.source,
     sourceUrl: row.sourceUrl,
+    goneFromSourceAt: row.goneFromSourceAt ? row.goneFromSourceAt.toISOString() : null,
   };
 }
 

@@ -111,6 +111,7 @@ describe('GET /api/testimonials', () => {
         'rating',
         'source',
         'sourceUrl',
+        'goneFromSourceAt',
         'status',
         'submittedAt',
         'tags',

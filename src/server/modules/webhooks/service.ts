@@ -264,6 +264,7 @@ function sampleTestimonial(now: Date): WebhookTestimonialData {
     approvedAt: null,
     source: 'form',
     sourceUrl: null,
+    goneFromSourceAt: null,
     test: true,
   };
 }

@@ -315,6 +315,7 @@ describe('webhook deliveries', () => {
           ...row,
           submittedAt: row.submittedAt.toISOString(),
           approvedAt: null,
+          goneFromSourceAt: null,
         });
         expect(await tx.select().from(webhookDeliveries)).toHaveLength(1);
         throw new Error('the change failed');
