@@ -1,12 +1,12 @@
 // Issue 31: a new owner follows the dashboard's first-week checklist to the end. Welcomed as new, they
 // download the print-ready QR code (it scans to the collection link with ?src=qr), a customer sends a
-// testimonial through the public form, the owner approves it, the widget loads on the owner's own site
-// (another origin), and the checklist is gone.
+// testimonial through the public form, the owner approves it, asks another customer by email and imports an old
+// spreadsheet, the widget loads on the owner's own site (another origin), and the checklist is gone.
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { fromNewestEmail, registerOwner } from './helpers';
+import { fromNewestEmail, ourPage, registerOwner, uniqueEmail } from './helpers';
 import { scriptHostPage, startHostSite } from './widget-data';
 
 test('a new owner follows the first-week checklist until it disappears', async ({
@@ -22,8 +22,8 @@ test('a new owner follows the first-week checklist until it disappears', async (
   await expect(page.getByText(/^Welcome to .+, Maple Dental!/)).toBeVisible();
   await expect(page.getByText(/Welcome back/)).toHaveCount(0);
   const checklist = page.getByRole('region', { name: 'Your first week' });
-  await expect(checklist.getByText('0 of 3 done')).toBeVisible();
-  await expect(checklist.getByRole('listitem')).toHaveCount(3);
+  await expect(checklist.getByText('0 of 5 done')).toBeVisible();
+  await expect(checklist.getByRole('listitem')).toHaveCount(5);
 
   // 1. Share: the step's link leads to the collection link screen, where the print PNG is downloaded.
   await checklist.getByRole('link', { name: /Share your collection link/ }).click();
@@ -45,7 +45,7 @@ test('a new owner follows the first-week checklist until it disappears', async (
   expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(qrLink);
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await expect(checklist.getByText('1 of 3 done')).toBeVisible();
+  await expect(checklist.getByText('1 of 5 done')).toBeVisible();
   await expect(
     checklist.getByRole('link', { name: /Share your collection link.*\(done\)/ }),
   ).toBeVisible();
@@ -81,9 +81,23 @@ test('a new owner follows the first-week checklist until it disappears', async (
     .getByRole('article', { name: 'Jane Patient' })
     .getByRole('button', { name: /^Approve/ })
     .click();
-  await expect(checklist.getByText('2 of 3 done')).toBeVisible();
+  await expect(checklist.getByText('2 of 5 done')).toBeVisible();
 
-  // 4. The owner's own site loads the widget: a request with another Origin than ours.
+  // 4, 5. The owner asks another patient by email, and imports the testimonials of an old spreadsheet.
+  const asked = await page.request.post('/api/requests', {
+    ...ourPage(),
+    data: { customers: [{ name: 'Tom Patient', email: uniqueEmail('patient') }] },
+  });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const imported = await page.request.post('/api/imports', {
+    headers: { origin: baseURL ?? '', 'content-type': 'text/csv' },
+    data: 'name,text\nOld Patient,Kind and careful for twenty years.\n',
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  await page.reload();
+  await expect(checklist.getByText('4 of 5 done')).toBeVisible();
+
+  // 6. The owner's own site loads the widget: a request with another Origin than ours.
   const host = await startHostSite({ '/': scriptHostPage(slug) });
   try {
     const site = await customer.newPage();

@@ -35,12 +35,12 @@ export const checklistSteps: readonly ChecklistStepDefinition[] = [
     available: true,
   },
   { id: 'widget', title: 'Put the widget on your site', href: appPages.widget, available: true },
-  // Later issues: sending testimonial requests, connecting a review source.
-  { id: 'send-requests', title: 'Send requests', href: appPages.testimonials, available: false },
+  { id: 'send-requests', title: 'Send requests', href: appPages.requests, available: true },
+  // A review source connected, or a file of testimonials imported.
   {
     id: 'connect-source',
     title: 'Connect a source',
     href: appPages.integrations,
-    available: false,
+    available: true,
   },
 ];

@@ -1,9 +1,10 @@
 // The first-week checklist (docs/product/business.md#first-week-checklist): each step is false until the
 // owner really does it (a POST from the collection link screen, a form submission, an approval, the widget
-// requested by another site), the owner can dismiss it, and it hides itself once every step is done.
+// requested by another site, a request sent, a source connected or a file imported), the owner can dismiss it, and it hides itself once every step is done.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businesses } from '../../db/schema.js';
+import { businesses, reviewSources } from '../../db/schema.js';
 import {
   createSignedInUser,
   createTestimonial,
@@ -28,6 +29,14 @@ async function checklistOf(app: App, cookie: string): Promise<Checklist> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Checklist>();
 }
+
+const NOTHING_DONE = {
+  share: false,
+  approve: false,
+  widget: false,
+  'send-requests': false,
+  'connect-source': false,
+};
 
 const doneOf = (checklist: Checklist) =>
   Object.fromEntries(checklist.steps.map((step) => [step.id, step.done]));
@@ -57,7 +66,7 @@ async function seenOrigin(app: App, businessId: string): Promise<string | null> 
 }
 
 describe('GET /api/dashboard/checklist', () => {
-  it('shows the three steps that exist, none done, for a new owner; never the steps of later features', async () => {
+  it('shows its five steps, none done, for a new owner', async () => {
     const app = await createTestApp();
     const owner = await createSignedInUser(app);
     expect(await checklistOf(app, owner.cookie)).toEqual({
@@ -77,7 +86,60 @@ describe('GET /api/dashboard/checklist', () => {
           done: false,
         },
         { id: 'widget', title: 'Put the widget on your site', href: '/widget', done: false },
+        { id: 'send-requests', title: 'Send requests', href: '/requests', done: false },
+        { id: 'connect-source', title: 'Connect a source', href: '/integrations', done: false },
       ],
+    });
+  });
+
+  it('checks "send-requests" once the owner asks a customer by email', async () => {
+    const app = await createTestApp();
+    const owner = await createSignedInUser(app);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      ...withSession(owner.cookie),
+      payload: { customers: [{ name: 'Ana', email: 'ana@example.com' }] },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({
+      ...NOTHING_DONE,
+      'send-requests': true,
+    });
+  });
+
+  it('checks "connect-source" once the owner imports a file (a dry run does not count)', async () => {
+    const app = await createTestApp();
+    const owner = await createSignedInUser(app);
+    const importCsv = (query: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/imports${query}`,
+        payload: 'name,text\nAna,Lovely people and great bread.\n',
+        ...withSession(owner.cookie, { 'content-type': 'text/csv' }),
+      });
+    expect((await importCsv('?dryRun=true')).statusCode).toBe(200);
+    expect(doneOf(await checklistOf(app, owner.cookie))['connect-source']).toBe(false);
+    expect((await importCsv('')).statusCode).toBe(200);
+    expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({
+      ...NOTHING_DONE,
+      'connect-source': true,
+    });
+  });
+
+  it('checks "connect-source" once a review source is connected', async () => {
+    const app = await createTestApp();
+    const owner = await createSignedInUser(app);
+    await app.database.db.insert(reviewSources).values({
+      id: randomUUID(),
+      businessId: owner.business!.id,
+      kind: 'trustpilot',
+      credentials: 'sealed',
+      trustpilotBusinessUnitId: 'unit-1',
+    });
+    expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({
+      ...NOTHING_DONE,
+      'connect-source': true,
     });
   });
 
@@ -90,9 +152,8 @@ describe('GET /api/dashboard/checklist', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ ok: true });
       expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({
+        ...NOTHING_DONE,
         share: true,
-        approve: false,
-        widget: false,
       });
     },
   );
@@ -117,11 +178,7 @@ describe('GET /api/dashboard/checklist', () => {
       rating: 5,
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({
-      share: true,
-      approve: false,
-      widget: false,
-    });
+    expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({ ...NOTHING_DONE, share: true });
   });
 
   it('checks "approve" once a testimonial is approved (pending and rejected ones do not count)', async () => {
@@ -140,9 +197,8 @@ describe('GET /api/dashboard/checklist', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(doneOf(await checklistOf(app, owner.cookie))).toEqual({
-      share: false,
+      ...NOTHING_DONE,
       approve: true,
-      widget: false,
     });
   });
 
@@ -209,6 +265,18 @@ describe('the checklist hides itself', () => {
     const { id: businessId, collectionSlug: slug } = owner.business!;
     await shared(app, owner.cookie, 'link_copied');
     await createTestimonial(app.database.db, businessId, { status: 'approved' });
+    await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      ...withSession(owner.cookie),
+      payload: { customers: [{ name: 'Ana', email: 'ana@example.com' }] },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      payload: 'name,text\nBen,Lovely people and great bread.\n',
+      ...withSession(owner.cookie, { 'content-type': 'text/csv' }),
+    });
     expect((await checklistOf(app, owner.cookie)).hidden).toBe(false);
     await widgetRequest(app, slug, { origin: 'https://acme-bakery.example' });
     await seenOrigin(app, businessId);

@@ -1,12 +1,22 @@
-// Drizzle only: the testimonial counts the first-week checklist is made of, and the owner actions it records.
+// Drizzle only: the counts the first-week checklist is made of, and the owner actions it records.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { businesses, testimonials } from '../../db/schema.js';
+import {
+  businesses,
+  importRuns,
+  reviewRequests,
+  reviewSources,
+  testimonials,
+} from '../../db/schema.js';
 
 export type ChecklistCounts = {
   /** Testimonials that came through the public form (no import source). */
   formSubmissions: number;
   approved: number;
+  /** Whether the owner asked a customer by email (any request, whatever became of it). */
+  requested: boolean;
+  /** Whether the owner connected a review source or imported a file. */
+  broughtIn: boolean;
 };
 
 export async function countChecklistTestimonials(
@@ -24,7 +34,21 @@ export async function countChecklistTestimonials(
     })
     .from(testimonials)
     .where(eq(testimonials.businessId, businessId));
-  return { formSubmissions: counts?.formSubmissions ?? 0, approved: counts?.approved ?? 0 };
+  const exists = (table: typeof reviewRequests | typeof reviewSources | typeof importRuns) =>
+    sql<boolean>`exists (select 1 from ${table} where ${table.businessId} = ${businessId})`;
+  const [other] = await db
+    .select({
+      requested: exists(reviewRequests),
+      broughtIn: sql<boolean>`${exists(reviewSources)} or ${exists(importRuns)}`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return {
+    formSubmissions: counts?.formSubmissions ?? 0,
+    approved: counts?.approved ?? 0,
+    requested: other?.requested ?? false,
+    broughtIn: other?.broughtIn ?? false,
+  };
 }
 
 /** The first time only: a later share keeps the first date. */

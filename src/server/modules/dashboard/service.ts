@@ -18,6 +18,8 @@ const doneBy: Partial<Record<ChecklistStepId, (facts: Facts) => boolean>> = {
   share: (facts) => facts.collectionSharedAt !== null || facts.formSubmissions > 0,
   approve: (facts) => facts.approved > 0,
   widget: (facts) => facts.widgetSeenAt !== null,
+  'send-requests': (facts) => facts.requested,
+  'connect-source': (facts) => facts.broughtIn,
 };
 
 export async function getChecklist(
