@@ -1,7 +1,8 @@
-// The photo of an imported testimonial, given as a URL: fetched in the background with the SSRF guards of the logo
-// fetch, then checked, re-encoded (metadata stripped) and stored as an upload of the business would be. Each photo's
-// outcome is counted on its import run; one that cannot be had is listed there with the reason, and the testimonial
-// stays as it was imported.
+// The photo of an imported testimonial, given as a URL (a file's photo column, a synced review's reviewer photo):
+// fetched in the background with the SSRF guards of the logo fetch, then checked, re-encoded (metadata stripped) and
+// stored as an upload of the business would be. A file's photos are counted on its import run, and one that cannot be
+// had is listed there with the reason; a synced review's photo has no run, and its failure is only logged. Either
+// way the testimonial stays as it was imported.
 import { z } from 'zod';
 import { MINUTE_MS } from '../../../shared/time.js';
 import { FetchRefusedError, safeFetch } from '../../adapters/http/safe-fetch.js';
@@ -13,7 +14,7 @@ import { claimUploads, deleteDetachedUploads, storeFetchedImage } from '../uploa
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
-const payload = z.object({ runId: z.uuid(), testimonialId: z.uuid(), url: z.string() });
+const payload = z.object({ runId: z.uuid().nullable(), testimonialId: z.uuid(), url: z.string() });
 type Payload = z.infer<typeof payload>;
 
 const REFUSED: Record<string, string> = {

@@ -62,12 +62,13 @@ export function listRuns(db: Executor, businessId: string, limit: number): Promi
     .limit(limit);
 }
 
-/** One photo of the run is over: fetched, or given up on with `failure`. */
+/** One photo of the run is over: fetched, or given up on with `failure`; nothing to count without a run. */
 export async function recordPhotoOutcome(
   db: Executor,
-  runId: string,
+  runId: string | null,
   failure: { authorName: string; url: string; reason: string } | null,
 ): Promise<void> {
+  if (runId === null) return;
   await db
     .update(importRuns)
     .set({

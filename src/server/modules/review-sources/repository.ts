@@ -113,17 +113,17 @@ export async function listKeyedTestimonials(
   return rows.map((row) => ({ ...row, sourceKey: row.sourceKey ?? '' }));
 }
 
+/** Inserts the new reviews; answers the id and key of each row inserted. */
 export async function insertTestimonials(
   db: Executor,
   rows: (typeof testimonials.$inferInsert)[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db
+): Promise<{ id: string; sourceKey: string | null }[]> {
+  if (rows.length === 0) return [];
+  return db
     .insert(testimonials)
     .values(rows)
     .onConflictDoNothing()
-    .returning({ id: testimonials.id });
-  return inserted.length;
+    .returning({ id: testimonials.id, sourceKey: testimonials.sourceKey });
 }
 
 export async function updateTestimonial(

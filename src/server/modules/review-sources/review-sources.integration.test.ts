@@ -3,12 +3,14 @@
 // asks for a reconnect while another source goes on, the planned syncs across a restart, and credentials at rest.
 import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ReviewSource, ReviewSourceList } from '../../../shared/schemas/review-sources.js';
 import type { Testimonial, TestimonialList } from '../../../shared/schemas/testimonials.js';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time.js';
 import { jobs, reviewSources, testimonials } from '../../db/schema.js';
-import { createSignedInUser, withSession } from '../../testing/factories.js';
+import { createSignedInUser, makeJpeg, withSession } from '../../testing/factories.js';
+import { startHttpServer } from '../../testing/http-server.js';
 import {
   FAKE_GOOGLE_LOCATION,
   startFakeReviewSources,
@@ -21,11 +23,15 @@ const GOOGLE = { clientId: 'test-client-id', clientSecret: 'test-client-secret' 
 const UNIT = 'a1b2c3d4e5';
 const API_KEY = 'tp-key-for-crumb';
 
-async function setup(fake?: FakeReviewSources, options: { google?: boolean } = {}) {
+async function setup(
+  fake?: FakeReviewSources,
+  options: { google?: boolean; allowPrivateNetworkFetch?: boolean } = {},
+) {
   const sources = fake ?? (await startFakeReviewSources());
   let now = new Date();
   const app = await createTestApp(
     {
+      allowPrivateNetworkFetch: options.allowPrivateNetworkFetch ?? false,
       google: options.google === false ? undefined : GOOGLE,
       reviewSourceUrls: { ...sources.urls, timeoutMs: 1000 },
     },
@@ -228,6 +234,32 @@ describe('connecting Google', () => {
     const list = await t.testimonials();
     expect(list.map((item) => item.authorName)).toEqual(['Maya']);
     expect(list[0]).toMatchObject({ rating: 4, source: 'google', status: 'pending' });
+  });
+
+  it("brings a new reviewer's photo in after the sync, through the upload pipeline", async () => {
+    const photo = await makeJpeg({ width: 96, height: 96, gps: true });
+    const site = await startHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    });
+    const t = await setup(undefined, { allowPrivateNetworkFetch: true });
+    t.fake.google.addReview({
+      reviewer: { displayName: 'Maya', profilePhotoUrl: `${site.origin}/maya.jpg` },
+    });
+    t.fake.google.addReview({ reviewer: { displayName: 'Ben' } });
+    const source = await t.connectGoogle();
+    await t.chooseLocation(source.id);
+    await t.app.jobs.drain();
+
+    const list = await t.testimonials();
+    const stored = byName(list, 'Maya').authorImageUrl;
+    expect(stored).toMatch(/^\/objects\/uploads\/.+\.jpg$/);
+    const served = await t.app.inject({ method: 'GET', url: stored ?? '' });
+    expect(
+      (await sharp(served.rawPayload).metadata()).exif,
+      'EXIF (GPS) is stripped',
+    ).toBeUndefined();
+    expect(byName(list, 'Ben').authorImageUrl).toBeNull();
+    expect(site.requests.map((request) => request.url)).toEqual(['/maya.jpg']);
   });
 
   it('refuses a state from another session, an expired one and a forged one', async () => {

@@ -12,6 +12,8 @@ import { TESTIMONIAL_LIMITS } from '../../../shared/schemas/testimonials.js';
 import type { SourceReview } from '../../adapters/review-sources/source.js';
 import type { ReviewSourceRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { enqueueJobs } from '../../jobs/queue.js';
+import { fetchImportedPhotoJob } from '../imports/jobs.js';
 import { invalidateWidget } from '../widget/events.js';
 import * as repository from './repository.js';
 
@@ -93,7 +95,23 @@ export async function applyReviews(
         await repository.updateTestimonial(tx, source.businessId, row.id, change);
       }
     }
-    counts.added = await repository.insertTestimonials(tx, added);
+    const inserted = await repository.insertTestimonials(tx, added);
+    counts.added = inserted.length;
+    // The reviewer's photo is fetched afterwards, as an imported file's photos are.
+    const photoOfKey = new Map(
+      reviews.flatMap((review) =>
+        review.photoUrl ? [[keyOfSourceId(review.id), review.photoUrl] as const] : [],
+      ),
+    );
+    await enqueueJobs(
+      tx,
+      fetchImportedPhotoJob,
+      inserted.flatMap(({ id, sourceKey }) => {
+        const url = sourceKey === null ? undefined : photoOfKey.get(sourceKey);
+        return url ? [{ payload: { runId: null, testimonialId: id, url } }] : [];
+      }),
+      now,
+    );
     counts.hidden = await repository.markGone(tx, source.businessId, source.id, present, now);
   });
   if (counts.added + counts.updated + counts.hidden + counts.restored > 0) {
