@@ -420,4 +420,5 @@ export const exportColumns = [
   'approvedAt',
   'source',
   'sourceUrl',
+  'goneFromSourceAt',
 ] as const;

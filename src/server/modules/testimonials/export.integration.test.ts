@@ -142,6 +142,7 @@ describe('GET /api/testimonials/export.csv', () => {
       approvedAt: '',
       source: "'+import",
       sourceUrl: 'https://www.trustpilot.com/reviews/abc',
+      goneFromSourceAt: '',
     });
     // The raw text keeps the formula cell quoted as one field.
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
