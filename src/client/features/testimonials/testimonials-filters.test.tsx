@@ -151,9 +151,15 @@ describe('TestimonialsPage filters', () => {
       await screen.findByText('Fern Form');
       expect(screen.queryByText('Tess Trust')).toBeNull();
 
+      // Back to every source: the first page without a source, which the list may already hold (it asked for it
+      // when page 2 turned out to be past the end), so no new request is required; the list shows both again.
       await user.selectOptions(select, 'Any source');
-      await waitFor(() => expect(lastQuery(asked)).toEqual({ pageSize: '10' }));
-      expect(router.state.location.search).toBe('');
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      await screen.findByText('Tess Trust');
+      expect(screen.getByText('Fern Form')).toBeDefined();
+      expect(asked.map((url) => Object.fromEntries(url.searchParams))).toContainEqual({
+        pageSize: '10',
+      });
     });
 
     it('reads the source from the address, whatever its letter case', async () => {
