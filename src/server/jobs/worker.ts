@@ -17,6 +17,7 @@ import {
 } from './pacing.js';
 import { claimDueJobs, completeJob, failJob } from './queue.js';
 import type { JobRow } from '../db/schema.js';
+import { withDeadline } from '../with-deadline.js';
 
 export type WorkerOptions = {
   pollMs: number;
@@ -151,9 +152,11 @@ export class JobWorker {
     const job = this.byKind.get(row.kind);
     if (!job) return; // Claimed only by kind, so not reached.
     try {
+      const deadlineMs = this.options.leaseMs / 2;
       await withDeadline(
         job.run(deps, row.payload, { id: row.id, attempt: row.attempts }),
-        this.options.leaseMs / 2,
+        deadlineMs,
+        () => new Error(`gave up after ${deadlineMs} ms`),
       );
       await completeJob(deps.db, row.id, deps.clock());
     } catch (error) {
@@ -178,16 +181,4 @@ export class JobWorker {
       }
     }
   }
-}
-
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`gave up after ${ms} ms`));
-    }, ms);
-  });
-  return Promise.race([work, deadline]).finally(() => {
-    clearTimeout(timer);
-  });
 }

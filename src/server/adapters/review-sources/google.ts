@@ -4,6 +4,7 @@
 import { OAuth2Client } from 'google-auth-library';
 import { z } from 'zod';
 import type { Config, ReviewSourceUrls } from '../../config.js';
+import { withDeadline } from '../../with-deadline.js';
 import {
   errorOfStatus,
   fetchWithTimeout,
@@ -88,6 +89,7 @@ export async function exchangeGoogleCode(
   const { tokens } = await withDeadline(
     client.getToken(code),
     config.reviewSourceUrls.timeoutMs,
+    didNotAnswer,
   ).catch((error: unknown) => {
     throw oauthError(error);
   });
@@ -101,6 +103,7 @@ async function accessToken(config: GoogleConfig, refreshToken: string): Promise<
   const { token } = await withDeadline(
     client.getAccessToken(),
     config.reviewSourceUrls.timeoutMs,
+    didNotAnswer,
   ).catch((error: unknown) => {
     throw oauthError(error);
   });
@@ -233,13 +236,5 @@ function oauthError(error: unknown): ReviewSourceError {
   return new ReviewSourceError('transient', `${PROVIDER} could not be reached.`);
 }
 
-function withDeadline<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ReviewSourceError('transient', `${PROVIDER} did not answer in time.`)),
-      timeoutMs,
-    );
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
+const didNotAnswer = () =>
+  new ReviewSourceError('transient', `${PROVIDER} did not answer in time.`);
