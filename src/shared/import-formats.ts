@@ -175,19 +175,44 @@ export function withMapping(preset: ImportMapping, changes: ImportMapping = {}):
   );
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isScalar = (value: unknown): value is string | number =>
+  typeof value === 'string' || typeof value === 'number';
+
+/** The list a JSON file holds: the file itself, or its `reviews` (Google's answer), `testimonials` or `data`. */
+export function jsonItemsOf(root: unknown): unknown[] | null {
+  const candidates = [
+    root,
+    ...(isRecord(root) ? [root.reviews, root.testimonials, root.data] : []),
+  ];
+  return candidates.find((value): value is unknown[] => Array.isArray(value)) ?? null;
+}
+
+/** The items looked at for a JSON file's columns. */
+const JSON_ITEMS_FOR_COLUMNS = 200;
+
+/** A JSON list's columns: the keys that hold text or a number in its first items, in the order first seen. */
+export function jsonColumnsOf(items: readonly unknown[]): string[] {
+  const columns = new Set<string>();
+  for (const item of items.slice(0, JSON_ITEMS_FOR_COLUMNS).filter(isRecord)) {
+    for (const [key, value] of Object.entries(item)) if (isScalar(value)) columns.add(key);
+  }
+  return [...columns];
+}
+
 /** One row's values by field, before they are checked. */
 export type RawImportRow = Partial<Record<ImportField, string>>;
 
 /** A row of a CSV (or a flat JSON item) read through a mapping. */
-export function readMappedRow(
-  record: Readonly<Record<string, unknown>>,
-  mapping: ImportMapping,
-): RawImportRow {
+export function readMappedRow(record: unknown, mapping: ImportMapping): RawImportRow {
   const row: RawImportRow = {};
+  if (!isRecord(record)) return row;
   for (const field of importFields) {
     const column = mapping[field];
     const value = column === undefined ? undefined : record[column];
-    if (typeof value === 'string' || typeof value === 'number') row[field] = String(value);
+    if (isScalar(value)) row[field] = String(value);
   }
   return row;
 }

@@ -5,6 +5,8 @@ import Papa from 'papaparse';
 import {
   detectCsvFormat,
   isGoogleReview,
+  jsonColumnsOf,
+  jsonItemsOf,
   type KnownImportFormat,
 } from '../../../shared/import-formats';
 import { IMPORT_MAX_BYTES } from '../../../shared/schemas/imports';
@@ -24,8 +26,6 @@ export type ReadImportFile = {
 
 /** The rows the preview shows. */
 const PREVIEW_ROWS = 5;
-/** The JSON items whose keys make the columns: enough to meet every key of an export. */
-const ITEMS_FOR_COLUMNS = 200;
 
 /** A file the screen cannot read, with the reason to show. */
 export class ImportFileProblem extends Error {
@@ -91,9 +91,6 @@ function readCsv(text: string): ReadImportFile {
   return { kind: 'csv', columns, rows, rowCount, detected: detectCsvFormat(columns) };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function readJson(text: string): ReadImportFile {
   let data: unknown;
   try {
@@ -101,21 +98,13 @@ function readJson(text: string): ReadImportFile {
   } catch {
     throw new ImportFileProblem(TEXT.jsonUnreadable);
   }
-  // The lists the server reads: the file itself, or its `reviews`, `testimonials` or `data`.
-  const list = [data, ...(isRecord(data) ? [data.reviews, data.testimonials, data.data] : [])].find(
-    (value): value is unknown[] => Array.isArray(value),
-  );
-  if (list === undefined) throw new ImportFileProblem(TEXT.jsonNotAList);
+  // The list the server reads, and its columns as the server finds them.
+  const list = jsonItemsOf(data);
+  if (list === null) throw new ImportFileProblem(TEXT.jsonNotAList);
   if (list.length === 0) throw new ImportFileProblem(TEXT.jsonEmpty);
-  const columns = new Set<string>();
-  for (const item of list.slice(0, ITEMS_FOR_COLUMNS).filter(isRecord)) {
-    for (const [key, value] of Object.entries(item)) {
-      if (typeof value === 'string' || typeof value === 'number') columns.add(key);
-    }
-  }
   return {
     kind: 'json',
-    columns: [...columns],
+    columns: jsonColumnsOf(list),
     rows: list.slice(0, PREVIEW_ROWS),
     rowCount: list.length,
     // As the server tells them: one Google review makes the file Google's.

@@ -213,6 +213,17 @@ describe('POST /api/imports, files it cannot read', () => {
     expect(await rows()).toHaveLength(0);
   });
 
+  it('reads a file that starts with a byte-order mark, as Excel and Notepad write them', async () => {
+    const { importAsOwner } = await setup();
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const json = Buffer.concat([bom, Buffer.from('[{"name":"Ana","text":"Lovely people."}]')]);
+    expect(reportOf(await importAsOwner(json, {}, 'application/json'))).toMatchObject({
+      imported: 1,
+    });
+    const csv = Buffer.concat([bom, Buffer.from('name,text\nBen,Great bread.\n')]);
+    expect(reportOf(await importAsOwner(csv))).toMatchObject({ imported: 1, failed: [] });
+  });
+
   it('refuses JSON that does not parse, or holds no list', async () => {
     const { importAsOwner } = await setup();
     for (const [body, message] of [

@@ -8,6 +8,8 @@ import {
   detectCsvFormat,
   isGoogleReview,
   readGoogleReview,
+  jsonColumnsOf,
+  jsonItemsOf,
   readMappedRow,
   withMapping,
   type ImportFormat,
@@ -144,14 +146,6 @@ async function readCsv(
   return { format: resolved, rows: rows() };
 }
 
-function itemsOf(root: unknown): unknown[] | null {
-  const list = (value: unknown): unknown[] | null =>
-    Array.isArray(value) ? (value as unknown[]) : null;
-  if (typeof root !== 'object' || root === null) return null;
-  const named = root as Record<string, unknown>;
-  return list(root) ?? list(named.reviews) ?? list(named.testimonials) ?? list(named.data);
-}
-
 function readJson(
   text: string,
   format: ImportFormat,
@@ -159,11 +153,11 @@ function readJson(
 ): ImportRows {
   let root: unknown;
   try {
-    root = JSON.parse(text.replace(/^\uFEFF/, ''));
+    root = JSON.parse(text);
   } catch {
     throw unreadable('The file is not valid JSON.');
   }
-  const items = itemsOf(root);
+  const items = jsonItemsOf(root);
   if (!items)
     throw unreadable(
       'The JSON file holds no list of testimonials (a list, or { "reviews": [...] }).',
@@ -174,11 +168,7 @@ function readJson(
         ? 'google'
         : 'csv'
       : format;
-  const flat = (item: unknown): Record<string, unknown> =>
-    typeof item === 'object' && item !== null && !Array.isArray(item)
-      ? (item as Record<string, unknown>)
-      : {};
-  const headers = [...new Set(items.slice(0, 100).flatMap((item) => Object.keys(flat(item))))];
+  const headers = jsonColumnsOf(items);
   const columns =
     resolved === 'google' ? {} : withMapping(defaultMapping(resolved, headers), mapping);
   async function* rows() {
@@ -187,7 +177,7 @@ function readJson(
       row += 1;
       yield {
         row,
-        raw: resolved === 'google' ? readGoogleReview(item) : readMappedRow(flat(item), columns),
+        raw: resolved === 'google' ? readGoogleReview(item) : readMappedRow(item, columns),
       };
     }
   }

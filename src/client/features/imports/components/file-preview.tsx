@@ -22,9 +22,6 @@ import { cn } from '../../../lib/utils';
 import { formatsOf, type ReadImportFile } from '../read-file';
 import { TEXT } from '../texts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Room for the text; addresses break anywhere rather than run wide. */
 const CELL_CLASSES: Partial<Record<ImportField, string>> = {
   name: 'min-w-32 max-w-48 break-words',
@@ -145,10 +142,7 @@ function PreviewTable({
   const rows = useMemo(() => {
     const now = new Date();
     return read.rows.map((row) => {
-      const fields =
-        format === 'google'
-          ? readGoogleReview(row)
-          : readMappedRow(isRecord(row) ? row : {}, mapping);
+      const fields = format === 'google' ? readGoogleReview(row) : readMappedRow(row, mapping);
       return { fields, check: checkImportRow(fields, now) };
     });
   }, [read.rows, format, mapping]);
