@@ -23,6 +23,9 @@ export async function countChecklistTestimonials(
   db: Executor,
   businessId: string,
 ): Promise<ChecklistCounts> {
+  const exists = (table: typeof reviewRequests | typeof reviewSources | typeof importRuns) =>
+    sql<boolean>`exists (select 1 from ${table} where ${table.businessId} = ${businessId})`;
+  // One query: an aggregate answers one row even for a business without testimonials.
   const [counts] = await db
     .select({
       formSubmissions: sql<number>`count(*) filter (where ${testimonials.source} is null)`.mapWith(
@@ -31,23 +34,16 @@ export async function countChecklistTestimonials(
       approved: sql<number>`count(*) filter (where ${testimonials.status} = 'approved')`.mapWith(
         Number,
       ),
-    })
-    .from(testimonials)
-    .where(eq(testimonials.businessId, businessId));
-  const exists = (table: typeof reviewRequests | typeof reviewSources | typeof importRuns) =>
-    sql<boolean>`exists (select 1 from ${table} where ${table.businessId} = ${businessId})`;
-  const [other] = await db
-    .select({
       requested: exists(reviewRequests),
       broughtIn: sql<boolean>`${exists(reviewSources)} or ${exists(importRuns)}`,
     })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
+    .from(testimonials)
+    .where(eq(testimonials.businessId, businessId));
   return {
     formSubmissions: counts?.formSubmissions ?? 0,
     approved: counts?.approved ?? 0,
-    requested: other?.requested ?? false,
-    broughtIn: other?.broughtIn ?? false,
+    requested: counts?.requested ?? false,
+    broughtIn: counts?.broughtIn ?? false,
   };
 }
 
