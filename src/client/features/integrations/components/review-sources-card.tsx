@@ -24,8 +24,8 @@ import {
   useSyncNow,
 } from '../review-sources-api';
 import { ConnectTrustpilotDialog } from './connect-trustpilot-dialog';
+import { sourceLabel } from '../../../../shared/testimonial-source';
 
-const KIND_NAMES = { google: 'Google', trustpilot: 'Trustpilot' } as const;
 const GOOGLE_OFF_NOTE =
   'Google is not set up on this server yet. Whoever runs it can turn it on with a Google client ID and secret.';
 
@@ -151,7 +151,7 @@ function SourceItem({
   googleAvailable: boolean;
   onReconnectGoogle: () => void;
 }) {
-  const name = KIND_NAMES[source.kind];
+  const name = sourceLabel(source.kind);
   const trustId = useId();
   const setTrusted = useSetTrusted();
   const syncNow = useSyncNow();
