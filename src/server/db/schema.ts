@@ -4,7 +4,10 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  bigserial,
   boolean,
+  date,
   index,
   integer,
   json,
@@ -137,6 +140,8 @@ export const businesses = pgTable('businesses', {
   requestBody: text().notNull().default(R.body),
   requestReminderDays: integer().default(R.reminderDays),
   requestDailyCap: integer().notNull().default(R.dailyCap),
+  // The IANA time zone its figures are counted in (analytics' days): the browser's at sign-up, a setting after.
+  timeZone: text().notNull().default('UTC'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -691,3 +696,72 @@ export const reviewSources = pgTable(
   (table) => [uniqueIndex('review_sources_business_kind_idx').on(table.businessId, table.kind)],
 );
 export type ReviewSourceRow = typeof reviewSources.$inferSelect;
+
+/**
+ * Analytics (modules/analytics, docs/product/analytics.md). Raw events as they arrived, each on the business's
+ * local day; kept for 30 days. Every screen and the API read `analytics_daily`, which the same write folds into.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The business's local day when it happened. */
+    day: date({ mode: 'string' }).notNull(),
+    /** An AnalyticsEvent's `type`, or `submission` (counted by the server when the form is sent). */
+    type: text().notNull(),
+    /** The widget's slug, for widget events. */
+    widget: text(),
+    /** Origin and path of the page, never its query. */
+    page: text(),
+    testimonialId: uuid(),
+    action: text(),
+    source: text(),
+    ms: integer(),
+    /** The day's visitor hash (salted with a salt discarded the next day); null for the server's own events. */
+    visitor: text(),
+  },
+  (table) => [
+    index('analytics_events_occurred_idx').on(table.occurredAt),
+    index('analytics_events_business_day_idx').on(table.businessId, table.day),
+  ],
+);
+
+/** Daily figures: one row per business, local day, metric and dimension ('' for the day's total). */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    metric: text().notNull(),
+    dimension: text().notNull().default(''),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessId, table.day, table.metric, table.dimension] }),
+  ],
+);
+
+/** The visitors of a day, by hash, so each counts once that day; rows of past days are removed. */
+export const analyticsVisitors = pgTable(
+  'analytics_visitors',
+  {
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visitor: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.businessId, table.day, table.visitor] })],
+);
+
+/** The day's random salt of the visitor hash (UTC days), shared by every server; yesterday's is deleted. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date({ mode: 'string' }).primaryKey(),
+  salt: text().notNull(),
+});

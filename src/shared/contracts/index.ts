@@ -2,6 +2,7 @@
 // tenant matrix and the OpenAPI test compare this list with the live route
 // table: a route without a contract, or a contract without a route, fails.
 import { contractKey, type Contract } from '../contract.js';
+import * as analytics from './analytics.js';
 import * as auth from './auth.js';
 import * as billing from './billing.js';
 import * as business from './business.js';
@@ -36,6 +37,7 @@ const areas: ReadonlyArray<Record<string, unknown>> = [
   requests,
   webhooks,
   reviewSources,
+  analytics,
   pages,
   reference,
 ];
