@@ -1,0 +1,277 @@
+// Analytics (docs/product/analytics.md, docs/decisions/0037), measured, never asserted.
+// 1. Ingest: the real app in its own process (bench/requests-server.ts: PGlite, or PostgreSQL when
+//    `BENCH_DATABASE_URL` names a server). GET /api/widget/{slug} is loaded with autocannon alone, then while beacons
+//    of BATCH events (one impression and BATCH - 1 interactions, each from a visitor of its own) arrive at a steady
+//    TARGET_EVENTS_PER_S; then beacons alone as fast as the server takes them. Events are counted as stored: the
+//    public API's totals after the last flush, not the answers.
+// 2. Reading, on PostgreSQL only: a business with TEN_MILLION raw events over 90 days, folded into its daily rollups,
+//    and the time GET /api/analytics (the Analytics screen's 90-day chart and tables) and GET /api/v1/analytics
+//    take, one request at a time.
+//   node --import tsx bench/analytics.ts    runs this bench alone
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { widgetInteractions } from '../src/shared/analytics';
+import type { AnalyticsApi } from '../src/shared/schemas/analytics';
+import { BENCH_PASSWORD, median, onEachDatabase, startBenchServer } from './bench-server';
+
+type Row = { name: string; value: number; unit: string };
+type Info = { url: string; slug: string; apiKey: string };
+
+const BATCH = 50;
+const TARGET_EVENTS_PER_S = 5000;
+const LOAD_S = 10;
+const CONNECTIONS = 10;
+const TEN_MILLION = 10_000_000;
+const READS = 30;
+const serverScript = path.join(import.meta.dirname, 'requests-server.ts');
+const BENCH_DATABASE = 'vouchly_bench_analytics';
+const HOST_PAGE = 'https://shop.bench.example';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const day = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** One beacon from a visitor of its own (its user agent), on a page of its own: nothing in it is a repeat. */
+function beaconBody(slug: string): string {
+  const visit = randomUUID();
+  const ids = [
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+    randomUUID(),
+  ];
+  const interactions = Array.from({ length: BATCH - 1 }, (_, i) => ({
+    type: 'interaction' as const,
+    action: widgetInteractions[i % widgetInteractions.length],
+    testimonialId: ids[Math.floor(i / widgetInteractions.length)],
+  }));
+  return JSON.stringify({
+    slug,
+    page: `${HOST_PAGE}/p/${visit}`,
+    events: [{ type: 'impression' }, ...interactions],
+  });
+}
+
+function sendBeacons(info: Info, rate?: number) {
+  return autocannon({
+    url: `${info.url}/api/analytics/events`,
+    connections: CONNECTIONS,
+    duration: LOAD_S,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            origin: HOST_PAGE,
+            'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36 bench/${randomUUID()}`,
+          },
+          body: beaconBody(info.slug),
+        }),
+      },
+    ],
+  });
+}
+
+const loadWidget = (info: Info) =>
+  autocannon({
+    url: `${info.url}/api/widget/${info.slug}`,
+    connections: CONNECTIONS,
+    duration: LOAD_S,
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  });
+
+async function storedEvents(info: Info): Promise<number> {
+  const response = await fetch(`${info.url}/api/v1/analytics?from=${day(-1)}&to=${day(1)}`, {
+    headers: { authorization: `Bearer ${info.apiKey}` },
+  });
+  if (!response.ok) throw new Error(`bench: /api/v1/analytics answered ${response.status}`);
+  const { totals } = (await response.json()) as AnalyticsApi;
+  return totals.impressions + totals.interactions;
+}
+
+async function measureIngest(database: string, info: Info): Promise<Row[]> {
+  const idle = await loadWidget(info);
+  const before = await storedEvents(info);
+  const [widget, steady] = await Promise.all([
+    loadWidget(info),
+    sendBeacons(info, TARGET_EVENTS_PER_S / BATCH),
+  ]);
+  await sleep(2500);
+  const steadyStored = (await storedEvents(info)) - before;
+  const flat = await sendBeacons(info);
+  await sleep(2500);
+  const flatStored = (await storedEvents(info)) - before - steadyStored;
+  const refused = steady.non2xx + flat.non2xx;
+  if (refused > 0) throw new Error(`bench: ${refused} beacons were refused`);
+  const on = `(${database})`;
+  return [
+    {
+      name: `GET /api/widget/{slug} throughput, nothing else, ${CONNECTIONS} connections ${on}`,
+      value: Math.round(idle.requests.average),
+      unit: 'req/s',
+    },
+    {
+      name: `analytics: events stored per second, beacons of ${BATCH} at a steady ${TARGET_EVENTS_PER_S}/s beside the widget load ${on}`,
+      value: Math.round(steadyStored / LOAD_S),
+      unit: 'events/s',
+    },
+    {
+      name: `GET /api/widget/{slug} throughput meanwhile / alone ${on}`,
+      value: Math.round((widget.requests.average / idle.requests.average) * 100) / 100,
+      unit: 'ratio',
+    },
+    {
+      name: `analytics: events stored per second, beacons of ${BATCH} as fast as they are taken, nothing else ${on}`,
+      value: Math.round(flatStored / LOAD_S),
+      unit: 'events/s',
+    },
+  ];
+}
+
+/**
+ * TEN_MILLION raw events for the bench business over the last 90 days, written straight into PostgreSQL (through
+ * HTTP they would take half an hour), then folded into analytics_daily by the same metric rules the write path
+ * applies (modules/analytics/metrics.ts), in SQL.
+ */
+async function seedTenMillion(databaseUrl: string, slug: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      'select id from businesses where collection_slug = $1',
+      [slug],
+    );
+    const businessId = rows[0]?.id;
+    if (!businessId) throw new Error('bench: no business to seed');
+    const last = await client.query<{ id: string }>(
+      'select coalesce(max(id), 0) as id from analytics_events',
+    );
+    const seededAfter = Number(last.rows[0]?.id ?? 0);
+    await client.query(
+      `insert into analytics_events (business_id, occurred_at, day, type, widget, page, testimonial_id, action, source, ms, visitor)
+       select $1, t, (t at time zone 'UTC')::date, kind, 'bench', $2 || '/p/' || (n % 200),
+              case when kind in ('card', 'time') then ('00000000-0000-4000-8000-' || lpad((n % 40)::text, 12, '0'))::uuid end,
+              case when kind = 'interaction' then (array['next','previous','dot','pause','read_more','photo','branding','link'])[1 + n % 8] end,
+              case when kind = 'form_view' then (array['link','qr','email','wall'])[1 + n % 4] end,
+              case when kind = 'time' then 1000 + n % 9000 end,
+              md5((n % 500000)::text)
+       from (select n, now() - (n % 7776000) * interval '1 second' as t,
+                    (array['impression','card','card','card','time','interaction','form_view','form_start','impression','card'])[1 + n % 10] as kind
+             from generate_series(1, $3::int) as n) as e`,
+      [businessId, HOST_PAGE, TEN_MILLION],
+    );
+    await client.query(
+      `insert into analytics_daily (business_id, day, metric, dimension, count)
+       select business_id, day, metric, dimension, sum(n) from (
+         select business_id, day, 'impressions' as metric, '' as dimension, count(*) as n from analytics_events where id > $1 and type = 'impression' group by 1, 2
+         union all select business_id, day, 'impressions', widget, count(*) from analytics_events where id > $1 and type = 'impression' group by 1, 2, 4
+         union all select business_id, day, 'page_impressions', page, count(*) from analytics_events where id > $1 and type = 'impression' group by 1, 2, 4
+         union all select business_id, day, 'card_impressions', testimonial_id::text, count(*) from analytics_events where id > $1 and type = 'card' group by 1, 2, 4
+         union all select business_id, day, 'card_ms', testimonial_id::text, sum(ms) from analytics_events where id > $1 and type = 'time' group by 1, 2, 4
+         union all select business_id, day, 'interactions', '', count(*) from analytics_events where id > $1 and type = 'interaction' group by 1, 2
+         union all select business_id, day, 'interactions', action, count(*) from analytics_events where id > $1 and type = 'interaction' group by 1, 2, 4
+         union all select business_id, day, 'widget_interactions', widget, count(*) from analytics_events where id > $1 and type = 'interaction' group by 1, 2, 4
+         union all select business_id, day, 'read_more', testimonial_id::text, count(*) from analytics_events where id > $1 and type = 'interaction' and action = 'read_more' group by 1, 2, 4
+         union all select business_id, day, 'form_views', '', count(*) from analytics_events where id > $1 and type = 'form_view' group by 1, 2
+         union all select business_id, day, 'form_views', source, count(*) from analytics_events where id > $1 and type = 'form_view' group by 1, 2, 4
+         union all select business_id, day, 'form_starts', '', count(*) from analytics_events where id > $1 and type = 'form_start' group by 1, 2
+         union all select business_id, day, 'visitors', '', count(distinct visitor) from analytics_events where id > $1 group by 1, 2
+       ) as folded group by 1, 2, 3, 4
+       on conflict (business_id, day, metric, dimension) do update set count = analytics_daily.count + excluded.count`,
+      [seededAfter],
+    );
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs the bench owner in; answers the session cookie. */
+async function signIn(info: Info): Promise<string> {
+  const response = await fetch(`${info.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: info.url },
+    body: JSON.stringify({ email: 'requests-bench@example.com', password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`bench: sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function timeReads(url: string, headers: Record<string, string>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < READS; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`bench: ${url} answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+async function measureReads(info: Info): Promise<Row[]> {
+  const range = `from=${day(-89)}&to=${day(0)}`;
+  const cookie = await signIn(info);
+  const screen = await timeReads(`${info.url}/api/analytics?${range}`, { cookie });
+  const api = await timeReads(`${info.url}/api/v1/analytics?${range}`, {
+    authorization: `Bearer ${info.apiKey}`,
+  });
+  const of = `a business with ${TEN_MILLION / 1e6} million events over 90 days (PostgreSQL, median of ${READS})`;
+  return [
+    {
+      name: `analytics: GET /api/analytics, 90 days, ${of}`,
+      value: Math.round(screen * 10) / 10,
+      unit: 'ms',
+    },
+    {
+      name: `analytics: GET /api/v1/analytics, 90 days, ${of}`,
+      value: Math.round(api * 10) / 10,
+      unit: 'ms',
+    },
+  ];
+}
+
+async function measureOn(
+  database: 'PGlite' | 'PostgreSQL',
+  scratch?: string,
+  databaseUrl?: string,
+) {
+  const dir = mkdtempSync(path.join(scratch ?? os.tmpdir(), 'analytics-'));
+  const server = await startBenchServer<Info>(serverScript, [
+    dir,
+    ...(databaseUrl ? [databaseUrl] : []),
+  ]);
+  try {
+    const rows = await measureIngest(database, server.info);
+    if (databaseUrl) {
+      await seedTenMillion(databaseUrl, server.info.slug);
+      rows.push(...(await measureReads(server.info)));
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+export function measureAnalytics(scratch?: string): Promise<Row[]> {
+  return onEachDatabase(BENCH_DATABASE, (database, databaseUrl) =>
+    measureOn(database, scratch, databaseUrl),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await measureAnalytics());
+  process.exit(0);
+}
