@@ -23,6 +23,8 @@ export function renderCard(
   const { baseUrl, modals, fit } = context;
   const refs: Refs = {};
   const card = toDom(cardMarkup(t, s, { baseUrl, mode: fit ? 'slide' : 'whole' }), refs);
+  // Which testimonial a click counts for (attention.ts), on a slide and in the "Read more" dialog alike.
+  card.dataset.id = t.id;
   const photos = cardPhotos(t, s, baseUrl);
   refs.photo?.forEach((button, i) => {
     button.onclick = () => openPhotos(modals, photos, i, button);

@@ -18,13 +18,17 @@ export type Carousel = {
   destroy: () => void;
 };
 
-/** `draw(i)` is called before slide i (or the one before it) is shown, so slides may be filled in only when needed. */
+/**
+ * `draw(i)` is called before slide i (or the one before it) is shown, so slides may be filled in only when needed;
+ * `turned()` after the slide shown may have changed.
+ */
 export function createCarousel(
   root: HTMLElement,
   slides: HTMLElement[],
   autoRotate: boolean,
   start: number,
   draw: (i: number) => void = () => {},
+  turned: () => void = () => {},
 ): Carousel {
   const count = slides.length;
   const canRotate = autoRotate && count > 1;
@@ -88,6 +92,7 @@ export function createCarousel(
       i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current'),
     );
     if (counter) counter.textContent = `${index + 1} / ${count}`;
+    turned();
     const rotating = canRotate && !stopped && !hover && !focus && !expanded && !dead;
     viewport.setAttribute('aria-live', rotating ? 'off' : 'polite');
     if (rotation) {

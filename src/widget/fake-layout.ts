@@ -4,6 +4,8 @@
 // sizes fit.ts reads (the widget's and each card's height, each part's,
 // the text's lines and width, the styles' gaps and paddings) come from
 // `layOut`. Real layouts are checked in e2e/widget-outgrown-box.spec.ts.
+// What is on screen is set the same way: `intersect()` makes the
+// IntersectionObserver of attention.ts report a share of an element in view.
 import { vi } from 'vitest';
 
 /** The px sizes of the stylesheet as the fake lays it out (16px font). */
@@ -125,4 +127,48 @@ export function layOut(
     });
     Object.defineProperty(text, 'style', { get: () => style, configurable: true });
   });
+}
+
+/** Collects the IntersectionObservers the widget creates (attention.ts); intersect() reports what a browser would. */
+export class FakeIntersectionObserver {
+  static all: FakeIntersectionObserver[] = [];
+  targets = new Set<Element>();
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options?: IntersectionObserverInit,
+  ) {
+    FakeIntersectionObserver.all.push(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+  }
+}
+
+/** Use the fake observer (call in beforeEach). */
+export function useFakeIntersection(): void {
+  FakeIntersectionObserver.all = [];
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+}
+
+/** Every observer of `targets` reports that `ratio` of each is in the viewport, as after a scroll. */
+export function intersect(ratio: number, ...targets: Element[]): void {
+  for (const observer of FakeIntersectionObserver.all) {
+    const entries = targets
+      .filter((target) => observer.targets.has(target))
+      .map(
+        (target) =>
+          ({
+            target,
+            intersectionRatio: ratio,
+            isIntersecting: ratio > 0,
+          }) as IntersectionObserverEntry,
+      );
+    if (entries.length) observer.callback(entries, observer as unknown as IntersectionObserver);
+  }
 }

@@ -192,6 +192,24 @@ describe('widget.js', () => {
     );
   });
 
+  it('counts its views and clicks under its slug, at the origin it was loaded from', async () => {
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { doNotTrack: null, sendBeacon });
+    page(`<script src="${ORIGIN}/widget.js" data-widget="alpha"></script>`);
+    await runWidgetScript();
+    await vi.waitFor(() => expect(containers()[0]?.shadowRoot?.querySelector('.nx')).toBeTruthy());
+    (containers()[0]?.shadowRoot?.querySelector('.nx') as HTMLButtonElement).click();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).toHaveBeenCalledWith(
+      `${ORIGIN}/api/analytics/events`,
+      JSON.stringify({
+        slug: 'alpha',
+        page: `${location.origin}${location.pathname}`,
+        events: [{ type: 'interaction', action: 'next' }],
+      }),
+    );
+  });
+
   it('exposes only window.Vouchly, with a version and a manual mount', async () => {
     page('<div id="target"></div>');
     await runWidgetScript();

@@ -80,7 +80,8 @@ async function load(
 ): Promise<WidgetHandle | null> {
   try {
     // The answer names the product for the "Powered by" link (the server's PRODUCT_NAME).
-    const handle = mountWidget(container, await data, { baseUrl: origin });
+    // Counted under the slug it was loaded with (attention.ts); a preview gives no slug and is never counted.
+    const handle = mountWidget(container, await data, { baseUrl: origin, count: slug });
     container.style.minHeight = '';
     return handle;
   } catch (error) {

@@ -10,6 +10,7 @@ import { widgetBoxHeight } from '../shared/widget-box';
 import { WIDGET_CSS } from '../shared/widget-styles';
 import { themeVariables } from '../shared/widget-theme';
 import { renderCard } from './card';
+import { attention, type Attention } from './attention';
 import { createCarousel } from './carousel';
 import { attrs, h, toDom, type Refs } from './dom';
 import { watchFit } from './fit';
@@ -27,6 +28,11 @@ export type MountOptions = {
   productName?: string;
   /** Where the branding link goes (default baseUrl). */
   homeUrl?: string;
+  /**
+   * The slug the widget's views and clicks are counted under (attention.ts). Only the script widget gives it
+   * (main.ts): the previews and the landing demo, which mount this same renderer, are never counted.
+   */
+  count?: string;
 };
 
 export type WidgetHandle = {
@@ -88,12 +94,12 @@ function sizeToBox(host: HTMLElement, widget: HTMLElement, ownHeight: number): (
 function render(
   root: ShadowRoot,
   input: PublicWidget,
-  options: MountOptions & { host: HTMLElement },
+  options: MountOptions & { host: HTMLElement; track: Attention | null },
   start: number,
 ): View {
   const data = normalizePublicWidget(input);
   const { productName, settings: s, testimonials } = data;
-  const { baseUrl } = options;
+  const { baseUrl, track } = options;
   const widget = h('section', 'w');
   // CSSOM, not a style attribute: allowed under a host page's CSP.
   widget.style.cssText = themeVariables(s);
@@ -108,6 +114,10 @@ function render(
   }
   const fit = watchFit();
   fit.observe(widget);
+  if (track) {
+    track.watch(widget);
+    widget.addEventListener('click', track.click);
+  }
   attrs(widget, { 'aria-label': s.headerText || 'Testimonials' });
   const header = headerMarkup(data, s, baseUrl);
   if (header) {
@@ -131,7 +141,11 @@ function render(
       const t = testimonials[i];
       if (slide && t && !slide.firstChild) slide.append(renderCard(t, s, { baseUrl, modals, fit }));
     };
-    const carousel = createCarousel(widget, slides, s.autoRotate, start, draw);
+    const carousel = createCarousel(widget, slides, s.autoRotate, start, draw, track?.check);
+    // A card is on screen only while its slide is the one shown: the others share its grid cell, hidden.
+    slides.forEach((slide, i) =>
+      track?.watch(slide, testimonials[i]?.id, () => slide.classList.contains('on')),
+    );
     let drawRest: ReturnType<typeof setTimeout> | undefined;
     const frame =
       slides.length > 1
@@ -163,6 +177,7 @@ function render(
       stop();
       fit.disconnect();
       stopSizing();
+      track?.clear();
     },
   };
 }
@@ -174,12 +189,14 @@ export function mountWidget(
 ): WidgetHandle {
   // Reuse the shadow root when mounted again on the same element (React StrictMode).
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  // One per mount, so a re-render (update) does not count the same page view again.
+  const track = options.count ? attention(options.baseUrl, options.count) : null;
   let view: View | null = null;
   const show = (next: PublicWidget, start: number) => {
     view?.destroy();
     root.replaceChildren();
     addStyles(root);
-    view = render(root, next, { ...options, host }, start);
+    view = render(root, next, { ...options, host, track }, start);
   };
   show(data, 0);
   return {
@@ -187,6 +204,7 @@ export function mountWidget(
     destroy() {
       view?.destroy();
       view = null;
+      track?.stop();
       root.replaceChildren();
     },
   };
