@@ -4,18 +4,37 @@
 // star opens the same form: a low rating changes nothing else. A token the
 // server does not know leaves the form empty and working, without a word.
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { DEFAULT_COLLECTION_FLAGS } from '../../../shared/collection-settings';
+import { recordAnalyticsEvents } from '../../../shared/contracts/analytics';
 import { getPublicBusiness } from '../../../shared/contracts/business';
 import { getRequestPrefill } from '../../../shared/contracts/requests';
 import { submitTestimonial } from '../../../shared/contracts/submissions';
 import type { PublicBusiness } from '../../../shared/schemas/business';
+import { analyticsBeaconSchema } from '../../../shared/schemas/analytics';
 import { REQUEST_TOKEN_FIELD } from '../../../shared/schemas/submission';
 import { renderScreen } from '../../testing/render';
 import { apiErrorResponse, mock, server } from '../../testing/server';
 import { SubmitPage } from './submit-page';
 
 const TOKEN = 'req_3f9a.signature';
+
+// The form's beacons (form-analytics.ts), read here instead of sent.
+let sendBeacon: MockInstance<Navigator['sendBeacon']>;
+beforeEach(() => {
+  sendBeacon = vi.spyOn(navigator, 'sendBeacon').mockReturnValue(true);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
+});
+
+/** Every beacon sent, parsed as the server parses it. */
+const beacons = () =>
+  sendBeacon.mock.calls.map(([url, body]) => {
+    expect(url).toBe(recordAnalyticsEvents.path);
+    return analyticsBeaconSchema.parse(JSON.parse(body as string));
+  });
 
 function publicBusiness(
   overrides: Partial<PublicBusiness['collectionSettings']> = {},
@@ -191,5 +210,71 @@ describe('a form opened from a star link', () => {
     await user.type(nameField(), 'Sam');
     await writeAndSend(user);
     expect(sent[0]).not.toHaveProperty(REQUEST_TOKEN_FIELD);
+  });
+});
+
+describe('what the form counts', () => {
+  const events = () => beacons().flatMap((beacon) => beacon.events);
+
+  it.each([
+    ['a plain link', '', 'link'],
+    ['the QR code', '?src=qr', 'qr'],
+    ['a request email', `?request=${TOKEN}&rating=4`, 'email'],
+    ['the Wall of Love', '?src=wall', 'wall'],
+  ])('a view from %s, once, with its source and without the query', async (_, search, source) => {
+    serveForm();
+    open(search);
+    await screen.findByRole('form', { name: 'Testimonial form' });
+    await waitFor(() => expect(beacons()).toHaveLength(1));
+    expect(beacons()).toEqual([
+      {
+        slug: 'sunrise',
+        page: `${window.location.origin}/submit/sunrise`,
+        events: [{ type: 'form_view', source }],
+      },
+    ]);
+  });
+
+  it('a start at the first field touched, once', async () => {
+    serveForm();
+    const { user } = open('');
+    await screen.findByRole('form', { name: 'Testimonial form' });
+    expect(events()).toEqual([{ type: 'form_view', source: 'link' }]);
+    await user.click(nameField());
+    await user.type(nameField(), 'Sam');
+    await user.click(emailField());
+    await user.type(emailField(), 'sam@example.com');
+    expect(events()).toEqual([{ type: 'form_view', source: 'link' }, { type: 'form_start' }]);
+  });
+
+  it('a start from typing alone, once', async () => {
+    serveForm();
+    open('');
+    await screen.findByRole('form', { name: 'Testimonial form' });
+    nameField().dispatchEvent(new Event('input', { bubbles: true }));
+    nameField().dispatchEvent(new Event('input', { bubbles: true }));
+    expect(events()).toEqual([{ type: 'form_view', source: 'link' }, { type: 'form_start' }]);
+  });
+
+  it('nothing for an unknown business', async () => {
+    server.use(
+      mock(getPublicBusiness, () => apiErrorResponse(404, 'NOT_FOUND', 'Business not found')),
+    );
+    open('');
+    await screen.findByRole('heading', { name: 'Business Not Found' });
+    expect(sendBeacon).not.toHaveBeenCalled();
+  });
+
+  it('nothing with Do Not Track or Global Privacy Control', async () => {
+    serveForm();
+    vi.spyOn(navigator, 'doNotTrack', 'get').mockReturnValue('1');
+    const first = open('?src=qr');
+    await first.user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Sam');
+    first.unmount();
+    vi.spyOn(navigator, 'doNotTrack', 'get').mockReturnValue('unspecified');
+    Object.defineProperty(navigator, 'globalPrivacyControl', { configurable: true, value: true });
+    const { user } = open('?src=qr');
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Sam');
+    expect(sendBeacon).not.toHaveBeenCalled();
   });
 });

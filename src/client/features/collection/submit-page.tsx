@@ -18,6 +18,7 @@ import {
   isRequestLinkUnknown,
   useRequestPrefill,
 } from './api';
+import { useFormAnalytics } from './form-analytics';
 import { CollectionPageHeader } from './components/collection-page-header';
 import { TestimonialForm } from './components/testimonial-form';
 import { ThankYou } from './components/thank-you';
@@ -104,6 +105,7 @@ export function SubmitPage() {
   const [search] = useSearchParams();
   const starLink = readStarLink(search);
   const prefill = useRequestPrefill(starLink?.token ?? null);
+  const formStarted = useFormAnalytics(slug, business.isSuccess);
 
   if (business.isPending) {
     return (
@@ -143,7 +145,12 @@ export function SubmitPage() {
         logoUrl={logoUrl}
         welcomeMessage={submitted ? undefined : settings.welcomeMessage}
       />
-      <div className="mt-8 rounded-3xl border border-border bg-card p-5 shadow-sm sm:p-8">
+      <div
+        className="mt-8 rounded-3xl border border-border bg-card p-5 shadow-sm sm:p-8"
+        // The first field touched starts the form (form-analytics.ts).
+        onFocus={submitted ? undefined : formStarted}
+        onInput={submitted ? undefined : formStarted}
+      >
         {submitted ? (
           <ThankYou redirectUrl={safeRedirectUrl(settings.redirectAfterSubmission)} />
         ) : (
