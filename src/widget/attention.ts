@@ -88,8 +88,11 @@ export function attention(origin: string, slug: string): Attention | null {
   const watched = new Map<Element, (inView?: boolean, tally?: boolean) => void>();
   const each = (tally?: boolean) => watched.forEach((look) => look(undefined, tally));
 
+  /** Left (pagehide, which comes before the last visibilitychange): nothing counts until the page is shown again. */
+  let gone = false;
   /** The page is hidden or left: the time on screen so far goes out with everything queued. */
-  const leave = () => {
+  const leave = (event?: Event) => {
+    gone = event?.type === 'pagehide';
     each(true);
     time.forEach((ms, testimonialId) => {
       for (; ms > 0; ms -= ANALYTICS_TIME_MAX_MS)
@@ -98,7 +101,13 @@ export function attention(origin: string, slug: string): Attention | null {
     time.clear();
     send();
   };
-  const onVisibility = () => (document.hidden ? leave() : each());
+  const onVisibility = () => {
+    if (document.hidden) leave();
+    else {
+      gone = false;
+      each();
+    }
+  };
   document.addEventListener('visibilitychange', onVisibility);
   addEventListener('pagehide', leave);
 
@@ -118,7 +127,7 @@ export function attention(origin: string, slug: string): Attention | null {
       let dwell: ReturnType<typeof setTimeout> | undefined;
       watched.set(element, (inView = view, tally) => {
         view = inView;
-        const on = view && shown() && !document.hidden;
+        const on = view && shown() && !document.hidden && !gone;
         const now = Date.now();
         if (at && (!on || tally)) {
           if (key) time.set(key, (time.get(key) ?? 0) + now - at);
