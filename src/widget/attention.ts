@@ -4,7 +4,8 @@
 // visible; and the clicks on its controls. Sent in batches with navigator.sendBeacon as a string (text/plain, so no
 // CORS preflight). Nothing at all with Do Not Track or Global Privacy Control, or without IntersectionObserver or
 // sendBeacon; no cookie, no storage, nothing that names a device. Only the script widget asks for it (main.ts), so
-// the dashboard's previews and the landing demo are never counted.
+// the Widget Settings preview and the dashboard's Live Widget Preview are never counted. (The landing page's demo is
+// the script itself, and counts under the demo business.)
 import {
   ANALYTICS_BATCH_MAX,
   ANALYTICS_TIME_MAX_MS,

@@ -30,7 +30,8 @@ export type MountOptions = {
   homeUrl?: string;
   /**
    * The slug the widget's views and clicks are counted under (attention.ts). Only the script widget gives it
-   * (main.ts): the previews and the landing demo, which mount this same renderer, are never counted.
+   * (main.ts): the Widget Settings preview and the dashboard's Live Widget Preview, which mount this same renderer,
+   * are never counted.
    */
   count?: string;
 };
