@@ -3,8 +3,8 @@
 //
 // Two sibling scopes (docs/decisions/0010-public-and-session-scopes.md):
 // - the public scope: cookie-free answers other sites load (the widget JSON,
-//   the embed page, widget.js, the Wix widget, uploaded images and the signed
-//   upload PUT), the public API v1 (bearer API key), and the client app's
+//   the embed page, widget.js, the Wix widget, the analytics beacon, uploaded
+//   images and the signed upload PUT), the public API v1 (bearer API key), and the client app's
 //   files and health. No session plugin is registered there,
 //   so none of it reads a session or sends Set-Cookie.
 // - the session scope: @fastify/cookie + @fastify/session and every route that
@@ -13,7 +13,8 @@
 //   (plugins/no-store.ts).
 // What both need is on the root, set before either scope is registered:
 // decorators, the error handler, the body deadline, security headers, CSRF,
-// the text guard, rate limits, mailer, uploads and the app shell; and the
+// the text guard, rate limits, mailer, uploads, the jobs and analytics'
+// write-behind buffer, and the app shell; and the
 // not-found handler. Request logging (plugins/request-log.ts) is Fastify's
 // own, moved to debug.
 import { randomUUID } from 'node:crypto';
@@ -26,6 +27,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { analyticsIngestRoutes } from './modules/analytics/ingest-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { webhookRoutes } from './modules/billing/webhook-routes.js';
@@ -62,6 +64,7 @@ import {
   registerAppShell,
   registerClientAppFallback,
 } from './plugins/client-app.js';
+import { registerAnalytics } from './plugins/analytics.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerCsrfProtection, requireJsonForCookieChanges } from './plugins/csrf.js';
 import { answerClientError, registerErrorHandler } from './plugins/error-handler.js';
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
   registerJobs(app, deps.jobs ?? { poll: true });
+  registerAnalytics(app);
   await registerOpenApi(app, config);
   registerAppShell(app, client);
   deps.beforeRoutes?.(app);
@@ -168,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(async function publicScope(scope) {
     await scope.register(healthRoutes);
     await scope.register(publicWidgetRoutes);
+    await scope.register(analyticsIngestRoutes);
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
     await scope.register(apiV1Routes);

@@ -9,6 +9,7 @@ import type { Mailer } from './adapters/email/mailer.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { Config } from './config.js';
 import type { Executor } from './db/executor.js';
+import type { AnalyticsIngest } from './modules/analytics/ingest.js';
 import type { UploadContext } from './modules/uploads/service.js';
 
 export type Deps = {
@@ -22,6 +23,8 @@ export type Deps = {
   payments: PaymentProvider;
   /** Object storage, the upload URL key and the byte budgets (plugins/uploads.ts). */
   uploads: UploadContext;
+  /** What visitors saw and did, counted behind the answers (modules/analytics/ingest.ts, plugins/analytics.ts). */
+  analytics: AnalyticsIngest;
 };
 
 /** The app's deps, read from its decorators (the same objects: a test that changes `app.uploads.budgets` is seen). */
@@ -34,5 +37,6 @@ export function depsOf(app: FastifyInstance): Deps {
     mailer: app.mailer,
     payments: app.payments,
     uploads: app.uploads,
+    analytics: app.analytics,
   };
 }

@@ -4,7 +4,8 @@
 // taking jobs and lets those in hand finish. On PGlite the data directory is
 // this process's alone, so leases left by a killed run are freed at start.
 // Every request is counted, so the worker steps aside while the server answers them (jobs/pacing.ts).
-// Finished jobs, and webhook deliveries (modules/webhooks), are kept 30 days, then deleted by an hourly sweep.
+// Finished jobs, and webhook deliveries (modules/webhooks), are kept 30 days, then deleted by an hourly sweep; the
+// same sweep deletes analytics' raw events and visitor rows past their retention (modules/analytics/ingest.ts).
 import type { FastifyInstance } from 'fastify';
 import { depsOf } from '../deps.js';
 import { registeredJobs } from '../jobs/registry.js';
@@ -12,6 +13,7 @@ import { pruneFinishedJobs, releaseAllLeases } from '../jobs/queue.js';
 import { DAY_MS, HOUR_MS } from '../../shared/time.js';
 import { ForegroundCounter } from '../jobs/pacing.js';
 import { DEFAULT_WORKER_OPTIONS, JobWorker, type WorkerOptions } from '../jobs/worker.js';
+import { pruneAnalytics } from '../modules/analytics/ingest.js';
 import { pruneDeliveries } from '../modules/webhooks/service.js';
 
 declare module 'fastify' {
@@ -46,6 +48,11 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions): void {
       await pruneDeliveries(depsOf(app), app.clock());
     } catch (error) {
       app.log.warn({ err: error }, 'job queue: could not delete finished jobs');
+    }
+    try {
+      await pruneAnalytics(app.database.db, app.clock());
+    } catch (error) {
+      app.log.warn({ err: error }, 'analytics: could not delete expired events and visitors');
     }
   };
   let timer: NodeJS.Timeout | undefined;

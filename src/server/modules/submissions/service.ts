@@ -36,7 +36,7 @@ const extraField = (body: unknown, name: string): unknown =>
 const proofOf = (body: unknown): unknown => extraField(body, SUBMISSION_PROOF_FIELD);
 
 export async function submitTestimonial(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'uploads'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log' | 'uploads' | 'analytics'>,
   slug: string,
   body: unknown,
 ): Promise<{ id: string }> {
@@ -115,5 +115,7 @@ export async function submitTestimonial(
     );
     return created;
   });
+  // Committed: the business's count of testimonials sent through its form (docs/product/analytics.md#counting).
+  deps.analytics.recordSubmission(found.business);
   return { id: row.id };
 }

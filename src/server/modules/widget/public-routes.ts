@@ -70,7 +70,7 @@ export const unknownPublicNameLimit = { max: 30, timeWindowMs: 10 * MINUTE_MS } 
 export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=0, s-maxage=20';
 
 /** On every answer of these routes, errors and 429s included, so a page on another site can read them. */
-const CROSS_ORIGIN_HEADERS = {
+export const CROSS_ORIGIN_HEADERS = {
   'access-control-allow-origin': '*',
   'cross-origin-resource-policy': 'cross-origin',
   'x-content-type-options': 'nosniff',
