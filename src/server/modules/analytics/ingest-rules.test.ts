@@ -82,7 +82,7 @@ describe('rowsOfBeacon', () => {
 
   it("leaves out widget events on our own origin (the dashboard's preview) but keeps the form's", () => {
     const rows = rowsOfBeacon(
-      beacon('https://vouchly.test/collect/crumb?src=qr', [
+      beacon('https://vouchly.test/submit/crumb?src=qr', [
         { type: 'impression' },
         { type: 'card', testimonialId: TESTIMONIAL },
         { type: 'form_view', source: 'qr' },

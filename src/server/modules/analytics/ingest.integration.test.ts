@@ -29,6 +29,8 @@ const PAGE = 'https://shop.example/menu?utm_source=mail&email=ann@example.com#re
 const START = new Date('2026-03-02T10:00:00Z');
 
 type SendOptions = {
+  /** Another server than the setup's. */
+  to?: FastifyInstance;
   headers?: Record<string, string>;
   remoteAddress?: string;
   /** The raw body, instead of the beacon as JSON. */
@@ -56,7 +58,7 @@ async function setup(options: { timeZone?: string; config?: Partial<Config>; at?
   });
   /** What sendBeacon sends: text/plain, from a browser, from one address unless told. */
   const send = (body: unknown, sendOptions: SendOptions = {}) =>
-    app.inject({
+    (sendOptions.to ?? app).inject({
       method: 'POST',
       url: '/api/analytics/events',
       headers: {
@@ -99,6 +101,8 @@ async function setup(options: { timeZone?: string; config?: Partial<Config>; at?
       now = new Date(now.getTime() + ms);
     },
     now: () => now,
+    /** A second server on the same database and clock. */
+    anotherServer: () => createTestApp(options.config, { clock: () => now }),
   };
 }
 
@@ -146,7 +150,7 @@ describe('POST /api/analytics/events', () => {
       method: 'POST',
       url: '/api/analytics/events',
       headers: { 'user-agent': CHROME },
-      payload: beacon([{ type: 'form_view', source: 'link' }], `${TEST_BASE_URL}/collect/x`),
+      payload: beacon([{ type: 'form_view', source: 'link' }], `${TEST_BASE_URL}/submit/form`),
       remoteAddress: '203.0.113.7',
     });
     expectAnswered(response);
@@ -284,7 +288,7 @@ describe('POST /api/analytics/events', () => {
       await send(
         beacon(
           [{ type: 'form_view', source: 'qr' }, { type: 'form_start' }],
-          `${TEST_BASE_URL}/collect/x?src=qr`,
+          `${TEST_BASE_URL}/submit/form?src=qr`,
         ),
       ),
     );
@@ -339,7 +343,7 @@ describe('POST /api/analytics/events', () => {
       await send(
         beacon(
           [{ type: 'form_view', source: 'email' }, { type: 'form_start' }],
-          `${TEST_BASE_URL}/collect/x`,
+          `${TEST_BASE_URL}/submit/form`,
         ),
       ),
     );
@@ -360,6 +364,34 @@ describe('POST /api/analytics/events', () => {
       form_starts: 1,
       // The shop and our form are two sites: the hash is per site.
       visitors: 2,
+    });
+  });
+
+  it('adds up what two servers write at once, and counts a visitor seen by both once', async () => {
+    const { app, send, beacon, daily, slug, testimonialId, anotherServer } = await setup();
+    const other = await anotherServer();
+    const events: AnalyticsBeacon['events'] = [
+      { type: 'impression' },
+      { type: 'card', testimonialId },
+      { type: 'interaction', action: 'next' },
+    ];
+    for (let i = 0; i < 40; i++) {
+      const to = i % 2 === 0 ? app : other;
+      expectAnswered(await send(beacon(events), { to, remoteAddress: `10.0.0.${i + 1}` }));
+    }
+    // One visitor on both servers: each server's repeat window is its own, the day's visitors are shared.
+    expectAnswered(await send(beacon(events), { to: app, remoteAddress: '10.0.1.1' }));
+    expectAnswered(await send(beacon(events), { to: other, remoteAddress: '10.0.1.1' }));
+    await Promise.all([app.analytics.flush(), other.analytics.flush()]);
+    expect(await daily()).toEqual({
+      impressions: 42,
+      [`impressions ${slug}`]: 42,
+      'page_impressions https://shop.example/menu': 42,
+      [`card_impressions ${testimonialId}`]: 42,
+      interactions: 42,
+      'interactions next': 42,
+      [`widget_interactions ${slug}`]: 42,
+      visitors: 41,
     });
   });
 
@@ -385,7 +417,7 @@ describe('POST /api/analytics/events', () => {
     expect(await db.select().from(analyticsVisitors)).toEqual([]);
 
     advance((ANALYTICS_RAW_RETENTION_DAYS - 3) * DAY_MS + MINUTE_MS);
-    expectAnswered(await send(beacon([{ type: 'form_start' }], `${TEST_BASE_URL}/collect/x`)));
+    expectAnswered(await send(beacon([{ type: 'form_start' }], `${TEST_BASE_URL}/submit/form`)));
     await app.analytics.flush();
     await pruneAnalytics(db, now());
     expect((await events()).map((row) => row.type)).toEqual(['form_start']);
