@@ -19,6 +19,7 @@ import {
   submitToForm,
 } from '../../testing/factories.js';
 import { createTestApp, TEST_BASE_URL } from '../../testing/test-app.js';
+import { unknownPublicNameLimit } from '../widget/public-routes.js';
 import { pruneAnalytics } from './ingest.js';
 import { ANALYTICS_BEACON_MAX_BYTES, analyticsBeaconRateLimit } from './ingest-routes.js';
 
@@ -268,6 +269,31 @@ describe('POST /api/analytics/events', () => {
     const { app, send, beacon } = await setup();
     expectAnswered(await send({ ...beacon([{ type: 'impression' }]), slug: 'nobody-has-this' }));
     await expectNothingStored(app);
+  });
+
+  it("spends the address's budget of unknown names, shared with the widget, on slugs no business has", async () => {
+    const { app, send, beacon, daily } = await setup();
+    for (let i = 0; i < unknownPublicNameLimit.max; i++)
+      expectAnswered(await send({ ...beacon([{ type: 'impression' }]), slug: `made-up-${i}` }));
+    const refused = await send({ ...beacon([{ type: 'impression' }]), slug: 'made-up-again' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/widget/made-up-widget',
+          remoteAddress: '203.0.113.7',
+        })
+      ).statusCode,
+    ).toBe(429);
+    // Another address has its own budget; once its lookup found the slug, the slug is remembered and the
+    // first address's beacons count again without a lookup.
+    expectAnswered(
+      await send(beacon([{ type: 'impression' }]), { remoteAddress: '198.51.100.20' }),
+    );
+    expectAnswered(await send(beacon([{ type: 'impression' }])));
+    expect((await daily()).impressions).toBe(2);
   });
 
   it("counts no widget event of our own pages (the dashboard's preview), but the form's events", async () => {
