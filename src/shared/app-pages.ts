@@ -23,6 +23,7 @@ export const appPages = {
   widget: '/widget',
   integrations: '/integrations',
   requests: '/requests',
+  analytics: '/analytics',
   testCheckout: '/checkout/test/:sessionId',
 } as const;
 

@@ -132,9 +132,10 @@ async function gatedPaths(table: RouteObject[], gated = false): Promise<string[]
 }
 
 describe('the route table', () => {
-  it('gates the six owner pages the product docs name (the dashboard is gated at /), and nothing else', async () => {
+  it('gates the seven owner pages the product docs name (the dashboard is gated at /), and nothing else', async () => {
     expect((await gatedPaths(routes)).sort()).toEqual(
       [
+        '/analytics',
         '/collection-link',
         '/integrations',
         '/requests',

@@ -1,5 +1,5 @@
 // The paid-access gate (docs/product/billing.md#upgrade-screen, docs/product/billing.md#paid-access, docs/product/README.md#who-may-do-what): the dashboard, /testimonials,
-// /widget, /collection-link, /integrations and /requests show the upgrade screen instead
+// /widget, /collection-link, /integrations, /requests and /analytics show the upgrade screen instead
 // of their content while the owner has no paid access. Billing, account
 // settings and the subscribe screens are never behind it.
 import { lazy, Suspense, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 // The route table: every route of docs/product/README.md#screens-and-routes, at the paths of shared/app-pages.ts
 // (the server routes each of them too). `/` decides between the landing page
 // and the owner's home; owner routes sit behind RequireSignedIn inside the
-// signed-in layout, and the six gated ones also behind RequireAccess (paid
+// signed-in layout, and the gated ones also behind RequireAccess (paid
 // access; each names itself in `handle.pageName`). The test checkout is signed
 // in but stands alone, like a provider's hosted page. /wix/auth is public: it
 // sends a signed-out visitor to the Wix login itself, keeping the Wix
@@ -175,6 +175,15 @@ export const routes: RouteObject[] = [
                     handle: { pageName: 'Requests' } satisfies GatedRouteHandle,
                     lazy: async () => ({
                       Component: (await import('../features/requests/requests-page')).RequestsPage,
+                    }),
+                  },
+                  {
+                    path: appPages.analytics,
+                    handle: { pageName: 'Analytics' } satisfies GatedRouteHandle,
+                    // uPlot comes with this page's chunk only.
+                    lazy: async () => ({
+                      Component: (await import('../features/analytics/analytics-page'))
+                        .AnalyticsPage,
                     }),
                   },
                 ],

@@ -82,6 +82,10 @@ const pageDetails: {
   widget: { summary: 'The widget settings and embed codes.' },
   integrations: { summary: 'The API key and the linked Wix sites.' },
   requests: { summary: 'Requests to customers: who was asked, asking more, and the message.' },
+  analytics: {
+    summary:
+      "What visitors saw and did: the widget's views, the collection funnel and the tables, by range.",
+  },
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ChartLine,
   CreditCard,
   LayoutDashboard,
   Link2,
@@ -16,6 +17,7 @@ export const MAIN_NAV = [
   { to: '/widget', label: 'Widget', Icon: PanelsTopLeft },
   { to: '/collection-link', label: 'Collection Link', Icon: Link2 },
   { to: '/requests', label: 'Requests', Icon: Mail },
+  { to: '/analytics', label: 'Analytics', Icon: ChartLine },
 ] as const;
 
 /** The account links of the user menu. */
