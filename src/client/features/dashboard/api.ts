@@ -3,15 +3,20 @@
 // preview. All of them sit under the keys the moderation calls refresh after
 // every change; the preview's entries are the ones /widget reads too. And the
 // first-week checklist (docs/product/business.md#first-week-checklist), read
-// again at every visit and after every moderation change.
+// again at every visit and after every moderation change. And the analytics of
+// the last 7 days, for the summary card.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dismissChecklist } from '../../../shared/contracts/dashboard';
 import { toast } from '../../components/ui/toast';
 import { call } from '../../lib/api';
+import { analyticsQueries, lastDays, useAnalyticsTimeZone } from '../../lib/analytics';
 import { checklistQueries } from '../../lib/first-week';
 import { RECENT_TESTIMONIALS_LIMIT } from '../../../shared/constants';
 import { testimonialQueries } from '../../lib/testimonials';
 import { widgetSettingsQueries } from '../../lib/widget-settings';
+
+/** The days the dashboard's analytics summary covers. */
+export const SUMMARY_DAYS = 7;
 
 export function useTestimonialStats() {
   return useQuery(testimonialQueries.stats());
@@ -54,4 +59,10 @@ export function useDismissChecklist() {
         variant: 'destructive',
       }),
   });
+}
+
+/** The last 7 days of analytics, up to today in the business's time zone (docs/product/analytics.md). */
+export function useAnalyticsSummary() {
+  const timeZone = useAnalyticsTimeZone();
+  return useQuery(analyticsQueries.report(lastDays(SUMMARY_DAYS, timeZone)));
 }

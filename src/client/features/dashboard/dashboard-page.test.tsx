@@ -8,6 +8,7 @@ import {
   getChecklist,
   recordCollectionShared,
 } from '../../../shared/contracts/dashboard';
+import { getAnalytics } from '../../../shared/contracts/analytics';
 import { getWidgetSettings } from '../../../shared/contracts/widget';
 import {
   getTestimonialStats,
@@ -15,9 +16,10 @@ import {
   updateTestimonial,
 } from '../../../shared/contracts/testimonials';
 import type { Checklist } from '../../../shared/schemas/dashboard';
+import { createAnalyticsReport, ZERO_TOTALS } from '../../testing/analytics-factories';
 import { createTestimonial, createWidgetSettings, listPage } from '../../testing/factories';
 import { renderScreen } from '../../testing/render';
-import { mock, server } from '../../testing/server';
+import { apiErrorResponse, mock, server } from '../../testing/server';
 import { createBusiness, signedInOwner } from '../../testing/session-factories';
 import { DashboardPage } from './dashboard-page';
 
@@ -40,6 +42,7 @@ function serveDashboard(total: number, checklist: () => Checklist) {
     mock(getTestimonialStats, () => ({ total, pending: 0, thisMonth: total, avgRating: 0 })),
     mock(listTestimonials, () => listPage([])),
     mock(getWidgetSettings, () => createWidgetSettings()),
+    mock(getAnalytics, ({ query }) => createAnalyticsReport(query)),
     mock(getChecklist, () => {
       calls.read += 1;
       return checklist();
@@ -191,5 +194,79 @@ describe('DashboardPage: the first-week checklist', () => {
     await waitFor(() => expect(calls.read).toBeGreaterThan(0));
     await screen.findByRole('region', { name: 'Quick Actions' });
     expect(screen.queryByRole('region', { name: 'Your first week' })).toBeNull();
+  });
+});
+
+describe('DashboardPage: the analytics summary', () => {
+  const summary = () => screen.findByRole('region', { name: 'Last 7 days' });
+
+  it('shows the last 7 days’ figures with their change, and the way to the Analytics screen', async () => {
+    serveDashboard(3, () => fresh([true, true, true]));
+    const asked: string[] = [];
+    server.use(
+      mock(getAnalytics, ({ query }) => {
+        asked.push(`${query.from}..${query.to}`);
+        return createAnalyticsReport(query, {
+          day: (index) =>
+            index === 6
+              ? { impressions: 400, visitors: 120, interactions: 20, submissions: 3 }
+              : {},
+          previous: { ...ZERO_TOTALS, impressions: 500, visitors: 120, interactions: 10 },
+        });
+      }),
+    );
+    renderScreen(<DashboardPage />);
+    const region = await summary();
+    await within(region).findByText('400');
+    const cards = [...region.querySelectorAll('dl > div')].map((card) =>
+      [...card.children].map((part) => part.textContent).join(' | '),
+    );
+    expect(cards).toEqual([
+      'Impressions | 400 | ▼ 20%Down 20% from 500 in the previous 7 days',
+      'Unique visitors | 120 | No changeNo change from the previous 7 days',
+      'Interaction rate | 5.0% | ▲ 3.0 ptsUp 3.0 percentage points from 2.0% in the previous 7 days',
+      'Submissions | 3 | NewNew: none in the previous 7 days',
+    ]);
+    // Seven days, today included.
+    expect(asked).toHaveLength(1);
+    const [from, to] = asked[0]!.split('..');
+    expect((Date.parse(to!) - Date.parse(from!)) / 86_400_000).toBe(6);
+    expect(within(region).getByRole('link', { name: 'View analytics' }).getAttribute('href')).toBe(
+      '/analytics',
+    );
+  });
+
+  it('says there are no views yet when nothing was counted', async () => {
+    serveDashboard(3, () => fresh([true, true, true]));
+    renderScreen(<DashboardPage />);
+    const region = await summary();
+    expect(
+      await within(region).findByText(
+        /Figures appear here once your widget is on a site or your collection link is shared\. Vouchly counts without cookies and never hides your widget\./,
+      ),
+    ).toBeDefined();
+    expect(within(region).getByRole('link', { name: 'View analytics' })).toBeDefined();
+  });
+
+  it('fails on its own, with a retry, while the rest of the dashboard shows', async () => {
+    serveDashboard(3, () => fresh([true, true, true]));
+    let fail = true;
+    server.use(
+      mock(getAnalytics, ({ query }) =>
+        fail
+          ? apiErrorResponse(500, 'INTERNAL_ERROR', 'Something went wrong')
+          : createAnalyticsReport(query, { day: () => ({ impressions: 2 }) }),
+      ),
+    );
+    const { user } = renderScreen(<DashboardPage />);
+    const region = await summary();
+    const problem = await within(region).findByRole('alert');
+    expect(problem.textContent).toContain("We couldn't load your analytics.");
+    expect(await screen.findByRole('region', { name: 'Quick Actions' })).toBeDefined();
+    expect(screen.getByText('Total Testimonials')).toBeDefined();
+
+    fail = false;
+    await user.click(within(problem).getByRole('button', { name: 'Try again' }));
+    expect(await within(region).findByText('14')).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 // The owner's home at / (docs/product/testimonials.md#dashboard): a new owner's first-week checklist
-// (docs/product/business.md#first-week-checklist), the overview numbers, quick
+// (docs/product/business.md#first-week-checklist), the overview numbers, the last 7 days of analytics, quick
 // actions for the collection link, the newest testimonials and a preview of
 // the widget. If the session turns out to be gone, say so and go to / again
 // (docs/product/testimonials.md#dashboard: "Unauthorized / Please sign in to continue", after 1 s).
@@ -8,6 +8,8 @@ import { useEndSessionOnUnauthorized } from '../../components/session-expired';
 import { productName } from '../../lib/product';
 import { useBusiness } from '../../lib/session';
 import {
+  SUMMARY_DAYS,
+  useAnalyticsSummary,
   useApprovedTestimonials,
   useChecklist,
   useDismissChecklist,
@@ -15,6 +17,7 @@ import {
   useTestimonialStats,
   useWidgetSettingsForPreview,
 } from './api';
+import { AnalyticsSummary } from './components/analytics-summary';
 import { FirstWeekChecklist } from './components/first-week-checklist';
 import { QuickActions } from './components/quick-actions';
 import { RecentTestimonials } from './components/recent-testimonials';
@@ -54,10 +57,11 @@ export function DashboardPage() {
   const recent = useRecentTestimonials();
   const approved = useApprovedTestimonials();
   const widgetSettings = useWidgetSettingsForPreview();
+  const analytics = useAnalyticsSummary();
 
   const checklist = useChecklist();
   const dismiss = useDismissChecklist();
-  const signedOut = useEndSessionOnUnauthorized('page', stats, recent, approved);
+  const signedOut = useEndSessionOnUnauthorized('page', stats, recent, approved, analytics);
 
   return (
     <PageColumn className="grid gap-6">
@@ -80,6 +84,14 @@ export function DashboardPage() {
         loading={stats.isPending || signedOut}
         failed={stats.isError && !signedOut}
         onRetry={() => void stats.refetch()}
+      />
+
+      <AnalyticsSummary
+        report={analytics.data}
+        days={SUMMARY_DAYS}
+        loading={analytics.isPending || signedOut}
+        failed={analytics.isError && !signedOut}
+        onRetry={() => void analytics.refetch()}
       />
 
       {business ? <QuickActions business={business} /> : null}
