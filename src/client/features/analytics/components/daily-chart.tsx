@@ -53,6 +53,7 @@ function chartOptions(series: readonly ChartSeries[], width: number): uPlot.Opti
   const muted = cssVar('--muted-foreground');
   const grid = cssVar('--border');
   const font = `12px ${getComputedStyle(document.body).fontFamily || 'system-ui'}`;
+  const colors = series.map((line) => cssVar(line.colorVar));
   const axis = {
     stroke: muted,
     font,
@@ -66,15 +67,19 @@ function chartOptions(series: readonly ChartSeries[], width: number): uPlot.Opti
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, Math.max(4, max)] } },
     cursor: { drag: { x: false, y: false } },
-    legend: { live: true },
+    // Filled markers: the lines have no fill of their own, which uPlot would draw the marker with.
+    legend: {
+      live: true,
+      markers: { fill: (_chart, index) => colors[index - 1] ?? 'transparent' },
+    },
     series: [
       {
         label: 'Day',
         value: (_chart: uPlot, seconds: number | null) =>
           seconds == null ? '—' : formatDay(new Date(seconds * 1000).toISOString().slice(0, 10)),
       },
-      ...series.map((line) => {
-        const color = cssVar(line.colorVar);
+      ...series.map((line, index) => {
+        const color = colors[index];
         return {
           label: line.label,
           stroke: color,

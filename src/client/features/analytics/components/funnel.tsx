@@ -30,7 +30,7 @@ export function Funnel({ totals, caption }: { totals: AnalyticsReportTotals; cap
           <th scope="col" className="w-1/2 py-2 pr-3 font-medium">
             Count
           </th>
-          <th scope="col" className="py-2 text-right font-medium">
+          <th scope="col" className="py-2 text-right font-medium whitespace-nowrap">
             Of views
           </th>
         </tr>

@@ -28,7 +28,7 @@ function ReportTable<Row>({
   columns,
   rows,
   rowKey,
-  wide,
+  stackOnPhone,
   className,
 }: {
   title: string;
@@ -36,8 +36,8 @@ function ReportTable<Row>({
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** Wider than a phone: scrolls sideways there. */
-  wide?: boolean;
+  /** Too wide for a phone: there the counts go under the first column, one line, instead of columns. */
+  stackOnPhone?: boolean;
   className?: string;
 }) {
   const id = useId();
@@ -54,10 +54,7 @@ function ReportTable<Row>({
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table
-              aria-labelledby={id}
-              className={cn('w-full text-left text-sm', wide && 'min-w-[34rem]')}
-            >
+            <table aria-labelledby={id} className="w-full text-left text-sm">
               <thead className="text-xs text-muted-foreground">
                 <tr>
                   {columns.map((column) => (
@@ -67,6 +64,7 @@ function ReportTable<Row>({
                       className={cn(
                         'py-2 pr-3 font-medium last:pr-0',
                         column.numeric && 'text-right',
+                        stackOnPhone && column.numeric && 'hidden sm:table-cell',
                       )}
                     >
                       {column.header}
@@ -77,15 +75,30 @@ function ReportTable<Row>({
               <tbody className="divide-y divide-border">
                 {rows.map((row) => (
                   <tr key={rowKey(row)}>
-                    {columns.map((column) => (
+                    {columns.map((column, index) => (
                       <td
                         key={column.header}
                         className={cn(
                           'py-2 pr-3 align-top last:pr-0',
                           column.numeric && 'text-right whitespace-nowrap tabular-nums',
+                          stackOnPhone && column.numeric && 'hidden sm:table-cell',
                         )}
                       >
                         {column.cell(row)}
+                        {stackOnPhone && index === 0 ? (
+                          <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground sm:hidden">
+                            {columns
+                              .filter((other) => other.numeric)
+                              .map((other) => (
+                                <span key={other.header}>
+                                  {other.header}:{' '}
+                                  <span className="font-medium text-foreground tabular-nums">
+                                    {other.cell(row)}
+                                  </span>
+                                </span>
+                              ))}
+                          </span>
+                        ) : null}
                       </td>
                     ))}
                   </tr>
@@ -114,7 +127,7 @@ export function ReportTables({ report }: { report: AnalyticsReport }) {
         title="Testimonials by attention"
         description="The cards people saw most, opened with Read more, and kept on screen."
         className="lg:col-span-2"
-        wide
+        stackOnPhone
         rows={report.testimonials}
         rowKey={(row) => row.id}
         columns={
@@ -144,7 +157,7 @@ export function ReportTables({ report }: { report: AnalyticsReport }) {
         rows={report.pages}
         rowKey={(row) => row.page}
         columns={[
-          { header: 'Page', cell: (row) => <span className="break-all">{row.page}</span> },
+          { header: 'Page', cell: (row) => <span className="wrap-anywhere">{row.page}</span> },
           { header: 'Impressions', numeric: true, cell: (row) => formatCount(row.impressions) },
         ]}
       />
@@ -153,7 +166,7 @@ export function ReportTables({ report }: { report: AnalyticsReport }) {
         rows={report.widgets}
         rowKey={(row) => row.widget}
         columns={[
-          { header: 'Widget', cell: (row) => <span className="break-all">{row.widget}</span> },
+          { header: 'Widget', cell: (row) => <span className="wrap-anywhere">{row.widget}</span> },
           { header: 'Impressions', numeric: true, cell: (row) => formatCount(row.impressions) },
           { header: 'Interactions', numeric: true, cell: (row) => formatCount(row.interactions) },
           {
