@@ -80,7 +80,7 @@ export const figureKeys = [
 ] as const;
 export type FigureKey = (typeof figureKeys)[number];
 
-export const figureLabels: Record<FigureKey, string> = {
+const figureLabels: Record<FigureKey, string> = {
   impressions: 'Impressions',
   visitors: 'Unique visitors',
   interactionRate: 'Interaction rate',
@@ -164,7 +164,7 @@ export function formatChangeAmount(amount: number, unit: '%' | 'pts'): string {
 }
 
 /** "the previous 30 days", "the previous day": the period a change compares with. */
-export function previousPeriodText(days: number): string {
+function previousPeriodText(days: number): string {
   return days === 1 ? 'the previous day' : `the previous ${formatCount(days)} days`;
 }
 

@@ -7,11 +7,11 @@ import { ANALYTICS_PRESET_DAYS } from '../../../shared/analytics';
 import { analyticsRangeQuerySchema, type AnalyticsRange } from '../../../shared/schemas/analytics';
 
 export type PresetDays = (typeof ANALYTICS_PRESET_DAYS)[number];
-export const DEFAULT_PRESET: PresetDays = 30;
+const DEFAULT_PRESET: PresetDays = 30;
 
 export type RangeChoice = { preset: PresetDays } | { custom: AnalyticsRange };
 
-export function readRangeChoice(params: URLSearchParams): RangeChoice {
+function readRangeChoice(params: URLSearchParams): RangeChoice {
   const custom = analyticsRangeQuerySchema.safeParse({
     from: params.get('from'),
     to: params.get('to'),
