@@ -47,7 +47,7 @@ function AppHeader() {
               end={to === '/'}
               className={({ isActive }) =>
                 cn(
-                  'rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  'rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                   isActive
                     ? 'bg-accent text-accent-foreground'
                     : 'text-muted-foreground hover:bg-muted hover:text-foreground',

@@ -45,7 +45,8 @@ export function UserMenu({
           <span
             className={
               business
-                ? 'hidden max-w-40 truncate sm:inline'
+                ? // Beside the main links (lg) the name gets less room than on its own or on a wide screen.
+                  'hidden max-w-40 truncate sm:inline lg:max-w-28 xl:max-w-40'
                 : 'hidden font-semibold text-amber-700 sm:inline dark:text-amber-300'
             }
           >
