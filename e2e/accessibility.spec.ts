@@ -285,6 +285,14 @@ test.describe('owner screens with paid access', () => {
     { path: '/collection-link', heading: 'Collection Link' },
     { path: '/integrations', heading: 'Integrations' },
     { path: '/requests', heading: 'Requests' },
+    {
+      path: '/analytics',
+      heading: 'Analytics',
+      // A new owner's: nothing counted yet.
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { name: 'No views yet' })).toBeVisible();
+      },
+    },
     { path: '/billing', heading: 'Billing' },
     { path: '/account-settings', heading: 'Account Settings' },
     { path: '/access', heading: 'You have full access' },

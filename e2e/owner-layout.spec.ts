@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/widget', heading: 'Widget Settings' },
   { path: '/collection-link', heading: 'Collection Link' },
   { path: '/requests', heading: 'Requests' },
+  { path: '/analytics', heading: 'Analytics' },
 ];
 
 const VIEWPORTS = [
