@@ -29,6 +29,7 @@ export function createBusiness(overrides: Partial<Business> = {}): Business {
     website: 'https://sunrise.example',
     logoUrl: null,
     collectionSlug: 'sunrise-bakery',
+    timeZone: 'UTC',
     createdAt: '2026-10-01T09:00:00.000Z',
     updatedAt: '2026-10-01T09:00:00.000Z',
     ...overrides,

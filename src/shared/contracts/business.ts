@@ -33,7 +33,7 @@ export const updateBusiness = defineContract({
   method: 'PATCH',
   path: '/api/business',
   access: 'owner',
-  summary: "Changes the business's name and website.",
+  summary: "Changes the business's name and website, and its time zone when sent.",
   body: updateBusinessInputSchema,
   response: { 200: businessSchema },
 });

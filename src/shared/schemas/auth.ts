@@ -1,7 +1,13 @@
 // Account payloads of docs/product/auth.md#calls, with the messages of docs/product/auth.md#rules-and-messages.
 import { z } from 'zod';
 import { detectedLogoUrlField } from './business.js';
-import { businessNameField, emailField, newPasswordField, websiteField } from './fields.js';
+import {
+  businessNameField,
+  emailField,
+  newPasswordField,
+  timeZoneField,
+  websiteField,
+} from './fields.js';
 
 export const loginInputSchema = z.object({
   email: emailField,
@@ -17,6 +23,8 @@ export const registerInputSchema = z.object({
   agreeToTerms: z.literal(true, { error: 'You must agree to the terms of service to continue' }),
   firstName: z.string().trim().max(80).optional(),
   lastName: z.string().trim().max(80).optional(),
+  /** The browser's time zone, the business's (docs/product/business.md#time-zone); UTC when left out. */
+  timeZone: timeZoneField.optional(),
   /**
    * The logo the sign-up wizard showed as found on the website: after answering,
    * the server fetches it as logo detection fetches (docs/security.md rule 11) and keeps

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessNameField, websiteField } from './fields.js';
+import { businessNameField, timeZoneField, websiteField } from './fields.js';
 
 export const createBusinessInputSchema = z.object({
   name: businessNameField,
@@ -9,12 +9,16 @@ export const createBusinessInputSchema = z.object({
     .max(1000, 'Description must be at most 1000 characters')
     .optional(),
   website: websiteField('Website is required'),
+  /** The browser's time zone; UTC when left out. */
+  timeZone: timeZoneField.optional(),
 });
 export type CreateBusinessInput = z.infer<typeof createBusinessInputSchema>;
 
 export const updateBusinessInputSchema = z.object({
   name: businessNameField,
   website: websiteField('Website URL is required'),
+  /** Left as it is when left out. */
+  timeZone: timeZoneField.optional(),
 });
 export type UpdateBusinessInput = z.infer<typeof updateBusinessInputSchema>;
 
@@ -26,6 +30,8 @@ export const businessSchema = z.object({
   website: z.string().nullable(),
   logoUrl: z.string().nullable(),
   collectionSlug: z.string(),
+  /** The IANA time zone analytics counts days in. */
+  timeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -54,3 +54,35 @@ export const businessNameField = z
   .trim()
   .min(1, 'Business name is required')
   .max(120, 'Business name must be at most 120 characters');
+
+const unknownTimeZone = 'Time zone is not a known time zone';
+
+/**
+ * The name of an IANA time zone this runtime knows (Intl.DateTimeFormat accepts it), in its canonical letter case
+ * ("europe/paris" is Europe/Paris); null for anything else, a UTC offset ("+05:00") included.
+ */
+export function knownTimeZone(value: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return null;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  // Only the case is taken from the runtime: an alias (Asia/Kolkata) stays as it was sent.
+  return resolved.toLowerCase() === value.toLowerCase() ? resolved : value;
+}
+
+/** The time zone a business counts its days in (docs/product/business.md#time-zone). */
+export const timeZoneField = z
+  .string({ error: unknownTimeZone })
+  .trim()
+  .max(64, unknownTimeZone)
+  .transform((value, context) => {
+    const zone = knownTimeZone(value);
+    if (zone === null) {
+      context.addIssue({ code: 'custom', message: unknownTimeZone });
+      return z.NEVER;
+    }
+    return zone;
+  });

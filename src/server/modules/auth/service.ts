@@ -94,7 +94,12 @@ export async function register(
     if (!user) throw conflict(EMAIL_TAKEN_AT_REGISTRATION);
     const business = await createBusinessRecords(
       { ...deps, db: tx },
-      { ownerId: user.id, name: input.businessName, website: input.website },
+      {
+        ownerId: user.id,
+        name: input.businessName,
+        website: input.website,
+        timeZone: input.timeZone,
+      },
     );
     return { user, business };
   });

@@ -2,7 +2,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businesses, collectionPageSettings, widgetSettings } from '../../db/schema.js';
-import { createSignedInUser, createUser, withSession } from '../../testing/factories.js';
+import {
+  createSignedInUser,
+  createUser,
+  registrationInput,
+  withSession,
+} from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -14,6 +19,7 @@ const businessKeys = [
   'id',
   'logoUrl',
   'name',
+  'timeZone',
   'updatedAt',
   'website',
 ];
@@ -52,6 +58,7 @@ describe('GET /api/business', () => {
       website: 'https://acme.example',
       logoUrl: null,
       collectionSlug: business!.collectionSlug,
+      timeZone: 'UTC',
       createdAt: business!.createdAt.toISOString(),
       updatedAt: business!.updatedAt.toISOString(),
     });
@@ -81,6 +88,8 @@ describe('GET /api/business', () => {
   });
 });
 
+const unknownZone = 'Time zone is not a known time zone';
+
 describe('POST /api/business', () => {
   it('creates the business with both settings rows for a user without one', async () => {
     const app = await createTestApp();
@@ -103,6 +112,7 @@ describe('POST /api/business', () => {
       description: 'Plants and pots',
       website: 'http://green-garden.example/shop',
       logoUrl: null,
+      timeZone: 'UTC',
     });
     expect(body.collectionSlug).toMatch(/^green-garden-[0-9a-z]{6}$/);
     const [row] = await app.database.db
@@ -124,6 +134,19 @@ describe('POST /api/business', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ description: null, website: 'https://nodesc.example' });
+  });
+
+  it("takes the browser's time zone, in its canonical letter case", async () => {
+    const app = await createTestApp();
+    const { cookie } = await createSignedInUser(app, { businessName: null });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/business',
+      payload: { name: 'Kiwi Cafe', website: 'kiwi.example', timeZone: 'pacific/auckland' },
+      ...withSession(cookie),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().timeZone).toBe('Pacific/Auckland');
   });
 
   it('answers 409 "Business already exists" when the user has one', async () => {
@@ -153,6 +176,7 @@ describe('POST /api/business', () => {
       [{ name: '', website: 'ok.example' }, 'Business name is required'],
       [{ name: 'Name', website: '' }, 'Website is required'],
       [{ name: 'Name', website: 'nope' }, 'Please enter a valid website (e.g., example.com)'],
+      [{ name: 'Name', website: 'ok.example', timeZone: 'Mars/Olympus' }, unknownZone],
     ];
     for (const [payload, message] of cases) {
       const response = await app.inject({
@@ -231,6 +255,59 @@ describe('PATCH /api/business', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.message).toBe('Website URL is required');
+  });
+
+  it('changes the time zone when sent, keeps it when left out, and refuses an unknown one', async () => {
+    const app = await createTestApp();
+    const { cookie, business } = await createSignedInUser(app);
+    const patch = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url: '/api/business', payload, ...withSession(cookie) });
+    const zoneOf = async () =>
+      (
+        await app.database.db
+          .select({ timeZone: businesses.timeZone })
+          .from(businesses)
+          .where(eq(businesses.id, business!.id))
+      )[0]?.timeZone;
+
+    const set = await patch({
+      name: 'Acme',
+      website: 'acme.example',
+      timeZone: 'America/New_York',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().timeZone).toBe('America/New_York');
+    expect(await zoneOf()).toBe('America/New_York');
+
+    const kept = await patch({ name: 'Acme', website: 'acme.example' });
+    expect(kept.json().timeZone).toBe('America/New_York');
+
+    for (const timeZone of ['Mars/Olympus', '+05:00', 'UTC; drop table', '', 5]) {
+      const refused = await patch({ name: 'Acme', website: 'acme.example', timeZone });
+      expect(refused.statusCode, `${String(timeZone)}: ${refused.body}`).toBe(400);
+      expect(refused.json().error.message).toBe(unknownZone);
+    }
+    expect(await zoneOf()).toBe('America/New_York');
+  });
+});
+
+describe('POST /api/register', () => {
+  it("sets up the business in the browser's time zone, UTC when none is sent", async () => {
+    const app = await createTestApp();
+    const register = (overrides: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/register', payload: registrationInput(overrides) });
+    const zoned = await register({ timeZone: 'Europe/Lisbon' });
+    expect(zoned.statusCode, zoned.body).toBe(201);
+    const plain = await register({});
+    expect(plain.statusCode, plain.body).toBe(201);
+    const refused = await register({ timeZone: 'Nowhere/Land' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(unknownZone);
+
+    const zones = await app.database.db
+      .select({ name: businesses.name, timeZone: businesses.timeZone })
+      .from(businesses);
+    expect(zones.map((row) => row.timeZone).sort()).toEqual(['Europe/Lisbon', 'UTC']);
   });
 });
 

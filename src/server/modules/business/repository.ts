@@ -16,6 +16,8 @@ export type NewBusiness = {
   description: string | null;
   website: string | null;
   collectionSlug: string;
+  /** Left out: the column's default, UTC. */
+  timeZone?: string | undefined;
 };
 
 export async function findByOwnerId(db: Executor, ownerId: string): Promise<BusinessRow | null> {
@@ -62,7 +64,7 @@ export async function createDefaultSettings(db: Executor, businessId: string): P
 export async function update(
   db: Executor,
   id: string,
-  values: Partial<Pick<BusinessRow, 'name' | 'website' | 'description' | 'logoUrl'>>,
+  values: Partial<Pick<BusinessRow, 'name' | 'website' | 'description' | 'logoUrl' | 'timeZone'>>,
 ): Promise<BusinessRow | null> {
   const [row] = await db.update(businesses).set(values).where(eq(businesses.id, id)).returning();
   return row ?? null;

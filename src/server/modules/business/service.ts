@@ -32,6 +32,7 @@ export function toBusiness(row: BusinessRow): Business {
     website: row.website,
     logoUrl: row.logoUrl,
     collectionSlug: row.collectionSlug,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -63,7 +64,13 @@ function slugSuffix(): string {
  */
 export async function createBusinessRecords(
   { db: tx }: Pick<Deps, 'db'>,
-  input: { ownerId: string; name: string; description?: string | undefined; website: string },
+  input: {
+    ownerId: string;
+    name: string;
+    description?: string | undefined;
+    website: string;
+    timeZone?: string | undefined;
+  },
 ): Promise<BusinessRow> {
   const base = slugify(input.name);
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
@@ -73,6 +80,7 @@ export async function createBusinessRecords(
       description: input.description ? input.description : null,
       website: normalizeWebsite(input.website),
       collectionSlug: `${base}-${slugSuffix()}`,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     });
     if (business) {
       await businessRepository.createDefaultSettings(tx, business.id);
@@ -137,7 +145,7 @@ export async function createBusiness(
   }
 }
 
-/** The owner's business (the route's guard found it) with a new name and website. */
+/** The owner's business (the route's guard found it) with a new name and website, and time zone when sent. */
 export async function updateBusiness(
   { db }: Pick<Deps, 'db'>,
   business: BusinessRow,
@@ -146,6 +154,7 @@ export async function updateBusiness(
   const updated = await businessRepository.update(db, business.id, {
     name: input.name,
     website: normalizeWebsite(input.website),
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   });
   if (!updated) throw notFound('Business not found');
   await invalidateWidget(db, business.id);

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -10,8 +11,10 @@ import {
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useBusiness } from '../../../lib/session';
+import { timeZoneChoices } from '../../../lib/time-zones';
 import { useUpdateBusiness } from '../api';
 import { LogoSettings } from './logo-settings';
 import { SettingsSection } from '../../../components/settings-section';
@@ -22,7 +25,7 @@ export function BusinessSettings() {
     <SettingsSection
       id="business-settings"
       title="Business"
-      description="Your logo, business name and website, as customers see them."
+      description="Your logo, business name and website, as customers see them, and the time zone of your figures."
     >
       {business.isPending ? (
         <div className="grid gap-5" role="status" aria-label="Loading business details">
@@ -42,7 +45,7 @@ export function BusinessSettings() {
       ) : business.data ? (
         // Keyed on what the form edits, so a logo change does not reset a half-typed name.
         <BusinessForm
-          key={`${business.data.id}:${business.data.name}:${business.data.website ?? ''}`}
+          key={`${business.data.id}:${business.data.name}:${business.data.website ?? ''}:${business.data.timeZone}`}
           business={business.data}
         />
       ) : (
@@ -62,13 +65,18 @@ export function BusinessSettings() {
 
 function BusinessForm({ business }: { business: Business }) {
   const updateBusiness = useUpdateBusiness();
+  const zones = useMemo(() => timeZoneChoices(business.timeZone), [business.timeZone]);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<UpdateBusinessInput>({
     resolver: zodResolver(updateBusinessInputSchema),
-    defaultValues: { name: business.name, website: business.website ?? '' },
+    defaultValues: {
+      name: business.name,
+      website: business.website ?? '',
+      timeZone: business.timeZone,
+    },
   });
 
   return (
@@ -92,6 +100,21 @@ function BusinessForm({ business }: { business: Business }) {
               autoComplete="url"
               placeholder="example.com"
             />
+          )}
+        </FormField>
+        <FormField
+          label="Time zone"
+          hint="Analytics counts days in this time zone."
+          error={errors.timeZone?.message}
+        >
+          {(control) => (
+            <Select {...control} {...register('timeZone')}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </Select>
           )}
         </FormField>
         <Button

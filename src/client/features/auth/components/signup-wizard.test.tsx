@@ -5,7 +5,7 @@
 // a reload (never the password), and step 4's three ways out (subscribe,
 // access code, skip), each clearing the stored progress.
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BodyOf } from '../../../../shared/contract';
 import { register } from '../../../../shared/contracts/auth';
 import { createCheckoutSession, redeemAccessCode } from '../../../../shared/contracts/billing';
@@ -206,6 +206,14 @@ describe('SignupWizard', () => {
   });
 
   it('Create Account posts the documented payload to /api/register and moves to the upgrade step', async () => {
+    // The browser's time zone goes along, to be the business's.
+    const inAuckland = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({
+        ...new Intl.DateTimeFormat().resolvedOptions(),
+        timeZone: 'Pacific/Auckland',
+      });
+    onTestFinished(() => inAuckland.mockRestore());
     const calls = serveSignup();
     const { user } = renderSignup();
     await throughStep1(user);
@@ -221,6 +229,7 @@ describe('SignupWizard', () => {
         email: 'owner@sunrise.example',
         password: PASSWORD,
         agreeToTerms: true,
+        timeZone: 'Pacific/Auckland',
       },
     ]);
     expect(screen.getByRole('heading', { name: 'Unlock all features' })).toBeDefined();
@@ -248,6 +257,7 @@ describe('SignupWizard', () => {
         email: 'owner@sunrise.example',
         password: PASSWORD,
         agreeToTerms: true,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         logoUrl: LOGO_URL,
       },
     ]);

@@ -25,6 +25,7 @@ import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDetectedLogo, useRedirectAfterAuth, useRegister } from '../api';
 import { useHydrated } from '../../../lib/hydration';
+import { browserTimeZone } from '../../../lib/time-zones';
 import {
   clearSignupProgress,
   emptySignupProgress,
@@ -167,7 +168,13 @@ function SignupSteps({
       await form.handleSubmit((values) => {
         registerAccount.mutate(
           // The logo shown as found goes along: the server keeps a checked copy of it.
-          { ...values, agreeToTerms: true, ...(logoToKeep ? { logoUrl: logoToKeep } : {}) },
+          // The browser's time zone becomes the business's (analytics counts its days in it).
+          {
+            ...values,
+            agreeToTerms: true,
+            ...browserTimeZone(),
+            ...(logoToKeep ? { logoUrl: logoToKeep } : {}),
+          },
           {
             onSuccess: () => {
               form.setValue('password', '');
