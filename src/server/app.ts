@@ -28,6 +28,7 @@ import {
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { analyticsIngestRoutes } from './modules/analytics/ingest-routes.js';
+import { analyticsApiRoutes, analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { webhookRoutes } from './modules/billing/webhook-routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(webhookApiRoutes);
     await scope.register(approvalRoutes);
     await scope.register(requestApiRoutes);
+    await scope.register(analyticsApiRoutes);
     await scope.register(requestLinkRoutes);
     await scope.register(clientAppRoutes, client);
   });
@@ -203,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await scope.register(webhookEndpointRoutes);
     await scope.register(requestRoutes);
     await scope.register(reviewSourceRoutes);
+    await scope.register(analyticsRoutes);
   });
 
   registerClientAppFallback(app, client);

@@ -35,7 +35,8 @@ function cellValue(testimonial: Testimonial, column: Column): string | number | 
   }
 }
 
-function csvRow(cells: Array<string | number | null>): string {
+/** One CSV record: its cells as csvCell writes them, ended by CRLF. */
+export function csvRow(cells: ReadonlyArray<string | number | null>): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

@@ -1,0 +1,189 @@
+// Drizzle only: what the analytics reports read (docs/product/analytics.md#reading-the-figures). The daily rollups,
+// always one business's range of days, so each query is a range scan of analytics_daily's primary key (business_id,
+// day, metric, dimension); and the business's testimonials, for names and text and for the form's approvals.
+import { and, asc, between, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/executor.js';
+import { analyticsDaily, testimonials } from '../../db/schema.js';
+import { metrics, TOTAL, type Metric } from './metrics.js';
+
+/** Local days, both ends included, as YYYY-MM-DD. */
+export type DayRange = { from: string; to: string };
+
+export type RollupRow = { day: string; metric: string; dimension: string; count: number };
+
+/**
+ * The day totals of `totals` over `totalsRange`, and the split rows of `splits` over `splitsRange` (a part of it): one
+ * scan of the business's rows of those days.
+ */
+export function rollupRows(
+  db: Executor,
+  businessId: string,
+  wanted: {
+    totals: readonly Metric[];
+    totalsRange: DayRange;
+    splits: readonly Metric[];
+    splitsRange: DayRange;
+  },
+): Promise<RollupRow[]> {
+  const { totals, totalsRange, splits, splitsRange } = wanted;
+  const inTotals = and(
+    eq(analyticsDaily.dimension, TOTAL),
+    inArray(analyticsDaily.metric, [...totals]),
+  );
+  const inSplits =
+    splits.length > 0
+      ? and(
+          ne(analyticsDaily.dimension, TOTAL),
+          inArray(analyticsDaily.metric, [...splits]),
+          between(analyticsDaily.day, splitsRange.from, splitsRange.to),
+        )
+      : undefined;
+  return db
+    .select({
+      day: analyticsDaily.day,
+      metric: analyticsDaily.metric,
+      dimension: analyticsDaily.dimension,
+      count: analyticsDaily.count,
+    })
+    .from(analyticsDaily)
+    .where(
+      and(
+        eq(analyticsDaily.businessId, businessId),
+        between(
+          analyticsDaily.day,
+          totalsRange.from < splitsRange.from ? totalsRange.from : splitsRange.from,
+          totalsRange.to > splitsRange.to ? totalsRange.to : splitsRange.to,
+        ),
+        inSplits ? or(inTotals, inSplits) : inTotals,
+      ),
+    );
+}
+
+const summed = sql<number>`sum(${analyticsDaily.count})`.mapWith(Number);
+
+/** The dimensions of one metric with the largest sums over the range, largest first (ties by name). */
+export function topDimensions(
+  db: Executor,
+  businessId: string,
+  range: DayRange,
+  metric: Metric,
+  limit: number,
+): Promise<Array<{ dimension: string; count: number }>> {
+  return db
+    .select({ dimension: analyticsDaily.dimension, count: summed })
+    .from(analyticsDaily)
+    .where(
+      and(
+        eq(analyticsDaily.businessId, businessId),
+        between(analyticsDaily.day, range.from, range.to),
+        eq(analyticsDaily.metric, metric),
+        ne(analyticsDaily.dimension, TOTAL),
+      ),
+    )
+    .groupBy(analyticsDaily.dimension)
+    .orderBy(desc(summed), asc(analyticsDaily.dimension))
+    .limit(limit);
+}
+
+export type TestimonialAttention = {
+  id: string;
+  authorName: string;
+  /** The start of its text, enough for an excerpt. */
+  content: string;
+  impressions: number;
+  readMore: number;
+  msOnScreen: number;
+};
+
+/** Enough of a testimonial's text for the report's excerpt, without reading a long one whole. */
+const CONTENT_HEAD = 400;
+
+/**
+ * The business's testimonials by the attention their cards had over the range: card impressions, then Read more,
+ * then time on screen. A rollup row naming a testimonial the business does not have (deleted, or another's id sent
+ * to its widget) finds no testimonial in the join and is left out.
+ */
+export function testimonialAttention(
+  db: Executor,
+  businessId: string,
+  range: DayRange,
+  limit: number,
+): Promise<TestimonialAttention[]> {
+  const sumOf = (metric: Metric) =>
+    sql<number>`coalesce(sum(${analyticsDaily.count}) filter (where ${analyticsDaily.metric} = ${metric}), 0)`.mapWith(
+      Number,
+    );
+  const perCard = db.$with('per_card').as(
+    db
+      .select({
+        testimonialId: sql<string>`${analyticsDaily.dimension}`.as('testimonial_id'),
+        impressions: sumOf(metrics.cardImpressions).as('impressions'),
+        readMore: sumOf(metrics.readMore).as('read_more'),
+        msOnScreen: sumOf(metrics.cardMs).as('ms_on_screen'),
+      })
+      .from(analyticsDaily)
+      .where(
+        and(
+          eq(analyticsDaily.businessId, businessId),
+          between(analyticsDaily.day, range.from, range.to),
+          inArray(analyticsDaily.metric, [
+            metrics.cardImpressions,
+            metrics.readMore,
+            metrics.cardMs,
+          ]),
+        ),
+      )
+      .groupBy(analyticsDaily.dimension),
+  );
+  return db
+    .with(perCard)
+    .select({
+      id: testimonials.id,
+      authorName: testimonials.authorName,
+      content: sql<string>`left(${testimonials.content}, ${CONTENT_HEAD})`,
+      impressions: sql<number>`${perCard.impressions}`.mapWith(Number),
+      readMore: sql<number>`${perCard.readMore}`.mapWith(Number),
+      msOnScreen: sql<number>`${perCard.msOnScreen}`.mapWith(Number),
+    })
+    .from(perCard)
+    .innerJoin(
+      testimonials,
+      and(
+        eq(testimonials.businessId, businessId),
+        // Compared as text: a dimension is whatever the rollup holds, and a cast to uuid could fail.
+        sql`${testimonials.id}::text = ${perCard.testimonialId}`,
+      ),
+    )
+    .orderBy(
+      desc(perCard.impressions),
+      desc(perCard.readMore),
+      desc(perCard.msOnScreen),
+      asc(testimonials.id),
+    )
+    .limit(limit);
+}
+
+/**
+ * When the business's testimonials from the public form (no source) that are approved now were approved, within
+ * [since, until). The caller puts each on its local day.
+ */
+export async function formApprovalTimes(
+  db: Executor,
+  businessId: string,
+  since: Date,
+  until: Date,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ approvedAt: testimonials.approvedAt })
+    .from(testimonials)
+    .where(
+      and(
+        eq(testimonials.businessId, businessId),
+        eq(testimonials.status, 'approved'),
+        isNull(testimonials.source),
+        gte(testimonials.approvedAt, since),
+        lt(testimonials.approvedAt, until),
+      ),
+    );
+  return rows.flatMap((row) => (row.approvedAt ? [row.approvedAt] : []));
+}

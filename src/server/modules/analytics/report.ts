@@ -1,0 +1,278 @@
+// What the owner and the API read of the analytics (docs/product/analytics.md#reading-the-figures): every figure comes
+// from the daily rollups, on the business's local days; only the testimonials approved from the form are counted from
+// the testimonials themselves, each on the local day of its approval in the business's time zone.
+import {
+  analyticsDailyFields,
+  collectionSources,
+  widgetInteractions,
+  type AnalyticsDailyField,
+} from '../../../shared/analytics.js';
+import type {
+  AnalyticsApi,
+  AnalyticsRange,
+  AnalyticsReport,
+  AnalyticsTotals,
+} from '../../../shared/schemas/analytics.js';
+import { DAY_MS } from '../../../shared/time.js';
+import type { BusinessRow } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { csvRow } from '../testimonials/export.js';
+import { metrics, type Metric } from './metrics.js';
+import * as repository from './report-repository.js';
+
+/** The report's longest lists. */
+const TOP_PAGES = 10;
+const TOP_TESTIMONIALS = 20;
+/** An excerpt of a testimonial's text, in characters. */
+const EXCERPT_LENGTH = 120;
+
+type ReportBusiness = Pick<BusinessRow, 'id' | 'timeZone'>;
+
+/** The rollup metric of each daily figure. */
+const dailyMetrics: Record<AnalyticsDailyField, Metric> = {
+  impressions: metrics.impressions,
+  visitors: metrics.visitors,
+  interactions: metrics.interactions,
+  formViews: metrics.formViews,
+  formStarts: metrics.formStarts,
+  submissions: metrics.submissions,
+};
+const fieldOfMetric = new Map(
+  analyticsDailyFields.map((field) => [dailyMetrics[field] as string, field]),
+);
+
+const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** The date `days` after `date` (before, when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date(dayStart(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Every date of the range, in order. */
+export function datesOf(range: AnalyticsRange): string[] {
+  const dates: string[] = [];
+  for (let date = range.from; date <= range.to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The date (YYYY-MM-DD) an instant falls on in a time zone. */
+export function localDateOf(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    format.formatToParts(instant).find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The start of a testimonial's text on one line, cut at a word where it is longer than an excerpt. */
+export function excerptOf(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+const noFigures = (): AnalyticsTotals => ({
+  impressions: 0,
+  visitors: 0,
+  interactions: 0,
+  formViews: 0,
+  formStarts: 0,
+  submissions: 0,
+});
+
+/** The day totals of the rows, by date. */
+function figuresByDate(rows: repository.RollupRow[]): Map<string, AnalyticsTotals> {
+  const byDate = new Map<string, AnalyticsTotals>();
+  for (const row of rows) {
+    const field = row.dimension === '' ? fieldOfMetric.get(row.metric) : undefined;
+    if (!field) continue;
+    let figures = byDate.get(row.day);
+    if (!figures) byDate.set(row.day, (figures = noFigures()));
+    figures[field] += row.count;
+  }
+  return byDate;
+}
+
+/** The figures named by `keys`, summed over the days. */
+function sum<K extends string>(keys: readonly K[], days: ReadonlyArray<Record<K, number>>) {
+  const total = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+  for (const day of days) for (const key of keys) total[key] += day[key];
+  return total;
+}
+
+const reportFields = [...analyticsDailyFields, 'approved'] as const;
+
+const dailyTotals = (range: AnalyticsRange) => ({
+  totals: Object.values(dailyMetrics),
+  totalsRange: range,
+  splits: [],
+  splitsRange: range,
+});
+
+/** Every day of the range, days without events at 0, and their totals: the API's answer. */
+export async function getDailyFigures(
+  { db }: Pick<Deps, 'db'>,
+  business: ReportBusiness,
+  range: AnalyticsRange,
+): Promise<AnalyticsApi> {
+  const figures = figuresByDate(await repository.rollupRows(db, business.id, dailyTotals(range)));
+  const days = datesOf(range).map((date) => ({ date, ...(figures.get(date) ?? noFigures()) }));
+  return { days, totals: sum(analyticsDailyFields, days) };
+}
+
+/** How many of the form's testimonials were approved on each local day of `range` (and still are). */
+async function approvalsByDate(
+  db: Deps['db'],
+  business: ReportBusiness,
+  range: AnalyticsRange,
+): Promise<Map<string, number>> {
+  // Every time zone's day lies within a day either side of the UTC one: read wide, then keep the range's local days.
+  const times = await repository.formApprovalTimes(
+    db,
+    business.id,
+    new Date(dayStart(range.from) - DAY_MS),
+    new Date(dayStart(range.to) + 2 * DAY_MS),
+  );
+  const byDate = new Map<string, number>();
+  for (const time of times) {
+    const date = localDateOf(time, business.timeZone);
+    if (date >= range.from && date <= range.to) byDate.set(date, (byDate.get(date) ?? 0) + 1);
+  }
+  return byDate;
+}
+
+type ReportDay = AnalyticsReport['days'][number];
+
+/** A day of the owner's report: its rollup figures and its approvals, 0 where there were none. */
+const reportDayOf =
+  (figures: Map<string, AnalyticsTotals>, approvals: Map<string, number>) =>
+  (date: string): ReportDay => ({
+    date,
+    ...(figures.get(date) ?? noFigures()),
+    approved: approvals.get(date) ?? 0,
+  });
+
+/** The days of the owner's report alone, as the CSV export writes them. */
+export async function getReportDays(
+  { db }: Pick<Deps, 'db'>,
+  business: ReportBusiness,
+  range: AnalyticsRange,
+): Promise<ReportDay[]> {
+  const [rows, approvals] = await Promise.all([
+    repository.rollupRows(db, business.id, dailyTotals(range)),
+    approvalsByDate(db, business, range),
+  ]);
+  return datesOf(range).map(reportDayOf(figuresByDate(rows), approvals));
+}
+
+/** Counts per key, most first; the keys in `order`, each once (0 when it has none), ties in that order. */
+function ranked<K extends string>(order: readonly K[], counts: Map<string, number>) {
+  return order
+    .map((key, index) => ({ key, count: counts.get(key) ?? 0, index }))
+    .sort((a, b) => b.count - a.count || a.index - b.index);
+}
+
+/** The Analytics screen's figures for a range, the period before it, and where the attention went. */
+export async function getReport(
+  { db }: Pick<Deps, 'db'>,
+  business: ReportBusiness,
+  range: AnalyticsRange,
+): Promise<AnalyticsReport> {
+  const length = datesOf(range).length;
+  const previousRange = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
+  const both = { from: previousRange.from, to: range.to };
+  const splits = [
+    metrics.impressions,
+    metrics.widgetInteractions,
+    metrics.formViews,
+    metrics.interactions,
+  ];
+  const [rows, pages, attention, approvals] = await Promise.all([
+    repository.rollupRows(db, business.id, {
+      totals: Object.values(dailyMetrics),
+      totalsRange: both,
+      splits,
+      splitsRange: range,
+    }),
+    repository.topDimensions(db, business.id, range, metrics.pageImpressions, TOP_PAGES),
+    repository.testimonialAttention(db, business.id, range, TOP_TESTIMONIALS),
+    approvalsByDate(db, business, both),
+  ]);
+
+  const dayOf = reportDayOf(figuresByDate(rows), approvals);
+  const totalsOf = (dates: string[]) => sum(reportFields, dates.map(dayOf));
+  const dates = datesOf(range);
+
+  // The split rows, summed over the range per metric and dimension.
+  const splitSums = new Map<string, Map<string, number>>(
+    splits.map((metric) => [metric, new Map()]),
+  );
+  for (const row of rows) {
+    const sums = row.dimension === '' ? undefined : splitSums.get(row.metric);
+    if (sums) sums.set(row.dimension, (sums.get(row.dimension) ?? 0) + row.count);
+  }
+  const split = (metric: Metric) => splitSums.get(metric) ?? new Map<string, number>();
+  const widgetImpressions = split(metrics.impressions);
+  const widgetActions = split(metrics.widgetInteractions);
+  const widgets = [...new Set([...widgetImpressions.keys(), ...widgetActions.keys()])]
+    .map((widget) => ({
+      widget,
+      impressions: widgetImpressions.get(widget) ?? 0,
+      interactions: widgetActions.get(widget) ?? 0,
+    }))
+    .sort(
+      (a, b) =>
+        b.impressions - a.impressions ||
+        b.interactions - a.interactions ||
+        a.widget.localeCompare(b.widget),
+    );
+
+  return {
+    from: range.from,
+    to: range.to,
+    timeZone: business.timeZone,
+    days: dates.map(dayOf),
+    totals: totalsOf(dates),
+    previous: { ...previousRange, totals: totalsOf(datesOf(previousRange)) },
+    pages: pages.map(({ dimension, count }) => ({ page: dimension, impressions: count })),
+    testimonials: attention.map(({ content, ...card }) => ({
+      ...card,
+      excerpt: excerptOf(content),
+    })),
+    widgets,
+    sources: ranked(collectionSources, split(metrics.formViews)).map(({ key, count }) => ({
+      source: key,
+      formViews: count,
+    })),
+    interactions: ranked(widgetInteractions, split(metrics.interactions)).map(({ key, count }) => ({
+      action: key,
+      count,
+    })),
+  };
+}
+
+/** The header of the CSV export: the date, the daily figures, then the approvals. */
+export const CSV_COLUMNS = ['date', ...reportFields] as const;
+
+/** The days of the owner's report as CSV (RFC 4180, CRLF), with a byte order mark so spreadsheets read UTF-8. */
+export function reportCsv(days: readonly ReportDay[]): string {
+  const rows = days.map((day) => csvRow(CSV_COLUMNS.map((column) => day[column])));
+  return `\uFEFF${csvRow(CSV_COLUMNS)}${rows.join('')}`;
+}
+
+/** `analytics-FROM-to-TO.csv`. */
+export function reportCsvFilename(range: AnalyticsRange): string {
+  return `analytics-${range.from}-to-${range.to}.csv`;
+}
