@@ -109,6 +109,27 @@ const tid = (a: Tenant) => `/api/testimonials/${a.testimonialId}`;
 const hook = (a: Tenant) => `/api/webhooks/${a.webhook.endpointId}`;
 const reviewSource = (a: Tenant) => `/api/review-sources/${a.reviewSources.trustpilotId}`;
 const googleSource = (a: Tenant) => `/api/review-sources/${a.reviewSources.googleId}`;
+/** The range the analytics probes read: it holds the figures each tenant has (analyticsOf). */
+const ANALYTICS_RANGE = 'from=2025-01-01&to=2025-01-31';
+/** A's daily count, a number no answer to B may hold. */
+const A_ANALYTICS_COUNT = 7_654_321;
+
+/**
+ * A day of figures in each tenant's rollups: a page and a count only A has, and its testimonial's card, so a report
+ * or an API answer that read another business's rows would name them.
+ */
+function analyticsOf(name: string, businessId: string, testimonialId: string) {
+  const count = name === 'Tenant A' ? A_ANALYTICS_COUNT : 3;
+  const page = `https://${name === 'Tenant A' ? 'TENANT-A-SECRET' : 'tenant-b'}.example/home`;
+  return [
+    { metric: 'impressions', dimension: '', count },
+    { metric: 'visitors', dimension: '', count },
+    { metric: 'page_impressions', dimension: page, count },
+    { metric: 'card_impressions', dimension: testimonialId, count },
+    // Each on a day of its own, so a day that mixed both would still show A's count whole.
+  ].map((row) => ({ ...row, businessId, day: name === 'Tenant A' ? '2025-01-15' : '2025-01-16' }));
+}
+
 /** A public address: creation checks it without connecting. Only request.submitted, so B's probes queue nothing. */
 const WEBHOOK_URL = 'https://93.184.215.14/hooks';
 
@@ -152,6 +173,7 @@ const matrix: Record<string, Expectation> = {
     ],
   },
   'GET /api/v1/widget': { kind: 'api', probes: [get('/api/v1/widget')] },
+  'GET /api/v1/analytics': { kind: 'api', probes: [get(`/api/v1/analytics?${ANALYTICS_RANGE}`)] },
   'GET /api/v1/requests': {
     kind: 'api',
     probes: [get('/api/v1/requests'), get('/api/v1/requests?status=queued&q=secret&limit=100')],
@@ -736,6 +758,11 @@ const matrix: Record<string, Expectation> = {
       })),
     ],
   },
+  'GET /api/analytics': { kind: 'owner', probes: [get(`/api/analytics?${ANALYTICS_RANGE}`)] },
+  'GET /api/analytics/export.csv': {
+    kind: 'owner',
+    probes: [get(`/api/analytics/export.csv?${ANALYTICS_RANGE}`)],
+  },
   'GET /api/widget-settings': { kind: 'owner', probes: [get('/api/widget-settings')] },
   'PUT /api/widget-settings': {
     kind: 'owner',
@@ -798,6 +825,9 @@ async function tenant(app: App, name: string): Promise<Tenant> {
     authorName: `${name} burst`,
     burstId: burst!.id,
   });
+  await app.database.db
+    .insert(schema.analyticsDaily)
+    .values(analyticsOf(name, business.id, testimonial.id));
   // A request to a customer, in A's list only.
   await app.database.db.insert(schema.reviewRequests).values({
     businessId: business.id,
@@ -921,6 +951,7 @@ function expectNothingOfA(response: LightMyRequestResponse, a: Tenant, label: st
     a.reviewSources.trustpilotId,
     'TENANTASECRETUNIT',
     'TENANT-A-SECRET',
+    String(A_ANALYTICS_COUNT),
   ]) {
     expect(response.body.includes(secret), `${label} mentions A's ${secret}`).toBe(false);
   }
