@@ -1,7 +1,7 @@
 // Drizzle only: what the analytics reports read (docs/product/analytics.md#reading-the-figures). The daily rollups,
 // always one business's range of days, so each query is a range scan of analytics_daily's primary key (business_id,
 // day, metric, dimension); and the business's testimonials, for names and text and for the form's approvals.
-import { and, asc, between, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { analyticsDaily, testimonials } from '../../db/schema.js';
 import { metrics, TOTAL, type Metric } from './metrics.js';
@@ -12,10 +12,11 @@ export type DayRange = { from: string; to: string };
 export type RollupRow = { day: string; metric: string; dimension: string; count: number };
 
 /**
- * The day totals of `totals` over `totalsRange`, and the split rows of `splits` over `splitsRange` (a part of it): one
- * scan of the business's rows of those days.
+ * The day totals of `totals` over `totalsRange`, and the split rows of `splits` over `splitsRange`. Two selects in one
+ * statement, each with every condition on the primary key's columns, so each is one range of the index: an OR of
+ * the two would leave metric and dimension out of the index condition and read every row of the days.
  */
-export function rollupRows(
+export async function rollupRows(
   db: Executor,
   businessId: string,
   wanted: {
@@ -26,37 +27,27 @@ export function rollupRows(
   },
 ): Promise<RollupRow[]> {
   const { totals, totalsRange, splits, splitsRange } = wanted;
-  const inTotals = and(
-    eq(analyticsDaily.dimension, TOTAL),
-    inArray(analyticsDaily.metric, [...totals]),
-  );
-  const inSplits =
-    splits.length > 0
-      ? and(
-          ne(analyticsDaily.dimension, TOTAL),
-          inArray(analyticsDaily.metric, [...splits]),
-          between(analyticsDaily.day, splitsRange.from, splitsRange.to),
-        )
-      : undefined;
-  return db
-    .select({
-      day: analyticsDaily.day,
-      metric: analyticsDaily.metric,
-      dimension: analyticsDaily.dimension,
-      count: analyticsDaily.count,
-    })
-    .from(analyticsDaily)
-    .where(
-      and(
-        eq(analyticsDaily.businessId, businessId),
-        between(
-          analyticsDaily.day,
-          totalsRange.from < splitsRange.from ? totalsRange.from : splitsRange.from,
-          totalsRange.to > splitsRange.to ? totalsRange.to : splitsRange.to,
+  const rowsWhere = (range: DayRange, metricsOf: readonly Metric[], total: boolean) =>
+    db
+      .select({
+        day: analyticsDaily.day,
+        metric: analyticsDaily.metric,
+        dimension: analyticsDaily.dimension,
+        count: analyticsDaily.count,
+      })
+      .from(analyticsDaily)
+      .where(
+        and(
+          eq(analyticsDaily.businessId, businessId),
+          between(analyticsDaily.day, range.from, range.to),
+          inArray(analyticsDaily.metric, [...metricsOf]),
+          total ? eq(analyticsDaily.dimension, TOTAL) : ne(analyticsDaily.dimension, TOTAL),
         ),
-        inSplits ? or(inTotals, inSplits) : inTotals,
-      ),
-    );
+      );
+  const totalRows = rowsWhere(totalsRange, totals, true);
+  return splits.length > 0
+    ? await totalRows.unionAll(rowsWhere(splitsRange, splits, false))
+    : await totalRows;
 }
 
 const summed = sql<number>`sum(${analyticsDaily.count})`.mapWith(Number);
