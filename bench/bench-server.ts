@@ -4,6 +4,7 @@
 // list of timings.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -12,6 +13,7 @@ import { hashPassword } from '../src/server/modules/auth/passwords';
 import * as userRepository from '../src/server/modules/auth/repository';
 import * as billingRepository from '../src/server/modules/billing/repository';
 import { createBusinessRecords } from '../src/server/modules/business/service';
+import { SESSION_COOKIE } from '../src/server/plugins/sessions';
 
 export const BENCH_PASSWORD = 'bench password 123';
 
@@ -65,6 +67,18 @@ export async function createBenchBusiness(
     ),
   );
   return { userId: user.id, business };
+}
+
+/** Signs the bench owner in on an app built in this process; answers the session cookie. */
+export async function benchOwnerCookie(app: FastifyInstance, email: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: BENCH_PASSWORD },
+  });
+  const cookie = login.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.value;
+  if (!cookie) throw new Error(`bench: login failed (${login.statusCode})`);
+  return cookie;
 }
 
 /** The p-th percentile (0-100) of the values, nearest rank; NaN for none. */

@@ -8,7 +8,7 @@ import { databaseTarget, openDatabase, type Database } from '../src/server/db/cl
 import { migrateDatabase } from '../src/server/db/migrate';
 import { testimonials } from '../src/server/db/schema';
 import { SESSION_COOKIE } from '../src/server/plugins/sessions';
-import { BENCH_PASSWORD, createBenchBusiness, percentile } from './bench-server';
+import { benchOwnerCookie, createBenchBusiness, percentile } from './bench-server';
 
 const TESTIMONIALS = 10_000;
 const CHUNK = 1_000;
@@ -75,13 +75,7 @@ export async function measureTestimonials(scratch: string): Promise<Row[]> {
 
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email, password: BENCH_PASSWORD },
-  });
-  const cookie = login.cookies.find((candidate) => candidate.name === SESSION_COOKIE)?.value;
-  if (!cookie) throw new Error(`bench: login failed (${login.statusCode})`);
+  const cookie = await benchOwnerCookie(app, email);
 
   const time = async (url: string, runs = RUNS) => {
     const durations: number[] = [];

@@ -327,15 +327,21 @@ describe('GET /api/analytics', () => {
   });
 });
 
+/** An owner with the week's figures and one form testimonial approved at `approvedAt`. */
+async function ownerOfTheWeek(app: App, approvedAt: string) {
+  const a = await owner(app);
+  await seed(app, a.businessId, weekRows);
+  await createTestimonial(app.database.db, a.businessId, {
+    status: 'approved',
+    approvedAt: new Date(approvedAt),
+  });
+  return a;
+}
+
 describe('GET /api/analytics/export.csv', () => {
   it('downloads every day of the range as CSV with a byte order mark, named after the range', async () => {
     const app = await createTestApp();
-    const a = await owner(app);
-    await seed(app, a.businessId, weekRows);
-    await createTestimonial(app.database.db, a.businessId, {
-      status: 'approved',
-      approvedAt: new Date('2026-03-05T12:00:00Z'),
-    });
+    const a = await ownerOfTheWeek(app, '2026-03-05T12:00:00Z');
 
     const response = await app.inject({
       method: 'GET',
@@ -362,14 +368,9 @@ describe('GET /api/analytics/export.csv', () => {
 describe('GET /api/v1/analytics', () => {
   it('answers the daily figures and totals to the business API key, and 401 without one', async () => {
     const app = await createTestApp();
-    const a = await owner(app);
+    const a = await ownerOfTheWeek(app, '2026-03-02T12:00:00Z');
     const other = await owner(app);
-    await seed(app, a.businessId, weekRows);
     await seed(app, other.businessId, [['2026-03-02', metrics.impressions, TOTAL, 1000]]);
-    await createTestimonial(app.database.db, a.businessId, {
-      status: 'approved',
-      approvedAt: new Date('2026-03-02T12:00:00Z'),
-    });
     const key = await app.inject({
       method: 'POST',
       url: '/api/integrations/api-key',
