@@ -2,6 +2,7 @@
 // the dashboard's summary: its query, the days of a range in the business's time zone, the figures with their
 // change against the period before, and how they read.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { addDays, daysFromTo, localDay } from '../../shared/calendar-days';
 import { getAnalytics } from '../../shared/contracts/analytics';
 import type {
   AnalyticsRange,
@@ -14,39 +15,12 @@ export const analyticsQueries = {
   report: (range: AnalyticsRange) => contractQuery(getAnalytics, { query: range }),
 };
 
-const DAY_MS = 86_400_000;
-
-/** Today's date (YYYY-MM-DD) in `timeZone`; UTC for a zone this browser does not know. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** How many days a range covers, both ends included. */
-export function rangeLength({ from, to }: AnalyticsRange): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
+export const rangeLength = ({ from, to }: AnalyticsRange): number => daysFromTo(from, to);
 
 /** The last `days` days up to today in `timeZone`, today included. */
 export function lastDays(days: number, timeZone: string, now: Date = new Date()): AnalyticsRange {
-  const to = todayIn(timeZone, now);
+  const to = localDay(now, timeZone);
   return { from: addDays(to, -(days - 1)), to };
 }
 

@@ -5,7 +5,8 @@ import type {
   AnalyticsReport,
   AnalyticsReportTotals,
 } from '../../shared/schemas/analytics';
-import { addDays, rangeLength } from '../lib/analytics';
+import { addDays } from '../../shared/calendar-days';
+import { rangeLength } from '../lib/analytics';
 
 export const ZERO_TOTALS: AnalyticsReportTotals = {
   impressions: 0,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysFromTo } from '../calendar-days.js';
 import {
   ANALYTICS_BATCH_MAX,
   ANALYTICS_MAX_RANGE_DAYS,
@@ -60,9 +61,6 @@ export type AnalyticsBeacon = z.infer<typeof analyticsBeaconSchema>;
 
 const isoDate = (name: string) => z.iso.date(`${name} must be a date as YYYY-MM-DD`);
 
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-
 /** A range of days in the business's time zone, both ends included. */
 export const analyticsRangeQuerySchema = z
   .object({ from: isoDate('From'), to: isoDate('To') })
@@ -70,7 +68,7 @@ export const analyticsRangeQuerySchema = z
     message: 'From must be on or before To',
     path: ['from'],
   })
-  .refine((range) => daysBetween(range.from, range.to) <= ANALYTICS_MAX_RANGE_DAYS, {
+  .refine((range) => daysFromTo(range.from, range.to) <= ANALYTICS_MAX_RANGE_DAYS, {
     message: `A range may cover at most ${ANALYTICS_MAX_RANGE_DAYS} days`,
     path: ['to'],
   });
@@ -79,7 +77,7 @@ export type AnalyticsRange = z.infer<typeof analyticsRangeQuerySchema>;
 const count = z.int().min(0);
 
 /** One day's figures, as the public API, the export and the chart read them. */
-export const analyticsDaySchema = z.object({
+const analyticsDaySchema = z.object({
   date: z.string(),
   impressions: count,
   visitors: count,
@@ -88,7 +86,6 @@ export const analyticsDaySchema = z.object({
   formStarts: count,
   submissions: count,
 });
-export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 
 export const analyticsTotalsSchema = analyticsDaySchema.omit({ date: true });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;

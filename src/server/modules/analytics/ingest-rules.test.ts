@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
-import { asksNotToBeTracked, localDay, pageOf, repeatKeyOf, rowsOfBeacon } from './ingest-rules.js';
+import { asksNotToBeTracked, pageOf, repeatKeyOf, rowsOfBeacon } from './ingest-rules.js';
 
 const TESTIMONIAL = '5b0f7f0e-8a2b-4c47-9a43-3c3f2b0f4d11';
 const business = { id: '0d3c1f6a-6a55-4c1e-8f0e-2f7f9a1b2c3d', timeZone: 'UTC' };
@@ -30,19 +30,6 @@ describe('pageOf', () => {
       'https://shop.example:8443/',
     );
     expect(pageOf(new URL('http://SHOP.example'))).toBe('http://shop.example/');
-  });
-});
-
-describe('localDay', () => {
-  it("is the business's calendar day", () => {
-    const lateUtc = new Date('2026-03-02T23:30:00Z');
-    expect(localDay(lateUtc, 'UTC')).toBe('2026-03-02');
-    expect(localDay(lateUtc, 'Pacific/Auckland')).toBe('2026-03-03');
-    expect(localDay(new Date('2026-03-02T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-01');
-  });
-
-  it('counts in UTC for a zone the runtime does not know', () => {
-    expect(localDay(new Date('2026-03-02T23:30:00Z'), 'Mars/Olympus_Mons')).toBe('2026-03-02');
   });
 });
 

@@ -2,6 +2,7 @@
 // keeps (origin and path, never the query or the hash), the business's local day, and one raw row per event.
 // Pure functions; ingest.ts keeps the rows and writes them.
 import type { IncomingHttpHeaders } from 'node:http';
+import { localDay } from '../../../shared/calendar-days.js';
 import type { AnalyticsBeacon, AnalyticsEvent } from '../../../shared/schemas/analytics.js';
 
 /** One row of analytics_events, as the buffer holds it until it is written. */
@@ -36,35 +37,6 @@ export function pageOf(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    } catch {
-      // A zone this runtime does not know counts in UTC rather than losing the event.
-      format = dayFormatOf('UTC');
-    }
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The calendar day of `instant` in `timeZone`, as YYYY-MM-DD. */
-export function localDay(instant: Date, timeZone: string): string {
-  const parts = dayFormatOf(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** The UTC day of `instant`, YYYY-MM-DD (the visitor hash's salt changes with it). */
 export const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10);
 
@@ -75,7 +47,7 @@ const WIDGET_EVENTS: ReadonlySet<AnalyticsEvent['type']> = new Set([
   'interaction',
 ]);
 
-export const isWidgetEvent = (event: AnalyticsEvent): boolean => WIDGET_EVENTS.has(event.type);
+const isWidgetEvent = (event: AnalyticsEvent): boolean => WIDGET_EVENTS.has(event.type);
 
 export type BeaconContext = {
   business: IngestBusiness;

@@ -17,8 +17,8 @@ import { WriteBehindBuffer } from './ingest-buffer.js';
 import { Rollups } from './ingest-fold.js';
 import { RepeatFilter } from './ingest-repeats.js';
 import * as repository from './ingest-repository.js';
+import { localDay } from '../../../shared/calendar-days.js';
 import {
-  localDay,
   repeatKeyOf,
   rowsOfBeacon,
   utcDay,
@@ -29,11 +29,11 @@ import { metrics, TOTAL } from './metrics.js';
 import { VisitorSalts } from './visitor-hash.js';
 
 /** The buffer is written this often… */
-export const ANALYTICS_FLUSH_INTERVAL_MS = SECOND_MS;
+const ANALYTICS_FLUSH_INTERVAL_MS = SECOND_MS;
 /** …or as soon as it holds this many rows. */
-export const ANALYTICS_FLUSH_ROWS = 500;
+const ANALYTICS_FLUSH_ROWS = 500;
 /** While the database is away at most this many rows wait; the oldest are dropped first. */
-export const ANALYTICS_MAX_BUFFERED_ROWS = 50_000;
+const ANALYTICS_MAX_BUFFERED_ROWS = 50_000;
 /** Repeat keys remembered at most (about 60 bytes each). */
 const MAX_REPEAT_KEYS = 100_000;
 /** A slug's business (or its absence) is remembered this long… */
@@ -58,7 +58,7 @@ export type BeaconClient = { ip: string; userAgent: string };
  * Writes a batch in one transaction: the raw rows, the visitors (those new for their business and day count
  * into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock.
  */
-export async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
+async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
   const rollups = new Rollups();
   for (const row of rows) rollups.fold(row);
   const visitors = new Map<string, repository.DayVisitor>();

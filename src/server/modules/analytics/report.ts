@@ -13,7 +13,7 @@ import type {
   AnalyticsReport,
   AnalyticsTotals,
 } from '../../../shared/schemas/analytics.js';
-import { DAY_MS } from '../../../shared/time.js';
+import { addDays, datesFromTo, localDay } from '../../../shared/calendar-days.js';
 import type { BusinessRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { csvRow } from '../testimonials/export.js';
@@ -41,41 +41,8 @@ const fieldOfMetric = new Map(
   analyticsDailyFields.map((field) => [dailyMetrics[field] as string, field]),
 );
 
-const dayStart = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-/** The date `days` after `date` (before, when negative). */
-export function addDays(date: string, days: number): string {
-  return new Date(dayStart(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Every date of the range, in order. */
-export function datesOf(range: AnalyticsRange): string[] {
-  const dates: string[] = [];
-  for (let date = range.from; date <= range.to; date = addDays(date, 1)) dates.push(date);
-  return dates;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The date (YYYY-MM-DD) an instant falls on in a time zone. */
-export function localDateOf(instant: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    format.formatToParts(instant).find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 /** The start of a testimonial's text on one line, cut at a word where it is longer than an excerpt. */
-export function excerptOf(content: string): string {
+function excerptOf(content: string): string {
   const text = content.replace(/\s+/g, ' ').trim();
   if (text.length <= EXCERPT_LENGTH) return text;
   const cut = text.slice(0, EXCERPT_LENGTH - 1);
@@ -128,7 +95,10 @@ export async function getDailyFigures(
   range: AnalyticsRange,
 ): Promise<AnalyticsApi> {
   const figures = figuresByDate(await repository.rollupRows(db, business.id, dailyTotals(range)));
-  const days = datesOf(range).map((date) => ({ date, ...(figures.get(date) ?? noFigures()) }));
+  const days = datesFromTo(range.from, range.to).map((date) => ({
+    date,
+    ...(figures.get(date) ?? noFigures()),
+  }));
   return { days, totals: sum(analyticsDailyFields, days) };
 }
 
@@ -142,12 +112,12 @@ async function approvalsByDate(
   const times = await repository.formApprovalTimes(
     db,
     business.id,
-    new Date(dayStart(range.from) - DAY_MS),
-    new Date(dayStart(range.to) + 2 * DAY_MS),
+    new Date(`${addDays(range.from, -1)}T00:00:00Z`),
+    new Date(`${addDays(range.to, 2)}T00:00:00Z`),
   );
   const byDate = new Map<string, number>();
   for (const time of times) {
-    const date = localDateOf(time, business.timeZone);
+    const date = localDay(time, business.timeZone);
     if (date >= range.from && date <= range.to) byDate.set(date, (byDate.get(date) ?? 0) + 1);
   }
   return byDate;
@@ -174,7 +144,7 @@ export async function getReportDays(
     repository.rollupRows(db, business.id, dailyTotals(range)),
     approvalsByDate(db, business, range),
   ]);
-  return datesOf(range).map(reportDayOf(figuresByDate(rows), approvals));
+  return datesFromTo(range.from, range.to).map(reportDayOf(figuresByDate(rows), approvals));
 }
 
 /** Counts per key, most first; the keys in `order`, each once (0 when it has none), ties in that order. */
@@ -190,7 +160,7 @@ export async function getReport(
   business: ReportBusiness,
   range: AnalyticsRange,
 ): Promise<AnalyticsReport> {
-  const length = datesOf(range).length;
+  const length = datesFromTo(range.from, range.to).length;
   const previousRange = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
   const both = { from: previousRange.from, to: range.to };
   const splits = [
@@ -213,7 +183,7 @@ export async function getReport(
 
   const dayOf = reportDayOf(figuresByDate(rows), approvals);
   const totalsOf = (dates: string[]) => sum(reportFields, dates.map(dayOf));
-  const dates = datesOf(range);
+  const dates = datesFromTo(range.from, range.to);
 
   // The split rows, summed over the range per metric and dimension.
   const splitSums = new Map<string, Map<string, number>>(
@@ -245,7 +215,10 @@ export async function getReport(
     timeZone: business.timeZone,
     days: dates.map(dayOf),
     totals: totalsOf(dates),
-    previous: { ...previousRange, totals: totalsOf(datesOf(previousRange)) },
+    previous: {
+      ...previousRange,
+      totals: totalsOf(datesFromTo(previousRange.from, previousRange.to)),
+    },
     pages: pages.map(({ dimension, count }) => ({ page: dimension, impressions: count })),
     testimonials: attention.map(({ content, ...card }) => ({
       ...card,
@@ -264,7 +237,7 @@ export async function getReport(
 }
 
 /** The header of the CSV export: the date, the daily figures, then the approvals. */
-export const CSV_COLUMNS = ['date', ...reportFields] as const;
+const CSV_COLUMNS = ['date', ...reportFields] as const;
 
 /** The days of the owner's report as CSV (RFC 4180, CRLF), with a byte order mark so spreadsheets read UTF-8. */
 export function reportCsv(days: readonly ReportDay[]): string {

@@ -12,7 +12,7 @@ export const VISITOR_HASH_LENGTH = 32;
 
 export type VisitorIdentity = { site: string; ip: string; userAgent: string };
 
-export function visitorHash(salt: string, { site, ip, userAgent }: VisitorIdentity): string {
+function visitorHash(salt: string, { site, ip, userAgent }: VisitorIdentity): string {
   return createHash('sha256')
     .update([salt, site, ip, userAgent].join('\n'))
     .digest('hex')

@@ -207,12 +207,10 @@ describe('SignupWizard', () => {
 
   it('Create Account posts the documented payload to /api/register and moves to the upgrade step', async () => {
     // The browser's time zone goes along, to be the business's.
-    const inAuckland = vi
-      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
-      .mockReturnValue({
-        ...new Intl.DateTimeFormat().resolvedOptions(),
-        timeZone: 'Pacific/Auckland',
-      });
+    const inAuckland = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat().resolvedOptions(),
+      timeZone: 'Pacific/Auckland',
+    });
     onTestFinished(() => inAuckland.mockRestore());
     const calls = serveSignup();
     const { user } = renderSignup();
