@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureAnalyticsReport } from './analytics-report';
+import { measureAnalytics } from './analytics';
 import { measurePgliteStart } from './pglite-start';
 import { measureBundleSizes } from './bundle-size';
 import { measureHealthThroughput } from './health-throughput';
@@ -36,7 +36,7 @@ const measurements: Record<string, () => Row[] | Promise<Row[]>> = {
   submitters: () => measureSubmitters(scratch),
   'requests-send': () => measureRequestsSend(scratch),
   imports: () => measureImports(scratch),
-  'analytics-report': () => measureAnalyticsReport(scratch),
+  analytics: () => measureAnalytics(scratch),
   'logo-detection': () => measureLogoDetection(),
   lighthouse: () => measureLighthouse(),
   'main-thread': () => measureMainThread(),
