@@ -101,4 +101,22 @@ test('a widget below the fold counts one impression once it has been seen, and s
   const figures = await ownersFigures();
   expect(figures.pages).toEqual([{ page: `${host.origin}/services`, impressions: 1 }]);
   expect(figures.totals.visitors).toBe(1);
+
+  // The owner's Analytics screen shows it.
+  const ownerContext = await browser.newContext({
+    baseURL: baseUrl(),
+    storageState: await owner.api.storageState(),
+  });
+  const screen = await ownerContext.newPage();
+  await screen.goto('/analytics?range=7');
+  await expect(screen.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  const impressions = screen
+    .locator('dl[aria-label="Figures of the range"] > div')
+    .filter({ has: screen.locator('dt', { hasText: /^Impressions$/ }) });
+  await expect(impressions.locator('dd').first()).toHaveText('1');
+  const topPages = screen.getByRole('table', { name: 'Top pages' });
+  await expect(
+    topPages.getByRole('row').filter({ hasText: `${host.origin}/services` }),
+  ).toContainText('1');
+  await ownerContext.close();
 });
