@@ -3,9 +3,10 @@
 // the slide shown is on screen), once each per page view; how long each card was on screen while the page was
 // visible; and the clicks on its controls. Sent in batches with navigator.sendBeacon as a string (text/plain, so no
 // CORS preflight). Nothing at all with Do Not Track or Global Privacy Control, or without IntersectionObserver or
-// sendBeacon; no cookie, no storage, nothing that names a device. Only the script widget asks for it (main.ts), so
-// the Widget Settings preview and the dashboard's Live Widget Preview are never counted. (The landing page's demo is
-// the script itself, and counts under the demo business.)
+// sendBeacon; no cookie, no storage, nothing that names a device. Only the script widget (main.ts) and the no-script
+// page's own small script (embed-count.ts, the same rules for its static cards) ask for it, so the Widget Settings
+// preview and the dashboard's Live Widget Preview are never counted. (The landing page's demo is the script itself,
+// on Vouchly's own origin, where the server counts no widget event.)
 import {
   ANALYTICS_BATCH_MAX,
   ANALYTICS_TIME_MAX_MS,
@@ -60,14 +61,20 @@ export type Attention = {
   stop: () => void;
 };
 
-/** Counting for widget `slug`, sent to the Vouchly server at `origin`; null when this visitor is not counted. */
-export function attention(origin: string, slug: string): Attention | null {
+/**
+ * Counting for widget `slug` on `page`, sent to the Vouchly server at `origin`; null when this visitor is not counted.
+ * The page is origin and path, never the query or the hash (they may carry a visitor's own data): the script
+ * widget's own page, or for the no-script page (embed-count.ts) the host page it is framed in.
+ */
+export function attention(
+  origin: string,
+  slug: string,
+  page = location.origin + location.pathname,
+): Attention | null {
   // Older browsers have no IntersectionObserver, whatever the DOM types say.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (!counted() || !window.IntersectionObserver) return null;
   const url = `${origin}/api/analytics/events`;
-  // Never the query or the hash: they may carry a visitor's own data.
-  const page = location.origin + location.pathname;
   const queue: AnalyticsEvent[] = [];
   const seen = new Set<string>();
   /** Time on screen not yet sent, per testimonial id. */
