@@ -74,7 +74,7 @@ describe('renderStaticHtml', () => {
       options,
     );
     expect(html).toBe(
-      '<section class="w" aria-label="Testimonials"><div class="ls"><figure class="cd">' +
+      `<section class="w" aria-label="Testimonials"><div class="ls"><figure class="cd" data-id="${sample.id}">` +
         '<div class="st" role="img" aria-label="Rated 5 out of 5">★★★★★</div>' +
         '<div class="qa" tabindex="0" role="region" aria-label="Testimonial from Ada Lovelace">' +
         '<div class="qw"><blockquote class="q">Great bread.</blockquote></div></div>' +

@@ -25,7 +25,7 @@ export type StaticHtmlOptions = {
 /**
  * The first testimonial(s) as escaped, dependency-free HTML, honouring the
  * show flags: a `section.w` with the header, a `.ls` list of `figure.cd`
- * cards and the branding. With none, the invitation to leave the first one
+ * cards (each with its testimonial's `data-id`) and the branding. With none, the invitation to leave the first one
  * instead of the list (as the widget shows it), or nothing when that is
  * turned off. Every value from the data is escaped; links and images are
  * http(s) only.
@@ -35,9 +35,12 @@ export function renderStaticHtml(data: PublicWidget, options: StaticHtmlOptions)
   const { settings: s, testimonials } = widget;
   const baseUrl = options.baseUrl ?? '';
   if (!testimonials.length && !s.showInvite) return '';
-  const cards = testimonials
-    .slice(0, Math.max(0, options.limit ?? 3))
-    .map((t) => cardMarkup(t, s, { baseUrl, mode: 'static' }));
+  const cards = testimonials.slice(0, Math.max(0, options.limit ?? 3)).map((t) => {
+    const card = cardMarkup(t, s, { baseUrl, mode: 'static' });
+    // Which testimonial the card's impression, time and clicks count for (src/widget/attention.ts, run on the
+    // no-script page by src/widget/embed-count.ts), as the widget's cards have it (src/widget/card.ts).
+    return { ...card, attrs: { ...card.attrs, 'data-id': t.id } };
+  });
   return toHtml(
     el('section', { class: 'w', 'aria-label': s.headerText || 'Testimonials' }, [
       headerMarkup(widget, s, baseUrl),
