@@ -12,8 +12,9 @@ const config: KnipConfig = {
     // and the server-side render build.
     'src/client/landing-entry.ts',
     'src/client/render/server-entry.tsx',
-    // The widget build.
+    // The widget builds: widget.js and the no-script page's embed-count.js.
     'src/widget/main.ts',
+    'src/widget/embed-count.ts',
     // Commands run by npm scripts, and the servers the benchmarks start.
     'scripts/*.mjs',
     'bench/*-server.ts',

@@ -1,7 +1,7 @@
 // Sizes of what a browser downloads first, as the server sends them: for the
 // app page (index.html) and the landing page (landing.html), the JavaScript
 // (the entry, what it starts, and their static imports) and the CSS they
-// load, and the widget script. "br" and "gzip" are the copies scripts/compress-assets.mjs wrote
+// load, and the widget's scripts. "br" and "gzip" are the copies scripts/compress-assets.mjs wrote
 // beside each file, which @fastify/static sends to a browser that accepts
 // them; a file without a copy (under 1 KB) goes out as it is.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -82,8 +82,11 @@ export function measureBundleSizes(): Row[] {
     rows.push(...sizeRows(`${label}: initial JavaScript`, pageFiles(html, 'js')));
     rows.push(...sizeRows(`${label}: CSS`, pageFiles(html, 'css')));
   }
-  const widgetFile = path.join(dist, 'widget/widget.js');
-  if (existsSync(widgetFile)) rows.push(...sizeRows('widget.js', [widgetFile]));
+  // The widget script, and the no-script page's counting script (embed-count.js).
+  for (const script of ['widget.js', 'embed-count.js']) {
+    const file = path.join(dist, 'widget', script);
+    if (existsSync(file)) rows.push(...sizeRows(script, [file]));
+  }
   return rows;
 }
 

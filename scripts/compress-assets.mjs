@@ -1,6 +1,6 @@
 // Writes Brotli (.br, maximum quality) and gzip (.gz, level 9) copies next to
 // every compressible file the server sends as it is: the built client
-// (dist/client) and the widget script (dist/widget/widget.js). @fastify/static
+// (dist/client) and the widget's scripts (dist/widget). @fastify/static
 // (`preCompressed: true`, plugins/client-app.ts) then sends the copy the
 // browser accepts, so no answer is ever compressed on the fly.
 //
@@ -13,7 +13,7 @@
 // copies that are not smaller than the file. A copy left from an older build
 // that is not rewritten is deleted, so a stale copy is never served.
 //
-//   node scripts/compress-assets.mjs [file or folder ...]   default: dist/client dist/widget/widget.js
+//   node scripts/compress-assets.mjs [file or folder ...]   default: dist/client dist/widget
 import { existsSync, readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,10 +28,7 @@ export const MIN_COMPRESSED_FILE_BYTES = 1024;
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml|map|ico)$/i;
 
 const root = path.join(import.meta.dirname, '..');
-export const DEFAULT_TARGETS = [
-  path.join(root, 'dist/client'),
-  path.join(root, 'dist/widget/widget.js'),
-];
+export const DEFAULT_TARGETS = [path.join(root, 'dist/client'), path.join(root, 'dist/widget')];
 
 const encodings = [
   {

@@ -48,6 +48,23 @@ const builds = [
     ],
   },
   {
+    // After the widget: its build empties dist/widget, this one adds to it.
+    name: "no-script page's counting script",
+    output: 'dist/widget/embed-count.js',
+    inputs: ['src/widget', 'src/shared', 'vite.widget.config.ts'],
+    tool: 'node_modules/.bin/vite',
+    command: [
+      'node_modules/.bin/vite',
+      'build',
+      '-c',
+      'vite.widget.config.ts',
+      '--mode',
+      'embed-count',
+      '--logLevel',
+      'warn',
+    ],
+  },
+  {
     name: 'renderer of public pages',
     output: 'dist/render/server-entry.js',
     inputs: ['src/client', 'src/shared', 'vite.config.ts'],

@@ -1,7 +1,7 @@
 // Serves the built client with a history fallback, the server-rendered public
-// pages (public-pages.ts) and the widget script. `clientAppRoutes` (the static
-// files, the public pages, a route for every other page of the app, and
-// `/widget.js`; each page and the script registered from its contract in
+// pages (public-pages.ts) and the widget's scripts. `clientAppRoutes` (the static
+// files, the public pages, a route for every other page of the app,
+// `/widget.js` and `/embed-count.js`; each page and script registered from its contract in
 // shared/contracts/pages.ts and widget.ts) runs in the public scope: nothing
 // here reads a session or sends its cookie (see app.ts); whether the request
 // carries a session cookie at all picks the page. `registerAppShell` lets a
@@ -16,7 +16,7 @@ import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { appPages } from '../../shared/app-pages.js';
 import { appPageContracts, type PageContract } from '../../shared/contracts/pages.js';
-import { getWidgetScript } from '../../shared/contracts/widget.js';
+import { getEmbedCountScript, getWidgetScript } from '../../shared/contracts/widget.js';
 import { businessSlugParamsSchema } from '../../shared/schemas/business.js';
 import { AppError, notFound } from '../errors.js';
 import { getPublicBusiness } from '../modules/business/service.js';
@@ -29,7 +29,7 @@ import { SESSION_COOKIE } from './sessions.js';
 export type ClientAppOptions = {
   /** Folder holding the built client (index.html, landing.html, assets/). */
   clientDir: string;
-  /** Folder holding the built widget (widget.js). */
+  /** Folder holding the built widget scripts (widget.js, embed-count.js). */
   widgetDir: string;
   /** Folder holding the built renderer of public pages (server-entry.js). */
   renderDir: string;
@@ -108,7 +108,7 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
       setHeaders(reply, filePath, stat) {
         // Too small for copies (scripts/compress-assets.mjs), and not worth compressing on the way out either.
         if (stat.size < COMPRESSION_THRESHOLD_BYTES) skipDynamicCompression(reply.request);
-        // /widget.js sets its own caching.
+        // /widget.js and /embed-count.js set their own caching.
         if (!filePath.startsWith(clientRoot)) return;
         // Vite names assets by content hash, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -120,24 +120,30 @@ export const clientAppRoutes: FastifyPluginAsync<ClientApp> = async (app, client
     });
   }
 
-  const widgetFile = path.join(widgetDir, 'widget.js');
-  // Public and cacheable: loaded by other sites, so it lives in the cookie-free scope.
-  // Sent as widget.js.br or .gz when accepted (preCompressed above), as it is otherwise.
-  route(
-    app,
-    getWidgetScript,
-    ({ reply }) => {
-      if (!existsSync(widgetFile)) {
-        reply.callNotFound();
-        return reply;
-      }
-      return reply
-        .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
-        .header('access-control-allow-origin', '*')
-        .sendFile('widget.js', widgetDir, { cacheControl: false });
-    },
-    { compress: false },
-  );
+  // Public and cacheable: widget.js is loaded by other sites, embed-count.js by the no-script page (/embed/{slug})
+  // framed in them, so they live in the cookie-free scope. Sent as their .br or .gz copy when accepted
+  // (preCompressed above), as they are otherwise.
+  for (const [contract, file] of [
+    [getWidgetScript, 'widget.js'],
+    [getEmbedCountScript, 'embed-count.js'],
+  ] as const) {
+    const builtFile = path.join(widgetDir, file);
+    route(
+      app,
+      contract,
+      ({ reply }) => {
+        if (!existsSync(builtFile)) {
+          reply.callNotFound();
+          return reply;
+        }
+        return reply
+          .header('cache-control', 'public, max-age=300, stale-while-revalidate=86400')
+          .header('access-control-allow-origin', '*')
+          .sendFile(file, widgetDir, { cacheControl: false });
+      },
+      { compress: false },
+    );
+  }
 
   if (!pages) return;
   // The root among them: @fastify/static refuses a directory request, so it is routed explicitly.

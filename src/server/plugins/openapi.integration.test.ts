@@ -322,6 +322,7 @@ describe('GET /api/openapi.json', () => {
     { path: '/wix/widget', method: 'get', tag: 'Public widget' },
     { path: '/embed/{slug}', method: 'get', tag: 'Public widget' },
     { path: '/widget.js', method: 'get', tag: 'Public widget' },
+    { path: '/embed-count.js', method: 'get', tag: 'Public widget' },
     { path: '/api/v1/testimonials', method: 'get', tag: 'Public API v1' },
     { path: '/api/v1/testimonials', method: 'post', tag: 'Public API v1' },
     { path: '/api/v1/testimonials/{id}', method: 'get', tag: 'Public API v1' },

@@ -227,6 +227,7 @@ describe('public and session scopes', () => {
       `/api/widget/${slug}`,
       '/widget.js',
       `/embed/${slug}`,
+      '/embed-count.js',
       '/api/health',
       '/objects/uploads/missing.png',
     ];

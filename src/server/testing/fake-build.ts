@@ -35,6 +35,7 @@ export function fakeBuild(): { clientDir: string; widgetDir: string; renderDir: 
   writeFileSync(path.join(clientDir, 'landing.html'), page('/assets/landing-abc123.js'));
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(widgetDir, 'widget.js'), '(()=>{})()');
+  writeFileSync(path.join(widgetDir, 'embed-count.js'), '(()=>{})()');
   writeFileSync(path.join(renderDir, 'server-entry.js'), FAKE_RENDERER);
   return { clientDir, widgetDir, renderDir };
 }

@@ -140,3 +140,21 @@ export const getWidgetScript = defineContract({
     },
   },
 });
+
+export const getEmbedCountScript = defineContract({
+  method: 'GET',
+  path: '/embed-count.js',
+  access: 'public',
+  section: 'widget',
+  summary: "The no-script page's counting script (docs/product/analytics.md).",
+  // A file, sent as it is (or its .br or .gz copy).
+  response: { 200: z.string() },
+  document: {
+    response: {
+      200: textBody(
+        'text/javascript',
+        'The script the no-script page (/embed/{slug}) loads to count its impressions and clicks. Cached for 5 minutes.',
+      ),
+    },
+  },
+});
