@@ -6,10 +6,15 @@
 // frame: the cards stand side by side in a row that scrolls sideways (swipe,
 // scroll or Tab through them), and a long text scrolls inside its card, so
 // nothing ever makes the frame grow and move the host page. One tiny inline
-// script, allowed by its hash and nothing else, tells the parent page that
-// height, so a frame pasted with another height gets it through the resize
-// snippet of README.md ("Embedding the widget"). Its own CSP lets any site frame it.
+// script, allowed by its hash, tells the parent page that height, so a frame
+// pasted with another height gets it through the resize snippet of README.md
+// ("Embedding the widget"). One small script of our own origin,
+// /embed-count.js (src/widget/embed-count.ts), loaded with `defer`, counts the
+// cards' impressions, time on screen and clicks for the host page, as the
+// script widget does (docs/product/analytics.md), and sends its beacon to our
+// own origin. Its own CSP lets any site frame it, and allows nothing else.
 import { createHash } from 'node:crypto';
+import { getEmbedCountScript } from '../../../shared/contracts/widget.js';
 import type { PublicWidget } from '../../../shared/schemas/widget.js';
 import { widgetBoxHeight } from '../../../shared/widget-box.js';
 import { normalizeWidgetSettings } from '../../../shared/widget-data.js';
@@ -28,10 +33,14 @@ export const EMBED_RESIZE_SCRIPT =
 
 const RESIZE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EMBED_RESIZE_SCRIPT).digest('base64')}'`;
 
-/** Framable by any site; nothing but our inline styles, fonts, images and the one resize script may load or run. */
+/**
+ * Framable by any site; nothing but our inline styles, fonts, images, the one resize script and our own origin's
+ * scripts (the counting script) may load or run, and the counting's beacon goes to our own origin only.
+ */
 export const EMBED_CSP = [
   "default-src 'none'",
-  `script-src ${RESIZE_SCRIPT_HASH}`,
+  `script-src 'self' ${RESIZE_SCRIPT_HASH}`,
+  "connect-src 'self'",
   "img-src 'self' https: data:",
   "style-src 'unsafe-inline' https://fonts.googleapis.com",
   'font-src https://fonts.gstatic.com',
@@ -53,7 +62,11 @@ export function renderEmbedPage(widget: PublicWidget, options: EmbedPageOptions)
   const font = fontStylesheetUrl(s.fontFamily);
   // With nothing approved: the invitation to leave the first testimonial, or a blank page of the same height.
   const body = renderStaticHtml(widget, { ...options, limit: widget.testimonials.length });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}${WIDGET_CSS}.w{${themeVariables(s)};height:${widgetBoxHeight(s)}px}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
+  // Counted under the business's slug, as the script widget under its tag's; a blank page has nothing to count.
+  const counting = body
+    ? `<script defer src="${getEmbedCountScript.path}" data-slug="${escapeHtml(widget.business.collectionSlug)}"></script>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${counting}${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}${WIDGET_CSS}.w{${themeVariables(s)};height:${widgetBoxHeight(s)}px}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
 }
 
 export const EMBED_NOT_FOUND_PAGE =

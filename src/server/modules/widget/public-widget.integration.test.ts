@@ -283,6 +283,7 @@ describe('GET /api/widget/:slug', () => {
       `/embed/${slug}`,
       '/api/widget/no-such-business',
       '/widget.js',
+      '/embed-count.js',
     ]) {
       const response = await app.inject({ method: 'GET', url, ...withSession(cookie) });
       expect(response.headers['set-cookie'], url).toBeUndefined();
@@ -508,7 +509,8 @@ describe('GET /embed/:slug', () => {
             'span',
             'i',
             'time',
-            // The one height messenger, allowed by its hash (embed-page.integration.test.ts).
+            // The height messenger, allowed by its hash, and the counting script of our own origin
+            // (embed-page.integration.test.ts).
             'script',
           ].includes(tag ?? ''),
       ),
@@ -518,7 +520,7 @@ describe('GET /embed/:slug', () => {
     expect(response.headers['content-security-policy']).toBe(EMBED_CSP);
     expect(EMBED_CSP).toContain('frame-ancestors *');
     expect(EMBED_CSP).toContain("default-src 'none'");
-    expect(EMBED_CSP).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(EMBED_CSP).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
     expect(response.headers['x-frame-options']).toBeUndefined();
     expectCrossOrigin(response);
     expect(response.headers['cache-control']).toBe(PUBLIC_WIDGET_CACHE_CONTROL);
@@ -547,7 +549,8 @@ describe('GET /embed/:slug', () => {
     expect(html).toContain('>Kind words</h2>');
     expect(html).toContain('--bg:#000000;');
     expect(html).toContain('Powered by Vouchly');
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The counting script and the height messenger, nothing from the settings.
+    expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).not.toContain('alert(1)');
   });
 
