@@ -25,6 +25,23 @@ import { compressAssets } from './compress-assets.mjs';
 
 process.chdir(path.join(import.meta.dirname, '..'));
 
+/** A build of vite.widget.config.ts: widget.js, or with `mode` another of its scripts, into dist/widget. */
+const widgetScript = (name, file, mode) => ({
+  name,
+  output: `dist/widget/${file}`,
+  inputs: ['src/widget', 'src/shared', 'vite.widget.config.ts'],
+  tool: 'node_modules/.bin/vite',
+  command: [
+    'node_modules/.bin/vite',
+    'build',
+    '-c',
+    'vite.widget.config.ts',
+    ...(mode ? ['--mode', mode] : []),
+    '--logLevel',
+    'warn',
+  ],
+});
+
 const builds = [
   {
     name: 'client',
@@ -33,37 +50,9 @@ const builds = [
     tool: 'node_modules/.bin/vite',
     command: ['node_modules/.bin/vite', 'build', '--logLevel', 'warn'],
   },
-  {
-    name: 'widget',
-    output: 'dist/widget/widget.js',
-    inputs: ['src/widget', 'src/shared', 'vite.widget.config.ts'],
-    tool: 'node_modules/.bin/vite',
-    command: [
-      'node_modules/.bin/vite',
-      'build',
-      '-c',
-      'vite.widget.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-  },
-  {
-    // After the widget: its build empties dist/widget, this one adds to it.
-    name: "no-script page's counting script",
-    output: 'dist/widget/embed-count.js',
-    inputs: ['src/widget', 'src/shared', 'vite.widget.config.ts'],
-    tool: 'node_modules/.bin/vite',
-    command: [
-      'node_modules/.bin/vite',
-      'build',
-      '-c',
-      'vite.widget.config.ts',
-      '--mode',
-      'embed-count',
-      '--logLevel',
-      'warn',
-    ],
-  },
+  widgetScript('widget', 'widget.js'),
+  // After the widget: its build empties dist/widget, this one adds to it.
+  widgetScript("no-script page's counting script", 'embed-count.js', 'embed-count'),
   {
     name: 'renderer of public pages',
     output: 'dist/render/server-entry.js',
