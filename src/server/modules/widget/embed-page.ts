@@ -53,6 +53,10 @@ export const EMBED_CSP = [
 const PAGE_CSS =
   'body{margin:0}.w>.ls{flex:1;min-height:0;display:grid;grid-auto-flow:column;grid-auto-columns:calc(100% - 2.5em);gap:1em;overflow-x:auto;overscroll-behavior-x:contain;scroll-snap-type:x mandatory}.ls:has(>.cd:only-child){grid-auto-columns:100%}.ls>.cd{min-height:0;overflow:hidden;scroll-snap-align:start}.ls .qa{overflow-y:auto}';
 
+/** The counting script's tag (src/widget/embed-count.ts): from our own origin, run once the page is parsed, counted under the business's slug as the script widget under its tag's. */
+export const embedCountingTag = (slug: string): string =>
+  `<script defer src="${getEmbedCountScript.path}" data-slug="${escapeHtml(slug)}"></script>`;
+
 export type EmbedPageOptions = { productName: string; baseUrl: string };
 
 export function renderEmbedPage(widget: PublicWidget, options: EmbedPageOptions): string {
@@ -62,10 +66,8 @@ export function renderEmbedPage(widget: PublicWidget, options: EmbedPageOptions)
   const font = fontStylesheetUrl(s.fontFamily);
   // With nothing approved: the invitation to leave the first testimonial, or a blank page of the same height.
   const body = renderStaticHtml(widget, { ...options, limit: widget.testimonials.length });
-  // Counted under the business's slug, as the script widget under its tag's; a blank page has nothing to count.
-  const counting = body
-    ? `<script defer src="${getEmbedCountScript.path}" data-slug="${escapeHtml(widget.business.collectionSlug)}"></script>`
-    : '';
+  // A blank page has nothing to count.
+  const counting = body ? embedCountingTag(widget.business.collectionSlug) : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin"><title>${escapeHtml(title)}</title>${counting}${font ? `<link rel="stylesheet" href="${escapeHtml(font)}">` : ''}<style>${PAGE_CSS}${WIDGET_CSS}.w{${themeVariables(s)};height:${widgetBoxHeight(s)}px}</style></head><body>${body}<script>${EMBED_RESIZE_SCRIPT}</script></body></html>`;
 }
 
