@@ -1,22 +1,15 @@
 // Analytics reports for the component tests (the Analytics screen, the dashboard's summary), valid by the shared
 // schema: every day of the asked range, and totals that are the sum of those days, as the server answers.
-import type {
-  AnalyticsRange,
-  AnalyticsReport,
-  AnalyticsReportTotals,
+import {
+  noAnalyticsTotals,
+  type AnalyticsRange,
+  type AnalyticsReport,
+  type AnalyticsReportTotals,
 } from '../../shared/schemas/analytics';
 import { addDays } from '../../shared/calendar-days';
 import { rangeLength } from '../lib/analytics';
 
-export const ZERO_TOTALS: AnalyticsReportTotals = {
-  impressions: 0,
-  visitors: 0,
-  interactions: 0,
-  formViews: 0,
-  formStarts: 0,
-  submissions: 0,
-  approved: 0,
-};
+export const ZERO_TOTALS: AnalyticsReportTotals = { ...noAnalyticsTotals(), approved: 0 };
 
 type Day = AnalyticsReport['days'][number];
 

@@ -90,6 +90,16 @@ const analyticsDaySchema = z.object({
 export const analyticsTotalsSchema = analyticsDaySchema.omit({ date: true });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
 
+/** Every daily figure at 0: a day without events. */
+export const noAnalyticsTotals = (): AnalyticsTotals => ({
+  impressions: 0,
+  visitors: 0,
+  interactions: 0,
+  formViews: 0,
+  formStarts: 0,
+  submissions: 0,
+});
+
 /** GET /api/v1/analytics: every day of the range (days without events count 0) and their totals. */
 export const analyticsApiSchema = z.object({
   days: z.array(analyticsDaySchema),

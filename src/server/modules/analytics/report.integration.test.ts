@@ -2,6 +2,7 @@
 // rollups (seeded here straight into analytics_daily), zero-filled over the range, with the period before it, the
 // attention lists and the form's approvals on the business's local days.
 import { describe, expect, it } from 'vitest';
+import { noAnalyticsTotals } from '../../../shared/schemas/analytics.js';
 import { analyticsDaily } from '../../db/schema.js';
 import { createSignedInUser, createTestimonial, withSession } from '../../testing/factories.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -34,16 +35,7 @@ function read(app: App, cookie: string, query = WEEK) {
   return app.inject({ method: 'GET', url: `/api/analytics?${query}`, ...withSession(cookie) });
 }
 
-const zeroDay = (date: string) => ({
-  date,
-  impressions: 0,
-  visitors: 0,
-  interactions: 0,
-  formViews: 0,
-  formStarts: 0,
-  submissions: 0,
-  approved: 0,
-});
+const zeroDay = (date: string) => ({ date, ...noAnalyticsTotals(), approved: 0 });
 
 /** A week with figures on two days, the week before with some, and rows either side that must not count. */
 const weekRows: Seed[] = [

@@ -13,6 +13,7 @@ import type {
   AnalyticsReport,
   AnalyticsTotals,
 } from '../../../shared/schemas/analytics.js';
+import { noAnalyticsTotals } from '../../../shared/schemas/analytics.js';
 import { addDays, datesFromTo, localDay } from '../../../shared/calendar-days.js';
 import type { BusinessRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -50,14 +51,6 @@ function excerptOf(content: string): string {
   return `${(lastSpace > EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-const noFigures = (): AnalyticsTotals => ({
-  impressions: 0,
-  visitors: 0,
-  interactions: 0,
-  formViews: 0,
-  formStarts: 0,
-  submissions: 0,
-});
 
 /** The day totals of the rows, by date. */
 function figuresByDate(rows: repository.RollupRow[]): Map<string, AnalyticsTotals> {
@@ -66,7 +59,7 @@ function figuresByDate(rows: repository.RollupRow[]): Map<string, AnalyticsTotal
     const field = row.dimension === '' ? fieldOfMetric.get(row.metric) : undefined;
     if (!field) continue;
     let figures = byDate.get(row.day);
-    if (!figures) byDate.set(row.day, (figures = noFigures()));
+    if (!figures) byDate.set(row.day, (figures = noAnalyticsTotals()));
     figures[field] += row.count;
   }
   return byDate;
@@ -97,7 +90,7 @@ export async function getDailyFigures(
   const figures = figuresByDate(await repository.rollupRows(db, business.id, dailyTotals(range)));
   const days = datesFromTo(range.from, range.to).map((date) => ({
     date,
-    ...(figures.get(date) ?? noFigures()),
+    ...(figures.get(date) ?? noAnalyticsTotals()),
   }));
   return { days, totals: sum(analyticsDailyFields, days) };
 }
@@ -130,7 +123,7 @@ const reportDayOf =
   (figures: Map<string, AnalyticsTotals>, approvals: Map<string, number>) =>
   (date: string): ReportDay => ({
     date,
-    ...(figures.get(date) ?? noFigures()),
+    ...(figures.get(date) ?? noAnalyticsTotals()),
     approved: approvals.get(date) ?? 0,
   });
 
