@@ -744,6 +744,8 @@ export const analyticsDaily = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.businessId, table.day, table.metric, table.dimension] }),
+    // The reports ask for a few metrics over a range of days: one range of this index per metric.
+    index('analytics_daily_business_metric_day_idx').on(table.businessId, table.metric, table.day),
   ],
 );
 
