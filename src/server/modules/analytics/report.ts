@@ -51,7 +51,6 @@ function excerptOf(content: string): string {
   return `${(lastSpace > EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-
 /** The day totals of the rows, by date. */
 function figuresByDate(rows: repository.RollupRow[]): Map<string, AnalyticsTotals> {
   const byDate = new Map<string, AnalyticsTotals>();
