@@ -159,14 +159,15 @@ async function seedTenMillion(databaseUrl: string, slug: string): Promise<void> 
     await client.query(
       `insert into analytics_events (business_id, occurred_at, day, type, widget, page, testimonial_id, action, source, ms, visitor)
        select $1, t, (t at time zone 'UTC')::date, kind, 'bench', $2 || '/p/' || (n % 200),
-              case when kind in ('card', 'time') then ('00000000-0000-4000-8000-' || lpad((n % 40)::text, 12, '0'))::uuid end,
-              case when kind = 'interaction' then (array['next','previous','dot','pause','read_more','photo','branding','link'])[1 + n % 8] end,
-              case when kind = 'form_view' then (array['link','qr','email','wall'])[1 + n % 4] end,
+              case when kind in ('card', 'time', 'interaction') then cards.ids[1 + n % cardinality(cards.ids)] end,
+              case when kind = 'interaction' then (array['next','previous','dot','pause','read_more','photo','branding','link'])[1 + (n / 10) % 8] end,
+              case when kind = 'form_view' then (array['link','qr','email','wall'])[1 + (n / 10) % 4] end,
               case when kind = 'time' then 1000 + n % 9000 end,
               md5((n % 500000)::text)
        from (select n, now() - (n % 7776000) * interval '1 second' as t,
                     (array['impression','card','card','card','time','interaction','form_view','form_start','impression','card'])[1 + n % 10] as kind
-             from generate_series(1, $3::int) as n) as e`,
+             from generate_series(1, $3::int) as n) as e,
+            (select array_agg(id) as ids from testimonials where business_id = $1) as cards`,
       [businessId, HOST_PAGE, TEN_MILLION],
     );
     await client.query(

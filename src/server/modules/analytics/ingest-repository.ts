@@ -8,6 +8,7 @@ import {
   analyticsSalts,
   analyticsVisitors,
   businesses,
+  testimonials,
 } from '../../db/schema.js';
 import type { Counter } from './ingest-fold.js';
 import type { IngestBusiness, RawEvent } from './ingest-rules.js';
@@ -51,6 +52,28 @@ export async function insertEvents(db: Executor, rows: readonly RawEvent[]): Pro
       ${column(rows, (row) => row.ms, 'integer')},
       ${column(rows, (row) => row.visitor, 'text')}
     )`);
+}
+
+/** Which of the rows' testimonials are their business's, as `${businessId} ${testimonialId}`. */
+export async function knownTestimonials(
+  db: Executor,
+  rows: readonly RawEvent[],
+): Promise<Set<string>> {
+  const named = new Map<string, { businessId: string; testimonialId: string }>();
+  for (const { businessId, testimonialId } of rows)
+    if (testimonialId !== null)
+      named.set(`${businessId} ${testimonialId}`, { businessId, testimonialId });
+  if (named.size === 0) return new Set();
+  const pairs = [...named.values()];
+  const result = await db.execute<{ business_id: string; id: string }>(sql`
+    select ${testimonials.businessId} as business_id, ${testimonials.id} as id
+    from ${testimonials}
+    join unnest(
+      ${column(pairs, (pair) => pair.businessId, 'uuid')},
+      ${column(pairs, (pair) => pair.testimonialId, 'uuid')}
+    ) as named(business_id, id)
+      on ${testimonials.id} = named.id and ${testimonials.businessId} = named.business_id`);
+  return new Set(result.rows.map((row) => `${row.business_id} ${row.id}`));
 }
 
 export type DayVisitor = { businessId: string; day: string; visitor: string };

@@ -393,6 +393,29 @@ describe('POST /api/analytics/events', () => {
     });
   });
 
+  it("counts cards only for the business's own testimonials: a made-up id adds no row", async () => {
+    const { send, beacon, daily, slug, testimonialId } = await setup();
+    const madeUp = '00000000-0000-4000-8000-000000000001';
+    expectAnswered(
+      await send(
+        beacon([
+          { type: 'card', testimonialId: madeUp },
+          { type: 'time', testimonialId: madeUp, ms: 4000 },
+          { type: 'interaction', action: 'read_more', testimonialId: madeUp },
+          { type: 'card', testimonialId },
+        ]),
+      ),
+    );
+    // The interaction still counts, without the id; the card and its time do not.
+    expect(await daily()).toEqual({
+      [`card_impressions ${testimonialId}`]: 1,
+      interactions: 1,
+      'interactions read_more': 1,
+      [`widget_interactions ${slug}`]: 1,
+      visitors: 1,
+    });
+  });
+
   it('adds up what two servers write at once, and counts a visitor seen by both once', async () => {
     const { app, send, beacon, daily, slug, testimonialId, anotherServer } = await setup();
     const other = await anotherServer();

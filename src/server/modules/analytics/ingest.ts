@@ -58,7 +58,8 @@ export type BeaconClient = { ip: string; userAgent: string };
  * Writes a batch in one transaction: the raw rows, the visitors (those new for their business and day count
  * into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock.
  */
-async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
+async function writeEvents(db: Executor, batch: readonly RawEvent[]): Promise<void> {
+  const rows = withKnownTestimonials(batch, await repository.knownTestimonials(db, batch));
   const rollups = new Rollups();
   for (const row of rows) rollups.fold(row);
   const visitors = new Map<string, repository.DayVisitor>();
@@ -74,6 +75,19 @@ async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<voi
     for (const fresh of await repository.insertNewVisitors(tx, sortedVisitors))
       rollups.add(fresh, metrics.visitors, TOTAL);
     await repository.addToDaily(tx, rollups.sorted());
+  });
+}
+
+/**
+ * Only the business's own testimonials are counted per card: a card's impression or time naming another id is left
+ * out, and an interaction keeps its count but not the id. A beacon can name any id; without this, made-up ids would
+ * each add rows to the business's rollups and to its report's work.
+ */
+function withKnownTestimonials(rows: readonly RawEvent[], known: ReadonlySet<string>): RawEvent[] {
+  return rows.flatMap((row) => {
+    if (row.testimonialId === null || known.has(`${row.businessId} ${row.testimonialId}`))
+      return [row];
+    return row.type === 'interaction' ? [{ ...row, testimonialId: null }] : [];
   });
 }
 
