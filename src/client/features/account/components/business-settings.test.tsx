@@ -1,4 +1,4 @@
-// The Business card of the account settings (docs/product/business.md#account-settings): name, website and the time
+// The Business card of the account settings (docs/product/business.md#account-settings-screen): name, website and the time
 // zone analytics counts its days in, saved together.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
