@@ -288,9 +288,10 @@ test.describe('owner screens with paid access', () => {
     {
       path: '/analytics',
       heading: 'Analytics',
-      // A new owner's: nothing counted yet.
+      // This owner's customers sent testimonials through the form, which the report counts: the figures, the chart
+      // and its table are drawn.
       ready: async (page) => {
-        await expect(page.getByRole('heading', { name: 'No views yet' })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Impressions and visitors' })).toBeVisible();
       },
     },
     { path: '/billing', heading: 'Billing' },
