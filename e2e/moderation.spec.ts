@@ -326,7 +326,11 @@ test.describe('on a phone', () => {
     await expect(viewer).toBeHidden();
     await expect(item.getByRole('button', { name: 'View before photo' })).toBeFocused();
 
-    // The session ends elsewhere; the next admin action says so and goes home.
+    // The session ends elsewhere; the next admin action says so and goes home. The dashboard's reads have all
+    // answered first (the analytics summary is the slowest): a read still waiting for a connection would find the
+    // session gone before the action does, and end it itself.
+    await expect(page.getByRole('region', { name: 'Last 7 days' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading analytics' })).toHaveCount(0);
     await page.context().clearCookies();
     await item.getByRole('button', { name: /^Approve/ }).click();
     await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
