@@ -27,7 +27,6 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import { analyticsIngestRoutes } from './modules/analytics/ingest-routes.js';
 import { analyticsApiRoutes, analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -173,7 +172,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(async function publicScope(scope) {
     await scope.register(healthRoutes);
     await scope.register(publicWidgetRoutes);
-    await scope.register(analyticsIngestRoutes);
     await scope.register(objectRoutes);
     await scope.register(webhookRoutes);
     await scope.register(apiV1Routes);

@@ -1,5 +1,5 @@
-// The analytics write side's queries (ingest.ts, visitor-hash.ts): the business of a slug, the raw rows, the
-// day's visitors, the rollup counters, the salts, and the deletions of the retention sweep.
+// The analytics write side's queries (ingest.ts, visitor-hash.ts): the raw rows, the day's visitors, the rollup
+// counters, the salts, and the deletions of the retention sweep.
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
@@ -7,11 +7,9 @@ import {
   analyticsEvents,
   analyticsSalts,
   analyticsVisitors,
-  businesses,
-  testimonials,
 } from '../../db/schema.js';
 import type { Counter } from './ingest-fold.js';
-import type { IngestBusiness, RawEvent } from './ingest-rules.js';
+import type { RawEvent } from './ingest-rules.js';
 
 /**
  * One array parameter per column, whatever the number of rows: a flush of thousands of rows is one short statement
@@ -20,19 +18,6 @@ import type { IngestBusiness, RawEvent } from './ingest-rules.js';
  */
 const column = <T>(rows: readonly T[], pick: (row: T) => unknown, type: string) =>
   sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
-
-/** The business whose collection slug is `slug` (today a widget's slug is its business's collection slug). */
-export async function findBusinessBySlug(
-  db: Executor,
-  slug: string,
-): Promise<IngestBusiness | null> {
-  const [row] = await db
-    .select({ id: businesses.id, timeZone: businesses.timeZone })
-    .from(businesses)
-    .where(eq(businesses.collectionSlug, slug))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function insertEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
   if (rows.length === 0) return;
@@ -52,28 +37,6 @@ export async function insertEvents(db: Executor, rows: readonly RawEvent[]): Pro
       ${column(rows, (row) => row.ms, 'integer')},
       ${column(rows, (row) => row.visitor, 'text')}
     )`);
-}
-
-/** Which of the rows' testimonials are their business's, as `${businessId} ${testimonialId}`. */
-export async function knownTestimonials(
-  db: Executor,
-  rows: readonly RawEvent[],
-): Promise<Set<string>> {
-  const named = new Map<string, { businessId: string; testimonialId: string }>();
-  for (const { businessId, testimonialId } of rows)
-    if (testimonialId !== null)
-      named.set(`${businessId} ${testimonialId}`, { businessId, testimonialId });
-  if (named.size === 0) return new Set();
-  const pairs = [...named.values()];
-  const result = await db.execute<{ business_id: string; id: string }>(sql`
-    select ${testimonials.businessId} as business_id, ${testimonials.id} as id
-    from ${testimonials}
-    join unnest(
-      ${column(pairs, (pair) => pair.businessId, 'uuid')},
-      ${column(pairs, (pair) => pair.testimonialId, 'uuid')}
-    ) as named(business_id, id)
-      on ${testimonials.id} = named.id and ${testimonials.businessId} = named.business_id`);
-  return new Set(result.rows.map((row) => `${row.business_id} ${row.id}`));
 }
 
 export type DayVisitor = { businessId: string; day: string; visitor: string };

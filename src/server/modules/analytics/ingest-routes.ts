@@ -1,19 +1,21 @@
 // POST /api/analytics/events (docs/product/analytics.md#counting), declared in shared/contracts/analytics.ts: the
-// beacon the widget and the collection form send with navigator.sendBeacon. In the public scope of app.ts:
-// no cookie is read or set, and every answer (errors and 429s too) is open to every origin. sendBeacon posts its
+// beacon the widget and the collection form send with navigator.sendBeacon. Registered by the public widget routes
+// (widget/public-routes.ts), whose cache finds the widget a beacon names (`widgetOf`): no cookie is read or set,
+// and every answer (errors and 429s too) is open to every origin. sendBeacon posts its
 // JSON as `text/plain;charset=UTF-8`, which needs no CORS preflight, so this plugin alone parses text/plain,
 // as JSON (the root removes that parser, plugins/csrf.ts), with JSON itself, up to 16 KB. The contract's schema
 // then checks the beacon: bad input is 400 and nothing is stored. A visitor who asks not to be tracked (DNT,
 // GPC), a bot, an unknown slug: 204 and nothing stored. Limited per address, generously: a page view sends a
-// handful of beacons. Unknown slugs spend the address's budget of names found nowhere, shared with the
-// widget's routes (docs/security.md rule 22).
+// handful of beacons. Unknown slugs spend the address's budget of names found nowhere, as the widget's routes
+// do (`widgetOf`, docs/security.md rule 22).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAnalyticsEvents } from '../../../shared/contracts/analytics.js';
 import { MINUTE_MS } from '../../../shared/time.js';
 import { badRequest } from '../../errors.js';
 import { route } from '../../plugins/contract-route.js';
-import { failureLimit, rateLimit } from '../../plugins/rate-limit.js';
-import { CROSS_ORIGIN_HEADERS, unknownPublicNameLimit } from '../widget/public-routes.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { CROSS_ORIGIN_HEADERS } from '../widget/cross-origin-headers.js';
+import type { LoadedWidget } from '../widget/service.js';
 import { isBot } from './bots.js';
 import { asksNotToBeTracked } from './ingest-rules.js';
 
@@ -25,7 +27,17 @@ export const ANALYTICS_BEACON_MAX_BYTES = 16 * 1024;
 
 const NOT_JSON_MESSAGE = 'The body must be a JSON object: { slug, page, events }';
 
-export const analyticsIngestRoutes: FastifyPluginAsync = async (app) => {
+/** The widget of a slug, from memory or the database; null when no business has it. */
+export type WidgetOf = (
+  slug: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => LoadedWidget | null | Promise<LoadedWidget | null>;
+
+export const analyticsIngestRoutes: FastifyPluginAsync<{ widgetOf: WidgetOf }> = async (
+  app,
+  { widgetOf },
+) => {
   // Only in this plugin's context: text/plain (what sendBeacon sends) and JSON, both parsed as JSON.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -40,7 +52,6 @@ export const analyticsIngestRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const perIp = rateLimit(app, { name: 'analytics:ip', ...analyticsBeaconRateLimit });
-  const unknownNames = failureLimit(app, { name: 'public-unknown:ip', ...unknownPublicNameLimit });
   // The cross-origin headers first, so that a 429 carries them too.
   const crossOriginAndRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
     void reply.headers(CROSS_ORIGIN_HEADERS);
@@ -54,14 +65,9 @@ export const analyticsIngestRoutes: FastifyPluginAsync = async (app) => {
       const userAgent = request.headers['user-agent'];
       if (asksNotToBeTracked(request.headers) || userAgent === undefined || isBot(userAgent))
         return null;
-      let business = deps.analytics.peekBusiness(body.slug);
-      if (business === undefined) {
-        await unknownNames.check(request, reply);
-        business = await deps.analytics.findBusiness(body.slug);
-        if (business === null) await unknownNames.record(request);
-      }
-      if (business === null) return null;
-      await deps.analytics.record(business, body, { ip: request.ip, userAgent });
+      const widget = await widgetOf(body.slug, request, reply);
+      if (widget === null) return null;
+      await deps.analytics.record(widget, body, { ip: request.ip, userAgent });
       return null;
     },
     // Helmet's headers are for pages; a few info lines per page view would cost more than the beacon.

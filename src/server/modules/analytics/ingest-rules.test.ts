@@ -5,7 +5,13 @@ import { asksNotToBeTracked, pageOf, repeatKeyOf, rowsOfBeacon } from './ingest-
 const TESTIMONIAL = '5b0f7f0e-8a2b-4c47-9a43-3c3f2b0f4d11';
 const business = { id: '0d3c1f6a-6a55-4c1e-8f0e-2f7f9a1b2c3d', timeZone: 'UTC' };
 const now = new Date('2026-03-02T10:00:00Z');
-const context = { business, now, visitor: 'v'.repeat(32), ownOrigin: 'https://vouchly.test' };
+const context = {
+  business,
+  shows: (id: string) => id === TESTIMONIAL,
+  now,
+  visitor: 'v'.repeat(32),
+  ownOrigin: 'https://vouchly.test',
+};
 
 describe('asksNotToBeTracked', () => {
   it('honours DNT: 1 and Sec-GPC: 1', () => {
@@ -80,6 +86,23 @@ describe('rowsOfBeacon', () => {
     expect(rows.map((row) => [row.type, row.widget, row.source])).toEqual([
       ['form_view', null, 'qr'],
       ['form_start', null, null],
+    ]);
+  });
+
+  it('counts only the cards the widget shows: another id adds no card, and an interaction loses it', () => {
+    const madeUp = '00000000-0000-4000-8000-000000000001';
+    const rows = rowsOfBeacon(
+      beacon('https://shop.example/', [
+        { type: 'card', testimonialId: madeUp },
+        { type: 'time', testimonialId: madeUp, ms: 4000 },
+        { type: 'interaction', action: 'read_more', testimonialId: madeUp },
+        { type: 'card', testimonialId: TESTIMONIAL },
+      ]),
+      context,
+    );
+    expect(rows.map((row) => [row.type, row.testimonialId])).toEqual([
+      ['interaction', null],
+      ['card', TESTIMONIAL],
     ]);
   });
 });

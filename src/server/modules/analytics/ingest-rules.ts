@@ -51,6 +51,12 @@ const isWidgetEvent = (event: AnalyticsEvent): boolean => WIDGET_EVENTS.has(even
 
 export type BeaconContext = {
   business: IngestBusiness;
+  /**
+   * Whether the business's widget shows this testimonial. Only its cards are counted: a card's impression or time
+   * naming another id is left out, and an interaction keeps its count without the id. A beacon can name any id;
+   * without this, made-up ids would each add rows to the business's rollups and to its report's work.
+   */
+  shows: (testimonialId: string) => boolean;
   now: Date;
   /** The day's visitor hash (visitor-hash.ts). */
   visitor: string;
@@ -58,7 +64,10 @@ export type BeaconContext = {
   ownOrigin: string;
 };
 
-/** The raw rows of a beacon's events, without the widget events of our own pages (the dashboard's preview). */
+/**
+ * The raw rows of a beacon's events, without the widget events of our own pages (the dashboard's preview) and the
+ * cards the widget does not show.
+ */
 export function rowsOfBeacon(beacon: AnalyticsBeacon, context: BeaconContext): RawEvent[] {
   const url = new URL(beacon.page);
   const page = pageOf(url);
@@ -68,6 +77,9 @@ export function rowsOfBeacon(beacon: AnalyticsBeacon, context: BeaconContext): R
   for (const event of beacon.events) {
     const widgetEvent = isWidgetEvent(event);
     if (widgetEvent && ownPage) continue;
+    const named = 'testimonialId' in event ? event.testimonialId : undefined;
+    const shown = named !== undefined && context.shows(named);
+    if (named !== undefined && !shown && event.type !== 'interaction') continue;
     rows.push({
       businessId: context.business.id,
       occurredAt: context.now,
@@ -75,7 +87,7 @@ export function rowsOfBeacon(beacon: AnalyticsBeacon, context: BeaconContext): R
       type: event.type,
       widget: widgetEvent ? beacon.slug : null,
       page,
-      testimonialId: 'testimonialId' in event ? (event.testimonialId ?? null) : null,
+      testimonialId: shown ? named : null,
       action: event.type === 'interaction' ? event.action : null,
       source: event.type === 'form_view' ? event.source : null,
       ms: event.type === 'time' ? event.ms : null,

@@ -11,7 +11,7 @@ import {
   ANALYTICS_REPEAT_WINDOW_MS,
 } from '../../../shared/analytics.js';
 import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
-import { DAY_MS, MINUTE_MS, SECOND_MS } from '../../../shared/time.js';
+import { DAY_MS, SECOND_MS } from '../../../shared/time.js';
 import type { Executor } from '../../db/executor.js';
 import { WriteBehindBuffer } from './ingest-buffer.js';
 import { Rollups } from './ingest-fold.js';
@@ -25,6 +25,7 @@ import {
   type IngestBusiness,
   type RawEvent,
 } from './ingest-rules.js';
+import type { LoadedWidget } from '../widget/service.js';
 import { metrics, TOTAL } from './metrics.js';
 import { VisitorSalts } from './visitor-hash.js';
 
@@ -36,10 +37,6 @@ const ANALYTICS_FLUSH_ROWS = 500;
 const ANALYTICS_MAX_BUFFERED_ROWS = 50_000;
 /** Repeat keys remembered at most (about 60 bytes each). */
 const MAX_REPEAT_KEYS = 100_000;
-/** A slug's business (or its absence) is remembered this long… */
-const SLUG_CACHE_MS = MINUTE_MS;
-/** …for at most this many slugs. */
-const MAX_CACHED_SLUGS = 10_000;
 /** Visitor rows are only read on their own day; two days cover every time zone. */
 const VISITOR_RETENTION_DAYS = 2;
 
@@ -58,8 +55,7 @@ export type BeaconClient = { ip: string; userAgent: string };
  * Writes a batch in one transaction: the raw rows, the visitors (those new for their business and day count
  * into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock.
  */
-async function writeEvents(db: Executor, batch: readonly RawEvent[]): Promise<void> {
-  const rows = withKnownTestimonials(batch, await repository.knownTestimonials(db, batch));
+async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
   const rollups = new Rollups();
   for (const row of rows) rollups.fold(row);
   const visitors = new Map<string, repository.DayVisitor>();
@@ -75,19 +71,6 @@ async function writeEvents(db: Executor, batch: readonly RawEvent[]): Promise<vo
     for (const fresh of await repository.insertNewVisitors(tx, sortedVisitors))
       rollups.add(fresh, metrics.visitors, TOTAL);
     await repository.addToDaily(tx, rollups.sorted());
-  });
-}
-
-/**
- * Only the business's own testimonials are counted per card: a card's impression or time naming another id is left
- * out, and an interaction keeps its count but not the id. A beacon can name any id; without this, made-up ids would
- * each add rows to the business's rollups and to its report's work.
- */
-function withKnownTestimonials(rows: readonly RawEvent[], known: ReadonlySet<string>): RawEvent[] {
-  return rows.flatMap((row) => {
-    if (row.testimonialId === null || known.has(`${row.businessId} ${row.testimonialId}`))
-      return [row];
-    return row.type === 'interaction' ? [{ ...row, testimonialId: null }] : [];
   });
 }
 
@@ -108,7 +91,6 @@ export class AnalyticsIngest {
   private readonly buffer: WriteBehindBuffer<RawEvent>;
   private readonly salts: VisitorSalts;
   private readonly repeats = new RepeatFilter(ANALYTICS_REPEAT_WINDOW_MS, MAX_REPEAT_KEYS);
-  private readonly slugs = new Map<string, { business: IngestBusiness | null; untilMs: number }>();
   private readonly ownOrigin: string;
 
   constructor(private readonly options: IngestOptions) {
@@ -123,41 +105,22 @@ export class AnalyticsIngest {
     });
   }
 
-  /** The business of `slug` as remembered: undefined when this server does not know, null when it has none. */
-  peekBusiness(slug: string): IngestBusiness | null | undefined {
-    const entry = this.slugs.get(slug);
-    if (!entry) return undefined;
-    if (entry.untilMs > this.options.clock().getTime()) return entry.business;
-    this.slugs.delete(slug);
-    return undefined;
-  }
-
-  /** Reads the business of `slug` from the database and remembers the answer for a minute. */
-  async findBusiness(slug: string): Promise<IngestBusiness | null> {
-    const business = await repository.findBusinessBySlug(this.options.db, slug);
-    this.slugs.delete(slug);
-    this.slugs.set(slug, { business, untilMs: this.options.clock().getTime() + SLUG_CACHE_MS });
-    // Map order is insertion order: the first entries are the oldest.
-    for (const oldest of this.slugs.keys()) {
-      if (this.slugs.size <= MAX_CACHED_SLUGS) break;
-      this.slugs.delete(oldest);
-    }
-    return business;
-  }
-
-  /** Queues a counted visitor's beacon for `business`; the repeats of the window are left out. */
-  async record(
-    business: IngestBusiness,
-    beacon: AnalyticsBeacon,
-    client: BeaconClient,
-  ): Promise<void> {
+  /** Queues a counted visitor's beacon for the widget it names; the repeats of the window are left out. */
+  async record(loaded: LoadedWidget, beacon: AnalyticsBeacon, client: BeaconClient): Promise<void> {
     const now = this.options.clock();
     const visitor = await this.salts.hashOf(now, {
       site: new URL(beacon.page).origin,
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    const rows = rowsOfBeacon(beacon, { business, now, visitor, ownOrigin: this.ownOrigin });
+    const { testimonials } = loaded.widget;
+    const rows = rowsOfBeacon(beacon, {
+      business: { id: loaded.businessId, timeZone: loaded.timeZone },
+      shows: (id) => testimonials.some((testimonial) => testimonial.id === id),
+      now,
+      visitor,
+      ownOrigin: this.ownOrigin,
+    });
     this.buffer.add(rows.filter((row) => !this.repeats.isRepeat(repeatKeyOf(row), now.getTime())));
   }
 

@@ -27,7 +27,9 @@ function manualLoader() {
         slug,
         resolve: (name) =>
           resolve(
-            name === null ? null : { businessId: `id-${slug}`, widget: widgetNamed(name, slug) },
+            name === null
+              ? null
+              : { businessId: `id-${slug}`, timeZone: 'UTC', widget: widgetNamed(name, slug) },
           ),
       });
     });
@@ -170,6 +172,7 @@ describe('PublicWidgetCache', () => {
   it('keeps the bodies, every variant counted, under the byte budget, oldest out first', async () => {
     const load: PublicWidgetLoader = async (slug) => ({
       businessId: `id-${slug}`,
+      timeZone: 'UTC',
       widget: widgetNamed(slug.repeat(50), slug),
     });
     const probe = await cacheWith(load).get('a');
@@ -186,6 +189,7 @@ describe('PublicWidgetCache', () => {
   it('makes the page once, with its own ETag', async () => {
     const load: PublicWidgetLoader = async (slug) => ({
       businessId: 'id',
+      timeZone: 'UTC',
       widget: widgetNamed('Acme', slug),
     });
     const cache = cacheWith(load);
@@ -200,6 +204,7 @@ describe('PublicWidgetCache', () => {
   it('holds each body compressed, made once per entry', async () => {
     const load: PublicWidgetLoader = async (slug) => ({
       businessId: 'id',
+      timeZone: 'UTC',
       widget: widgetNamed('A bakery with a long name '.repeat(20), slug),
     });
     const entry = await cacheWith(load).get('acme');

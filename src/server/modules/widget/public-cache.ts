@@ -20,15 +20,12 @@
 // exceed `maxBytes`, the oldest misses once there are more than `maxMisses`.
 import type { PublicWidget } from '../../../shared/schemas/widget.js';
 import { compressBody, heldBytes, type CompressedBody } from '../../plugins/compressed-body.js';
+import type { LoadedWidget } from './service.js';
 
-export type PublicWidgetLoader = (
-  slug: string,
-) => Promise<{ businessId: string; widget: PublicWidget } | null>;
+export type PublicWidgetLoader = (slug: string) => Promise<LoadedWidget | null>;
 
-export type CachedWidget = {
+export type CachedWidget = LoadedWidget & {
   slug: string;
-  businessId: string;
-  widget: PublicWidget;
   json: CompressedBody;
   /** The no-script page; made on first use. */
   html: CompressedBody | undefined;
@@ -174,9 +171,8 @@ export class PublicWidgetCache {
           previous.businessId === found.businessId &&
           previous.json.identity.body.equals(json);
         const entry: CachedWidget = {
+          ...found,
           slug,
-          businessId: found.businessId,
-          widget: found.widget,
           json: unchanged ? previous.json : bodyOf(json),
           html: unchanged ? previous.html : undefined,
           expiresAt: this.now() + this.ttlMs,

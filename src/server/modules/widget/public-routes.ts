@@ -28,6 +28,8 @@ import {
 } from '../../plugins/compressed-body.js';
 import { route, routeSchema } from '../../plugins/contract-route.js';
 import { addressLimit, clientIpKey, failureLimit, rateLimit } from '../../plugins/rate-limit.js';
+import { analyticsIngestRoutes } from '../analytics/ingest-routes.js';
+import { CROSS_ORIGIN_HEADERS } from './cross-origin-headers.js';
 import { EMBED_CSP, EMBED_NOT_FOUND_PAGE, renderEmbedPage } from './embed-page.js';
 import { findSlugOfWixSite } from '../integrations/service.js';
 import { watchPublicChanges, type PublicChange } from './events.js';
@@ -68,13 +70,6 @@ export const unknownPublicNameLimit = { max: 30, timeWindowMs: 10 * MINUTE_MS } 
  * (decision 0016).
  */
 export const PUBLIC_WIDGET_CACHE_CONTROL = 'public, max-age=0, s-maxage=20';
-
-/** On every answer of these routes, errors and 429s included, so a page on another site can read them. */
-export const CROSS_ORIGIN_HEADERS = {
-  'access-control-allow-origin': '*',
-  'cross-origin-resource-policy': 'cross-origin',
-  'x-content-type-options': 'nosniff',
-} as const;
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -293,4 +288,13 @@ export const publicWidgetRoutes: FastifyPluginAsync = async (app) => {
     },
     publicRoute,
   );
+
+  // The analytics beacon names a widget by its slug, as these routes do: the same cache finds it, and the same
+  // budget limits the lookups of names found nowhere.
+  await app.register(analyticsIngestRoutes, {
+    widgetOf: (slug, request, reply) => {
+      const known = cache.peek(slug);
+      return known === undefined ? lookUp(request, reply, () => cache.get(slug)) : known;
+    },
+  });
 };

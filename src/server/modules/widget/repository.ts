@@ -62,7 +62,10 @@ export async function upsertCopiedSnippet(
     });
 }
 
-export type PublicBusinessRow = Pick<BusinessRow, 'id' | 'name' | 'logoUrl' | 'collectionSlug'>;
+export type PublicBusinessRow = Pick<
+  BusinessRow,
+  'id' | 'name' | 'logoUrl' | 'collectionSlug' | 'timeZone'
+>;
 
 /** The business with this slug and its widget settings row (null if it has none), or null. */
 export async function findBusinessBySlug(
@@ -76,6 +79,7 @@ export async function findBusinessBySlug(
         name: businesses.name,
         logoUrl: businesses.logoUrl,
         collectionSlug: businesses.collectionSlug,
+        timeZone: businesses.timeZone,
       },
       settings: widgetSettings,
     })

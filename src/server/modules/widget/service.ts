@@ -92,10 +92,13 @@ export async function recordCopiedSnippet(
  * field the schema does not name. The product's name (config PRODUCT_NAME) is
  * what the widget's "Powered by" link says.
  */
+/** A business's public widget, with what the server needs beside it: whose it is, and the day analytics counts in. */
+export type LoadedWidget = { businessId: string; timeZone: string; widget: PublicWidget };
+
 export async function getPublicWidget(
   { db, config }: Pick<Deps, 'db' | 'config'>,
   slug: string,
-): Promise<{ businessId: string; widget: PublicWidget } | null> {
+): Promise<LoadedWidget | null> {
   const { productName } = config;
   const found = await repository.findBusinessBySlug(db, slug);
   if (!found) return null;
@@ -113,7 +116,7 @@ export async function getPublicWidget(
     // Only what the settings show (a hidden field is null, an empty list or a 0 rating), never an email.
     testimonials: rows.map((row) => toWidgetTestimonial(row, settings)),
   });
-  return { businessId: business.id, widget };
+  return { businessId: business.id, timeZone: business.timeZone, widget };
 }
 
 /**
