@@ -1,7 +1,6 @@
 // The owner's analytics report (docs/product/analytics.md#the-analytics-screen), read by the Analytics screen and
 // the dashboard's summary: its query, the days of a range in the business's time zone, the figures with their
 // change against the period before, and how they read.
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { addDays, daysFromTo, localDay } from '../../shared/calendar-days';
 import { getAnalytics } from '../../shared/contracts/analytics';
 import type {
@@ -9,7 +8,9 @@ import type {
   AnalyticsReport,
   AnalyticsReportTotals,
 } from '../../shared/schemas/analytics';
-import { contractQuery, keyOf } from './api';
+import { contractQuery } from './api';
+import { useBusiness } from './session';
+import { browserTimeZone } from './time-zones';
 
 export const analyticsQueries = {
   report: (range: AnalyticsRange) => contractQuery(getAnalytics, { query: range }),
@@ -24,24 +25,14 @@ export function lastDays(days: number, timeZone: string, now: Date = new Date())
   return { from: addDays(to, -(days - 1)), to };
 }
 
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** The business's time zone as the last report read said it, if one was read. */
-function knownTimeZone(queryClient: QueryClient): string | undefined {
-  return queryClient
-    .getQueriesData<AnalyticsReport>({ queryKey: [keyOf(getAnalytics)[0]] })
-    .find(([, report]) => report !== undefined)?.[1]?.timeZone;
-}
-
 /**
- * The time zone whose "today" the ranges end on: the business's, as the reports read so far say; the browser's
- * until the first one arrives. Read at each render: the render a report's arrival causes finds it.
+ * The time zone whose "today" the ranges end on: the business's, `known` once the business is loaded; until then
+ * the browser's, for what the page shows while it waits. A report of the last N days is asked for only once the
+ * zone is known, so it is never asked for first with the browser's days and then again.
  */
-export function useAnalyticsTimeZone(): string {
-  const queryClient = useQueryClient();
-  return knownTimeZone(queryClient) ?? browserTimeZone();
+export function useAnalyticsTimeZone(): { zone: string; known: boolean } {
+  const zone = useBusiness().data?.timeZone;
+  return zone ? { zone, known: true } : { zone: browserTimeZone() ?? 'UTC', known: false };
 }
 
 /** The figures the screen and the summary show, each with its value now and in the period before. */

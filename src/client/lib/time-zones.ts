@@ -1,9 +1,14 @@
 // The business's time zone (docs/product/business.md#time-zone): the browser's at sign-up, a setting after.
 import { knownTimeZone } from '../../shared/schemas/fields';
 
-/** `{ timeZone }` of the browser, to send with a new business; empty when it names none the server would take. */
-export function browserTimeZone(): { timeZone?: string } {
-  const zone = knownTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+/** The browser's time zone, as the server would take it; null when it names none the server knows. */
+export function browserTimeZone(): string | null {
+  return knownTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/** `{ timeZone }` of the browser, to send with a new business; empty when it has none to send. */
+export function browserTimeZoneField(): { timeZone?: string } {
+  const zone = browserTimeZone();
   return zone ? { timeZone: zone } : {};
 }
 

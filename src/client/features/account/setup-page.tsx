@@ -19,7 +19,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { productName } from '../../lib/product';
-import { browserTimeZone } from '../../lib/time-zones';
+import { browserTimeZoneField } from '../../lib/time-zones';
 import { useCreateBusiness } from './api';
 
 const NEXT_STEPS = [
@@ -55,7 +55,7 @@ export function SetupPage() {
   const onSubmit = handleSubmit((values) =>
     createBusiness.mutate(
       // The business counts its analytics days in the owner's own time zone from the start.
-      { ...values, description: values.description || undefined, ...browserTimeZone() },
+      { ...values, description: values.description || undefined, ...browserTimeZoneField() },
       { onSuccess: () => void navigate('/', { replace: true }) },
     ),
   );

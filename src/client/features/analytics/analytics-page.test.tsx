@@ -9,6 +9,7 @@ import type { AnalyticsRange, AnalyticsReport } from '../../../shared/schemas/an
 import { createAnalyticsReport, ZERO_TOTALS } from '../../testing/analytics-factories';
 import { renderScreen } from '../../testing/render';
 import { apiErrorResponse, mock, server } from '../../testing/server';
+import { createBusiness, signedInOwner } from '../../testing/session-factories';
 import { AnalyticsPage } from './analytics-page';
 import { TEXT } from './texts';
 
@@ -36,8 +37,11 @@ function serveAnalytics(
   return asked;
 }
 
-const renderPage = (path = '/analytics') =>
-  renderScreen(<AnalyticsPage />, { path, routePath: '/analytics' });
+/** The page of an owner whose business counts its days in `timeZone`. */
+function renderPage(path = '/analytics', timeZone = 'UTC') {
+  server.use(...signedInOwner(createBusiness({ timeZone })));
+  return renderScreen(<AnalyticsPage />, { path, routePath: '/analytics' });
+}
 
 /** Each figure card's words: label, value, and change as seen and as heard. */
 function cardTexts(): string[] {
@@ -153,15 +157,17 @@ describe('the range', () => {
     expect(within(form).queryByRole('alert')).toBeNull();
   });
 
-  it('ends the presets on today in the business’s time zone, once a report has said which it is', async () => {
+  it('ends the presets on today in the business’s time zone, not the browser’s', async () => {
     const asked = serveAnalytics((range) =>
       createAnalyticsReport(range, {
         timeZone: 'Pacific/Kiritimati',
         day: () => ({ impressions: 1 }),
       }),
     );
-    renderPage('/analytics?range=7');
+    renderPage('/analytics?range=7', 'Pacific/Kiritimati');
     await waitFor(() => expect(asked.at(-1)).toEqual({ from: '2026-11-24', to: '2026-11-30' }));
+    // Asked once, for the business's days: never first for the browser's.
+    expect(asked).toEqual([{ from: '2026-11-24', to: '2026-11-30' }]);
     expect(await screen.findByText(/days in Pacific\/Kiritimati/)).toBeDefined();
   });
 });

@@ -110,9 +110,10 @@ function Report({ report }: { report: AnalyticsReport }) {
 export function AnalyticsPage() {
   const { choice, choose } = useRangeAddress();
   const timeZone = useAnalyticsTimeZone();
-  const range: AnalyticsRange =
-    'custom' in choice ? choice.custom : lastDays(choice.preset, timeZone);
-  const report = useAnalyticsReport(range);
+  const custom = 'custom' in choice;
+  const range: AnalyticsRange = custom ? choice.custom : lastDays(choice.preset, timeZone.zone);
+  // Custom dates are the business's days already; a preset's end waits for the business's "today".
+  const report = useAnalyticsReport(range, custom || timeZone.known);
   const sessionEnded = useEndSessionOnUnauthorized('page', report);
   const data = report.data;
 

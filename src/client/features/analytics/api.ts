@@ -4,6 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsRange } from '../../../shared/schemas/analytics';
 import { analyticsQueries } from '../../lib/analytics';
 
-export function useAnalyticsReport(range: AnalyticsRange) {
-  return useQuery({ ...analyticsQueries.report(range), placeholderData: keepPreviousData });
+export function useAnalyticsReport(range: AnalyticsRange, enabled: boolean) {
+  return useQuery({
+    ...analyticsQueries.report(range),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -64,5 +64,8 @@ export function useDismissChecklist() {
 /** The last 7 days of analytics, up to today in the business's time zone (docs/product/analytics.md). */
 export function useAnalyticsSummary() {
   const timeZone = useAnalyticsTimeZone();
-  return useQuery(analyticsQueries.report(lastDays(SUMMARY_DAYS, timeZone)));
+  return useQuery({
+    ...analyticsQueries.report(lastDays(SUMMARY_DAYS, timeZone.zone)),
+    enabled: timeZone.known,
+  });
 }

@@ -25,7 +25,7 @@ import { Progress } from '../../../components/ui/progress';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDetectedLogo, useRedirectAfterAuth, useRegister } from '../api';
 import { useHydrated } from '../../../lib/hydration';
-import { browserTimeZone } from '../../../lib/time-zones';
+import { browserTimeZoneField } from '../../../lib/time-zones';
 import {
   clearSignupProgress,
   emptySignupProgress,
@@ -172,7 +172,7 @@ function SignupSteps({
           {
             ...values,
             agreeToTerms: true,
-            ...browserTimeZone(),
+            ...browserTimeZoneField(),
             ...(logoToKeep ? { logoUrl: logoToKeep } : {}),
           },
           {
