@@ -79,4 +79,5 @@ export class Rollups {
   }
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Text in code-point order, the same on every server whatever its locale. */
+export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -14,7 +14,7 @@ import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
 import { DAY_MS, SECOND_MS } from '../../../shared/time.js';
 import type { Executor } from '../../db/executor.js';
 import { WriteBehindBuffer } from './ingest-buffer.js';
-import { Rollups } from './ingest-fold.js';
+import { compare, Rollups } from './ingest-fold.js';
 import { RepeatFilter } from './ingest-repeats.js';
 import * as repository from './ingest-repository.js';
 import { localDay } from '../../../shared/calendar-days.js';
@@ -64,7 +64,7 @@ async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<voi
       visitors.set(`${businessId} ${day} ${visitor}`, { businessId, day, visitor });
   }
   const sortedVisitors = [...visitors.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compare(a, b))
     .map(([, visitor]) => visitor);
   await db.transaction(async (tx) => {
     await repository.insertEvents(tx, rows);
