@@ -218,6 +218,27 @@ describe('the charts and tables', () => {
     ]);
   });
 
+  it('says under 1% rather than 0% for a funnel step that is small but not nothing', async () => {
+    serveAnalytics((range) =>
+      createAnalyticsReport(range, {
+        day: (index) => (index === 0 ? { formViews: 1535, formStarts: 847, approved: 6 } : {}),
+      }),
+    );
+    renderPage('/analytics?range=7');
+    const funnel = await screen.findByRole('table', { name: TEXT.funnelTitle });
+    expect(
+      within(funnel)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'StepCountOf views',
+      'Form views1,535100%',
+      'Started the form84755%',
+      'Submissions00%',
+      'Approved6<1%',
+    ]);
+  });
+
   it('lists pages, testimonials by attention, widgets, sources and actions in readable words', async () => {
     serveAnalytics((range) =>
       createAnalyticsReport(range, {

@@ -14,7 +14,9 @@ const STEPS = [
 /** A step's share of the form views, in whole percents ("—" without views). */
 function shareOfViews(count: number, views: number): string {
   if (views === 0) return '—';
-  return `${Math.round((count / views) * 100)}%`;
+  const percent = Math.round((count / views) * 100);
+  // 6 approved of 1,535 views is not nothing.
+  return percent === 0 && count > 0 ? '<1%' : `${percent}%`;
 }
 
 export function Funnel({ totals, caption }: { totals: AnalyticsReportTotals; caption: string }) {
