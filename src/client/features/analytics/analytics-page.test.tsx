@@ -53,6 +53,14 @@ function cardTexts(): string[] {
   );
 }
 
+/** The funnel's rows as text, once it is drawn. */
+async function funnelRows(): Promise<(string | null)[]> {
+  const funnel = await screen.findByRole('table', { name: TEXT.funnelTitle });
+  return within(funnel)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+}
+
 describe('the figures', () => {
   it('shows each figure with its change against the period before, said in words', async () => {
     serveAnalytics((range) =>
@@ -204,12 +212,7 @@ describe('the charts and tables', () => {
       'Nov 29, 202671',
     ]);
 
-    const funnel = screen.getByRole('table', { name: TEXT.funnelTitle });
-    expect(
-      within(funnel)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual([
+    expect(await funnelRows()).toEqual([
       'StepCountOf views',
       'Form views14100%',
       'Started the form750%',
@@ -225,12 +228,7 @@ describe('the charts and tables', () => {
       }),
     );
     renderPage('/analytics?range=7');
-    const funnel = await screen.findByRole('table', { name: TEXT.funnelTitle });
-    expect(
-      within(funnel)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual([
+    expect(await funnelRows()).toEqual([
       'StepCountOf views',
       'Form views1,535100%',
       'Started the form84755%',
