@@ -91,6 +91,29 @@ describe('WriteBehindBuffer', () => {
     expect(warnings.some((message) => message.includes('dropped the oldest'))).toBe(true);
   });
 
+  it('counts each row for its size, when given one, against flushAtRows and maxRows', async () => {
+    const { buffer, written, setFailing } = bufferWith({ sizeOf: (row) => row });
+    buffer.add([2, 2]);
+    expect(buffer.size).toBe(4);
+    expect(written).toEqual([]);
+    buffer.add([1]);
+    await buffer.flush();
+    expect(written).toEqual([[2, 2, 1]]);
+
+    setFailing(true);
+    buffer.add([4, 3]);
+    await buffer.flush();
+    buffer.add([5]);
+    // 4 + 3 + 5 is over 10: the oldest, 4, is dropped whole.
+    expect(buffer.size).toBe(8);
+    setFailing(false);
+    await buffer.flush();
+    expect(written).toEqual([
+      [2, 2, 1],
+      [3, 5],
+    ]);
+  });
+
   it('never runs two writes at once', async () => {
     let running = 0;
     let most = 0;

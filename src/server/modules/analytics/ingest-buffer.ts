@@ -3,16 +3,21 @@
 // `flushAtRows`, and when the app closes, each time in one call of `write` (one transaction). A failed write
 // keeps its rows, in order, for the next flush; while the database stays away the queue is capped at `maxRows`,
 // the oldest rows dropped first, with a warning. Flushes never overlap: each waits for the one before.
+// A row may count for more than one (`sizeOf`: a beacon counts its events), so the limits hold whatever the rows.
 export type WriteBehindOptions<Row> = {
   write: (rows: Row[]) => Promise<void>;
   intervalMs: number;
   flushAtRows: number;
   maxRows: number;
   warn: (details: Record<string, unknown>, message: string) => void;
+  /** What a row counts for against `flushAtRows` and `maxRows`; 1 when not given. */
+  sizeOf?: (row: Row) => number;
 };
 
 export class WriteBehindBuffer<Row> {
   private rows: Row[] = [];
+  /** The rows' sizes summed. */
+  private queued = 0;
   /** The flush under way (or the last one), which the next one waits for. */
   private flushing: Promise<void> = Promise.resolve();
   private pending = false;
@@ -23,15 +28,17 @@ export class WriteBehindBuffer<Row> {
 
   constructor(private readonly options: WriteBehindOptions<Row>) {}
 
+  /** What the queued rows count for (`sizeOf`). */
   get size(): number {
-    return this.rows.length;
+    return this.queued;
   }
 
   add(rows: readonly Row[]): void {
     if (rows.length === 0) return;
     this.rows.push(...rows);
+    for (const row of rows) this.queued += this.sizeOf(row);
     this.capRows();
-    if (this.rows.length >= this.options.flushAtRows && !this.pending && !this.failing)
+    if (this.queued >= this.options.flushAtRows && !this.pending && !this.failing)
       void this.flush();
   }
 
@@ -66,7 +73,9 @@ export class WriteBehindBuffer<Row> {
     }
     if (this.rows.length === 0) return;
     const rows = this.rows;
+    const queued = this.queued;
     this.rows = [];
+    this.queued = 0;
     try {
       await this.options.write(rows);
       this.failing = false;
@@ -77,14 +86,24 @@ export class WriteBehindBuffer<Row> {
         'analytics: could not write the buffered events; trying again on the next flush',
       );
       this.rows = rows.concat(this.rows);
+      this.queued += queued;
       this.capRows();
     }
   }
 
+  private sizeOf(row: Row): number {
+    return this.options.sizeOf?.(row) ?? 1;
+  }
+
+  /** Drops the oldest rows until the queue is within `maxRows`; `dropped` counts what they counted for. */
   private capRows(): void {
-    const excess = this.rows.length - this.options.maxRows;
-    if (excess <= 0) return;
-    this.rows.splice(0, excess);
-    this.dropped += excess;
+    let drop = 0;
+    while (this.queued > this.options.maxRows && drop < this.rows.length) {
+      const size = this.sizeOf(this.rows[drop] as Row);
+      this.queued -= size;
+      this.dropped += size;
+      drop += 1;
+    }
+    if (drop > 0) this.rows.splice(0, drop);
   }
 }
