@@ -203,4 +203,58 @@ describe('migrations', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('0021 keeps the raw events of the last 30 days, one row per beacon', async () => {
+    const { handle, folder } = await databaseMigratedBefore('0021', 'analytics_beacons');
+    try {
+      await handle.db.execute(sql`insert into users (id, email, password) values
+        ('00000000-0000-4000-8000-000000000031', 'shop@example.com', 'x')`);
+      await handle.db
+        .execute(sql`insert into businesses (id, owner_id, name, collection_slug) values
+        ('00000000-0000-4000-8000-000000000032', '00000000-0000-4000-8000-000000000031', 'Shop', 'shop')`);
+      // Two beacons of one visitor (one widget's, one the form's) and the server's count of a submission.
+      await handle.db
+        .execute(sql`insert into analytics_events (business_id, occurred_at, day, type, widget, page, testimonial_id, action, source, ms, visitor) values
+        ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:00:00Z', '2026-03-02', 'impression', 'shop', 'https://shop.example/', null, null, null, null, 'v1'),
+        ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:00:00Z', '2026-03-02', 'time', 'shop', 'https://shop.example/', '00000000-0000-4000-8000-000000000033', null, null, 1500, 'v1'),
+        ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:05:00Z', '2026-03-02', 'form_view', null, 'https://app.example/submit/shop', null, null, 'qr', null, 'v1'),
+        ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:06:00Z', '2026-03-02', 'submission', null, null, null, null, null, null, null)`);
+      await migrateDatabase(handle);
+      const beacons = await handle.db.execute<Record<string, unknown>>(
+        sql`select received_at::text as received_at, day::text as day, slug, page, visitor, events from analytics_beacons order by received_at`,
+      );
+      expect(beacons.rows).toEqual([
+        {
+          received_at: '2026-03-02 10:00:00+00',
+          day: '2026-03-02',
+          slug: 'shop',
+          page: 'https://shop.example/',
+          visitor: 'v1',
+          events: [
+            { type: 'impression' },
+            { type: 'time', testimonialId: '00000000-0000-4000-8000-000000000033', ms: 1500 },
+          ],
+        },
+        {
+          received_at: '2026-03-02 10:05:00+00',
+          day: '2026-03-02',
+          slug: null,
+          page: 'https://app.example/submit/shop',
+          visitor: 'v1',
+          events: [{ type: 'form_view', source: 'qr' }],
+        },
+        {
+          received_at: '2026-03-02 10:06:00+00',
+          day: '2026-03-02',
+          slug: null,
+          page: null,
+          visitor: null,
+          events: [{ type: 'submission' }],
+        },
+      ]);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -698,35 +698,45 @@ export const reviewSources = pgTable(
 export type ReviewSourceRow = typeof reviewSources.$inferSelect;
 
 /**
- * Analytics (modules/analytics, docs/product/analytics.md). Raw events as they arrived, each on the business's
- * local day; kept for 30 days. Every screen and the API read `analytics_daily`, which the same write folds into.
+ * Analytics (modules/analytics, docs/product/analytics.md). Raw beacons as they arrived, one row each with its counted
+ * events, on the business's local day; kept for 30 days. Every screen and the API read `analytics_daily`, which the
+ * same write folds into.
  */
-export const analyticsEvents = pgTable(
-  'analytics_events',
+export const analyticsBeacons = pgTable(
+  'analytics_beacons',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     businessId: uuid()
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The business's local day when it happened. */
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The business's local day when it arrived. */
     day: date({ mode: 'string' }).notNull(),
-    /** An AnalyticsEvent's `type`, or `submission` (counted by the server when the form is sent). */
-    type: text().notNull(),
-    /** The widget's slug, for widget events. */
-    widget: text(),
+    /** The slug the beacon named (the widget, for widget events); null for the server's count of a submission. */
+    slug: text(),
     /** Origin and path of the page, never its query. */
     page: text(),
-    testimonialId: uuid(),
-    action: text(),
-    source: text(),
-    ms: integer(),
-    /** The day's visitor hash (salted with a salt discarded the next day); null for the server's own events. */
+    /** The day's visitor hash (salted with a salt discarded the next day); null for the server's own count. */
     visitor: text(),
+    /**
+     * The events counted, each `{ type, testimonialId?, action?, source?, ms? }`, where `type` is an AnalyticsEvent's
+     * or `submission` (modules/analytics/ingest-rules.ts RawEvent).
+     */
+    events: jsonb()
+      .$type<
+        Array<{
+          type: string;
+          testimonialId?: string;
+          action?: string;
+          source?: string;
+          ms?: number;
+        }>
+      >()
+      .notNull(),
   },
   (table) => [
-    index('analytics_events_occurred_idx').on(table.occurredAt),
-    index('analytics_events_business_day_idx').on(table.businessId, table.day),
+    index('analytics_beacons_received_idx').on(table.receivedAt),
+    index('analytics_beacons_business_idx').on(table.businessId),
   ],
 );
 

@@ -1,38 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { Rollups } from './ingest-fold.js';
-import type { RawEvent } from './ingest-rules.js';
+import type { RawBeacon, RawEvent } from './ingest-rules.js';
 
 const T1 = '5b0f7f0e-8a2b-4c47-9a43-3c3f2b0f4d11';
-const base: RawEvent = {
+const base: RawBeacon = {
   businessId: 'b',
-  occurredAt: new Date('2026-03-02T10:00:00Z'),
+  receivedAt: new Date('2026-03-02T10:00:00Z'),
   day: '2026-03-02',
-  type: 'impression',
-  widget: 'crumb',
+  slug: 'crumb',
   page: 'https://shop.example/',
-  testimonialId: null,
-  action: null,
-  source: null,
-  ms: null,
   visitor: 'v',
+  events: [],
 };
+const beaconOf = (events: RawEvent[], fields: Partial<RawBeacon> = {}): RawBeacon => ({
+  ...base,
+  ...fields,
+  events,
+});
 
 const counts = (rollups: Rollups) =>
   rollups.sorted().map(({ metric, dimension, count }) => [metric, dimension, count]);
 
 describe('Rollups', () => {
-  it('folds each event into its metrics per metrics.ts', () => {
+  it('folds each event of a beacon into its metrics per metrics.ts', () => {
     const rollups = new Rollups();
-    rollups.fold(base);
-    rollups.fold({ ...base, page: 'https://shop.example/menu' });
-    rollups.fold({ ...base, type: 'card', testimonialId: T1 });
-    rollups.fold({ ...base, type: 'time', testimonialId: T1, ms: 1200 });
-    rollups.fold({ ...base, type: 'time', testimonialId: T1, ms: 300 });
-    rollups.fold({ ...base, type: 'interaction', action: 'read_more', testimonialId: T1 });
-    rollups.fold({ ...base, type: 'interaction', action: 'next' });
-    rollups.fold({ ...base, type: 'form_view', widget: null, source: 'qr' });
-    rollups.fold({ ...base, type: 'form_start', widget: null });
-    rollups.fold({ ...base, type: 'submission', widget: null, page: null, visitor: null });
+    rollups.fold(
+      beaconOf([
+        { type: 'impression' },
+        { type: 'card', testimonialId: T1 },
+        { type: 'time', testimonialId: T1, ms: 1200 },
+        { type: 'time', testimonialId: T1, ms: 300 },
+        { type: 'interaction', action: 'read_more', testimonialId: T1 },
+        { type: 'interaction', action: 'next' },
+      ]),
+    );
+    rollups.fold(beaconOf([{ type: 'impression' }], { page: 'https://shop.example/menu' }));
+    rollups.fold(
+      beaconOf([{ type: 'form_view', source: 'qr' }, { type: 'form_start' }], { slug: 'form' }),
+    );
+    rollups.fold(beaconOf([{ type: 'submission' }], { slug: null, page: null, visitor: null }));
     expect(counts(rollups)).toEqual([
       ['card_impressions', T1, 1],
       ['card_ms', T1, 1500],
@@ -54,9 +60,9 @@ describe('Rollups', () => {
 
   it('keeps businesses and days apart, in a fixed order', () => {
     const rollups = new Rollups();
-    rollups.fold({ ...base, businessId: 'z', type: 'form_start' });
-    rollups.fold({ ...base, businessId: 'a', day: '2026-03-03', type: 'form_start' });
-    rollups.fold({ ...base, businessId: 'a', type: 'form_start' });
+    rollups.fold(beaconOf([{ type: 'form_start' }], { businessId: 'z' }));
+    rollups.fold(beaconOf([{ type: 'form_start' }], { businessId: 'a', day: '2026-03-03' }));
+    rollups.fold(beaconOf([{ type: 'form_start' }], { businessId: 'a' }));
     expect(rollups.sorted().map(({ businessId, day }) => `${businessId} ${day}`)).toEqual([
       'a 2026-03-02',
       'a 2026-03-03',

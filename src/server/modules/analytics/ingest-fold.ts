@@ -1,6 +1,6 @@
-// How raw events fold into the daily rollups (metrics.ts): each event adds to its metric's day total
+// How raw events fold into the daily rollups (metrics.ts): each event of a beacon adds to its metric's day total
 // (dimension '') and to the rows that split it, per widget, page, testimonial, action or source.
-import type { RawEvent } from './ingest-rules.js';
+import type { RawBeacon } from './ingest-rules.js';
 import { metrics, TOTAL, type Metric } from './metrics.js';
 
 /** One row of analytics_daily to add to. */
@@ -15,8 +15,9 @@ export type Counter = {
 export class Rollups {
   private readonly counters = new Map<string, Counter>();
 
-  add(row: Pick<RawEvent, 'businessId' | 'day'>, metric: Metric, dimension: string, count = 1) {
-    const key = JSON.stringify([row.businessId, row.day, metric, dimension]);
+  add(row: Pick<RawBeacon, 'businessId' | 'day'>, metric: Metric, dimension: string, count = 1) {
+    // Newlines cannot be in a business id, a day or a metric, so the key is unambiguous.
+    const key = `${row.businessId}\n${row.day}\n${metric}\n${dimension}`;
     const counter = this.counters.get(key);
     if (counter) counter.count += count;
     else
@@ -29,38 +30,41 @@ export class Rollups {
       });
   }
 
-  /** Adds what one raw event counts for. */
-  fold(row: RawEvent): void {
-    switch (row.type) {
-      case 'impression':
-        this.add(row, metrics.impressions, TOTAL);
-        if (row.widget !== null) this.add(row, metrics.impressions, row.widget);
-        if (row.page !== null) this.add(row, metrics.pageImpressions, row.page);
-        break;
-      case 'card':
-        if (row.testimonialId !== null) this.add(row, metrics.cardImpressions, row.testimonialId);
-        break;
-      case 'time':
-        if (row.testimonialId !== null && row.ms !== null)
-          this.add(row, metrics.cardMs, row.testimonialId, row.ms);
-        break;
-      case 'interaction':
-        this.add(row, metrics.interactions, TOTAL);
-        if (row.action !== null) this.add(row, metrics.interactions, row.action);
-        if (row.widget !== null) this.add(row, metrics.widgetInteractions, row.widget);
-        if (row.action === 'read_more' && row.testimonialId !== null)
-          this.add(row, metrics.readMore, row.testimonialId);
-        break;
-      case 'form_view':
-        this.add(row, metrics.formViews, TOTAL);
-        if (row.source !== null) this.add(row, metrics.formViews, row.source);
-        break;
-      case 'form_start':
-        this.add(row, metrics.formStarts, TOTAL);
-        break;
-      case 'submission':
-        this.add(row, metrics.submissions, TOTAL);
-        break;
+  /** Adds what the events of one raw beacon count for. */
+  fold(beacon: RawBeacon): void {
+    for (const event of beacon.events) {
+      switch (event.type) {
+        case 'impression':
+          this.add(beacon, metrics.impressions, TOTAL);
+          if (beacon.slug !== null) this.add(beacon, metrics.impressions, beacon.slug);
+          if (beacon.page !== null) this.add(beacon, metrics.pageImpressions, beacon.page);
+          break;
+        case 'card':
+          if (event.testimonialId !== undefined)
+            this.add(beacon, metrics.cardImpressions, event.testimonialId);
+          break;
+        case 'time':
+          if (event.testimonialId !== undefined && event.ms !== undefined)
+            this.add(beacon, metrics.cardMs, event.testimonialId, event.ms);
+          break;
+        case 'interaction':
+          this.add(beacon, metrics.interactions, TOTAL);
+          if (event.action !== undefined) this.add(beacon, metrics.interactions, event.action);
+          if (beacon.slug !== null) this.add(beacon, metrics.widgetInteractions, beacon.slug);
+          if (event.action === 'read_more' && event.testimonialId !== undefined)
+            this.add(beacon, metrics.readMore, event.testimonialId);
+          break;
+        case 'form_view':
+          this.add(beacon, metrics.formViews, TOTAL);
+          if (event.source !== undefined) this.add(beacon, metrics.formViews, event.source);
+          break;
+        case 'form_start':
+          this.add(beacon, metrics.formStarts, TOTAL);
+          break;
+        case 'submission':
+          this.add(beacon, metrics.submissions, TOTAL);
+          break;
+      }
     }
   }
 

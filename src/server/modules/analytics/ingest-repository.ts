@@ -1,15 +1,15 @@
-// The analytics write side's queries (ingest.ts, visitor-hash.ts): the raw rows, the day's visitors, the rollup
+// The analytics write side's queries (ingest.ts, visitor-hash.ts): the raw beacons, the day's visitors, the rollup
 // counters, the salts, and the deletions of the retention sweep.
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
+  analyticsBeacons,
   analyticsDaily,
-  analyticsEvents,
   analyticsSalts,
   analyticsVisitors,
 } from '../../db/schema.js';
 import type { Counter } from './ingest-fold.js';
-import type { RawEvent } from './ingest-rules.js';
+import type { RawBeacon } from './ingest-rules.js';
 
 /**
  * One array parameter per column, whatever the number of rows: a flush of thousands of rows is one short statement
@@ -19,23 +19,18 @@ import type { RawEvent } from './ingest-rules.js';
 const column = <T>(rows: readonly T[], pick: (row: T) => unknown, type: string) =>
   sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
 
-export async function insertEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertBeacons(db: Executor, beacons: readonly RawBeacon[]): Promise<void> {
+  if (beacons.length === 0) return;
   await db.execute(sql`
-    insert into ${analyticsEvents}
-      (business_id, occurred_at, day, type, widget, page, testimonial_id, action, source, ms, visitor)
+    insert into ${analyticsBeacons} (business_id, received_at, day, slug, page, visitor, events)
     select * from unnest(
-      ${column(rows, (row) => row.businessId, 'uuid')},
-      ${column(rows, (row) => row.occurredAt.toISOString(), 'timestamptz')},
-      ${column(rows, (row) => row.day, 'date')},
-      ${column(rows, (row) => row.type, 'text')},
-      ${column(rows, (row) => row.widget, 'text')},
-      ${column(rows, (row) => row.page, 'text')},
-      ${column(rows, (row) => row.testimonialId, 'uuid')},
-      ${column(rows, (row) => row.action, 'text')},
-      ${column(rows, (row) => row.source, 'text')},
-      ${column(rows, (row) => row.ms, 'integer')},
-      ${column(rows, (row) => row.visitor, 'text')}
+      ${column(beacons, (row) => row.businessId, 'uuid')},
+      ${column(beacons, (row) => row.receivedAt.toISOString(), 'timestamptz')},
+      ${column(beacons, (row) => row.day, 'date')},
+      ${column(beacons, (row) => row.slug, 'text')},
+      ${column(beacons, (row) => row.page, 'text')},
+      ${column(beacons, (row) => row.visitor, 'text')},
+      ${column(beacons, (row) => JSON.stringify(row.events), 'jsonb')}
     )`);
 }
 
@@ -91,8 +86,8 @@ export async function deleteSaltsBefore(db: Executor, day: string): Promise<void
   await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
 }
 
-export async function deleteEventsBefore(db: Executor, instant: Date): Promise<void> {
-  await db.delete(analyticsEvents).where(lt(analyticsEvents.occurredAt, instant));
+export async function deleteBeaconsBefore(db: Executor, instant: Date): Promise<void> {
+  await db.delete(analyticsBeacons).where(lt(analyticsBeacons.receivedAt, instant));
 }
 
 export async function deleteVisitorsBefore(db: Executor, day: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
-import { asksNotToBeTracked, pageOf, repeatKeyOf, rowsOfBeacon } from './ingest-rules.js';
+import { asksNotToBeTracked, pageOf, rawBeaconOf, repeatKeyOf } from './ingest-rules.js';
 
 const TESTIMONIAL = '5b0f7f0e-8a2b-4c47-9a43-3c3f2b0f4d11';
 const business = { id: '0d3c1f6a-6a55-4c1e-8f0e-2f7f9a1b2c3d', timeZone: 'UTC' };
@@ -39,42 +39,40 @@ describe('pageOf', () => {
   });
 });
 
-describe('rowsOfBeacon', () => {
+describe('rawBeaconOf', () => {
   const beacon = (page: string, events: AnalyticsBeacon['events']): AnalyticsBeacon => ({
     slug: 'crumb',
     page,
     events,
   });
 
-  it('turns each event into a row of the page without its query', () => {
-    const rows = rowsOfBeacon(
+  it('keeps the page without its query, the local day, the visitor and each event as sent', () => {
+    const raw = rawBeaconOf(
       beacon('https://shop.example/menu?ref=mail#top', [
         { type: 'impression' },
         { type: 'time', testimonialId: TESTIMONIAL, ms: 1500 },
         { type: 'interaction', action: 'read_more', testimonialId: TESTIMONIAL },
       ]),
-      context,
+      { ...context, business: { ...business, timeZone: 'Pacific/Kiritimati' } },
     );
-    expect(rows).toEqual([
-      expect.objectContaining({
-        type: 'impression',
-        widget: 'crumb',
-        page: 'https://shop.example/menu',
-      }),
-      expect.objectContaining({ type: 'time', testimonialId: TESTIMONIAL, ms: 1500 }),
-      expect.objectContaining({
-        type: 'interaction',
-        action: 'read_more',
-        testimonialId: TESTIMONIAL,
-      }),
-    ]);
-    expect(rows.every((row) => row.day === '2026-03-02' && row.visitor === context.visitor)).toBe(
-      true,
-    );
+    expect(raw).toEqual({
+      businessId: business.id,
+      receivedAt: now,
+      // 10:00 UTC is already the next day at UTC+14.
+      day: '2026-03-03',
+      slug: 'crumb',
+      page: 'https://shop.example/menu',
+      visitor: context.visitor,
+      events: [
+        { type: 'impression' },
+        { type: 'time', testimonialId: TESTIMONIAL, ms: 1500 },
+        { type: 'interaction', action: 'read_more', testimonialId: TESTIMONIAL },
+      ],
+    });
   });
 
   it("leaves out widget events on our own origin (the dashboard's preview) but keeps the form's", () => {
-    const rows = rowsOfBeacon(
+    const raw = rawBeaconOf(
       beacon('https://vouchly.test/submit/crumb?src=qr', [
         { type: 'impression' },
         { type: 'card', testimonialId: TESTIMONIAL },
@@ -83,15 +81,15 @@ describe('rowsOfBeacon', () => {
       ]),
       context,
     );
-    expect(rows.map((row) => [row.type, row.widget, row.source])).toEqual([
-      ['form_view', null, 'qr'],
-      ['form_start', null, null],
-    ]);
+    expect(raw?.events).toEqual([{ type: 'form_view', source: 'qr' }, { type: 'form_start' }]);
+    expect(
+      rawBeaconOf(beacon('https://vouchly.test/widget', [{ type: 'impression' }]), context),
+    ).toBeNull();
   });
 
   it('counts only the cards the widget shows: another id adds no card, and an interaction loses it', () => {
     const madeUp = '00000000-0000-4000-8000-000000000001';
-    const rows = rowsOfBeacon(
+    const raw = rawBeaconOf(
       beacon('https://shop.example/', [
         { type: 'card', testimonialId: madeUp },
         { type: 'time', testimonialId: madeUp, ms: 4000 },
@@ -100,15 +98,15 @@ describe('rowsOfBeacon', () => {
       ]),
       context,
     );
-    expect(rows.map((row) => [row.type, row.testimonialId])).toEqual([
-      ['interaction', null],
-      ['card', TESTIMONIAL],
+    expect(raw?.events).toEqual([
+      { type: 'interaction', action: 'read_more' },
+      { type: 'card', testimonialId: TESTIMONIAL },
     ]);
   });
 });
 
 describe('repeatKeyOf', () => {
-  const [row] = rowsOfBeacon(
+  const raw = rawBeaconOf(
     {
       slug: 'crumb',
       page: 'https://shop.example/',
@@ -116,18 +114,24 @@ describe('repeatKeyOf', () => {
     },
     context,
   );
+  if (!raw) throw new Error('no beacon');
+  const event = { type: 'time' as const, testimonialId: TESTIMONIAL, ms: 10 };
+  const key = repeatKeyOf(raw)(event);
 
   it('is the same for the same event of the same visitor, whatever its time or ms', () => {
-    if (!row) throw new Error('no row');
-    expect(repeatKeyOf({ ...row, ms: 99, occurredAt: new Date() })).toBe(repeatKeyOf(row));
+    expect(repeatKeyOf({ ...raw, receivedAt: new Date() })({ ...event, ms: 99 })).toBe(key);
   });
 
-  it('differs by visitor, page, testimonial and business', () => {
-    if (!row) throw new Error('no row');
-    const key = repeatKeyOf(row);
-    expect(repeatKeyOf({ ...row, visitor: 'w'.repeat(32) })).not.toBe(key);
-    expect(repeatKeyOf({ ...row, page: 'https://shop.example/other' })).not.toBe(key);
-    expect(repeatKeyOf({ ...row, testimonialId: null })).not.toBe(key);
-    expect(repeatKeyOf({ ...row, businessId: 'another' })).not.toBe(key);
+  it('differs by visitor, page, widget, testimonial and business', () => {
+    expect(repeatKeyOf({ ...raw, visitor: 'w'.repeat(32) })(event)).not.toBe(key);
+    expect(repeatKeyOf({ ...raw, page: 'https://shop.example/other' })(event)).not.toBe(key);
+    expect(repeatKeyOf({ ...raw, slug: 'other' })(event)).not.toBe(key);
+    expect(repeatKeyOf(raw)({ type: 'time', ms: 10 })).not.toBe(key);
+    expect(repeatKeyOf({ ...raw, businessId: 'another' })(event)).not.toBe(key);
+  });
+
+  it('is short whatever the length of the page', () => {
+    const long = { ...raw, page: `https://shop.example/${'a'.repeat(2000)}` };
+    expect(repeatKeyOf(long)(event).length).toBeLessThan(100);
   });
 });

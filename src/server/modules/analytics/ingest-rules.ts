@@ -1,24 +1,37 @@
-// What a beacon becomes (docs/product/analytics.md#counting): who is not counted at all, the page an event
-// keeps (origin and path, never the query or the hash), the business's local day, and one raw row per event.
+// What a beacon becomes (docs/product/analytics.md#counting): who is not counted at all, the page it keeps (origin
+// and path, never the query or the hash), the business's local day, and the events it counts, stored as one raw row.
 // Pure functions; ingest.ts keeps the rows and writes them.
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { localDay } from '../../../shared/calendar-days.js';
 import type { AnalyticsBeacon, AnalyticsEvent } from '../../../shared/schemas/analytics.js';
 
-/** One row of analytics_events, as the buffer holds it until it is written. */
+/** An event as it is stored and folded: what the beacon sent, less what is not counted. */
 export type RawEvent = {
-  businessId: string;
-  occurredAt: Date;
-  /** The business's local day, YYYY-MM-DD. */
-  day: string;
   type: AnalyticsEvent['type'] | 'submission';
-  widget: string | null;
+  /** Only a testimonial the business's widget shows. */
+  testimonialId?: string;
+  action?: string;
+  source?: string;
+  ms?: number;
+};
+
+/**
+ * One row of analytics_beacons, as the buffer holds it until it is written: a beacon's counted events, or the server's
+ * own count of a submission.
+ */
+export type RawBeacon = {
+  businessId: string;
+  receivedAt: Date;
+  /** The business's local day when it arrived, YYYY-MM-DD. */
+  day: string;
+  /** The slug the beacon named: the widget, for widget events. Null for a submission. */
+  slug: string | null;
+  /** Origin and path of the page, never its query. Null for a submission. */
   page: string | null;
-  testimonialId: string | null;
-  action: string | null;
-  source: string | null;
-  ms: number | null;
+  /** The day's visitor hash (visitor-hash.ts); null for a submission. */
   visitor: string | null;
+  events: RawEvent[];
 };
 
 /** The business a beacon's slug names, as the ingest needs it. */
@@ -40,14 +53,15 @@ export function pageOf(url: URL): string {
 /** The UTC day of `instant`, YYYY-MM-DD (the visitor hash's salt changes with it). */
 export const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10);
 
-const WIDGET_EVENTS: ReadonlySet<AnalyticsEvent['type']> = new Set([
+const WIDGET_EVENTS: ReadonlySet<RawEvent['type']> = new Set([
   'impression',
   'card',
   'time',
   'interaction',
 ]);
 
-const isWidgetEvent = (event: AnalyticsEvent): boolean => WIDGET_EVENTS.has(event.type);
+/** Sent by the widget (counted under its slug), not by the collection form or the server. */
+export const isWidgetEvent = (type: RawEvent['type']): boolean => WIDGET_EVENTS.has(type);
 
 export type BeaconContext = {
   business: IngestBusiness;
@@ -64,49 +78,67 @@ export type BeaconContext = {
   ownOrigin: string;
 };
 
+/** The event as stored: its type and the fields it has, with `testimonialId` only when `shown`. */
+function rawEventOf(event: AnalyticsEvent, shown: boolean): RawEvent {
+  switch (event.type) {
+    case 'impression':
+    case 'form_start':
+      return { type: event.type };
+    case 'card':
+      return { type: event.type, testimonialId: event.testimonialId };
+    case 'time':
+      return { type: event.type, testimonialId: event.testimonialId, ms: event.ms };
+    case 'interaction':
+      return shown
+        ? { type: event.type, action: event.action, testimonialId: event.testimonialId }
+        : { type: event.type, action: event.action };
+    case 'form_view':
+      return { type: event.type, source: event.source };
+  }
+}
+
 /**
- * The raw rows of a beacon's events, without the widget events of our own pages (the dashboard's preview) and the
- * cards the widget does not show.
+ * The beacon as stored: its page without the query, the business's local day, and its events without the widget
+ * events of our own pages (the dashboard's preview) and the cards the widget does not show. Null when no event is
+ * left.
  */
-export function rowsOfBeacon(beacon: AnalyticsBeacon, context: BeaconContext): RawEvent[] {
+export function rawBeaconOf(beacon: AnalyticsBeacon, context: BeaconContext): RawBeacon | null {
   const url = new URL(beacon.page);
-  const page = pageOf(url);
   const ownPage = url.origin === context.ownOrigin;
-  const day = localDay(context.now, context.business.timeZone);
-  const rows: RawEvent[] = [];
+  const events: RawEvent[] = [];
   for (const event of beacon.events) {
-    const widgetEvent = isWidgetEvent(event);
-    if (widgetEvent && ownPage) continue;
+    if (ownPage && isWidgetEvent(event.type)) continue;
     const named = 'testimonialId' in event ? event.testimonialId : undefined;
     const shown = named !== undefined && context.shows(named);
     if (named !== undefined && !shown && event.type !== 'interaction') continue;
-    rows.push({
-      businessId: context.business.id,
-      occurredAt: context.now,
-      day,
-      type: event.type,
-      widget: widgetEvent ? beacon.slug : null,
-      page,
-      testimonialId: shown ? named : null,
-      action: event.type === 'interaction' ? event.action : null,
-      source: event.type === 'form_view' ? event.source : null,
-      ms: event.type === 'time' ? event.ms : null,
-      visitor: context.visitor,
-    });
+    events.push(rawEventOf(event, shown));
   }
-  return rows;
+  if (events.length === 0) return null;
+  return {
+    businessId: context.business.id,
+    receivedAt: context.now,
+    day: localDay(context.now, context.business.timeZone),
+    slug: beacon.slug,
+    page: pageOf(url),
+    visitor: context.visitor,
+    events,
+  };
 }
 
-/** What makes two events of one visitor the same event (the repeat window): everything but the time and `ms`. */
-export function repeatKeyOf(row: RawEvent): string {
-  return [
-    row.businessId,
-    row.visitor ?? '',
-    row.type,
-    row.widget ?? '',
-    row.page ?? '',
-    row.testimonialId ?? '',
-    row.action ?? '',
-    row.source ?? '',
-  ].join('\n');
+/**
+ * What makes two events of one visitor the same event (the repeat window): everything but the time and `ms`. The
+ * beacon's part (business, visitor, slug, page: up to 2 KB) is hashed once per beacon; each event adds its own
+ * short fields, so a key is at most about 90 characters.
+ */
+export function repeatKeyOf(beacon: RawBeacon): (event: RawEvent) => string {
+  const ofBeacon = createHash('sha256')
+    .update(
+      [beacon.businessId, beacon.visitor ?? '', beacon.slug ?? '', beacon.page ?? ''].join('\n'),
+    )
+    .digest('base64url')
+    .slice(0, 22);
+  return (event) =>
+    [ofBeacon, event.type, event.testimonialId ?? '', event.action ?? '', event.source ?? ''].join(
+      '\n',
+    );
 }

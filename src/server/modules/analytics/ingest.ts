@@ -1,10 +1,10 @@
 // The analytics write side (docs/product/analytics.md#counting), one per app (`app.analytics`, plugins/analytics.ts):
-// a beacon from a counted visitor becomes raw rows (ingest-rules.ts), minus the repeats of the last
+// a beacon from a counted visitor becomes a raw beacon (ingest-rules.ts), minus the repeats of the last
 // ANALYTICS_REPEAT_WINDOW_MS (ingest-repeats.ts), queued in the write-behind buffer (ingest-buffer.ts). Each flush
-// writes, in one transaction, the raw rows, the day's new visitors and the rollup counters they fold into
-// (ingest-fold.ts). A crash loses what was queued since the last flush: at most about a second of events.
-// Retention (`pruneAnalytics`, from the hourly sweep of plugins/jobs.ts): raw rows for ANALYTICS_RAW_RETENTION_DAYS,
-// visitor rows for two days; the rollups stay.
+// writes, in one transaction, a raw row per beacon, the day's new visitors and the rollup counters their events fold
+// into (ingest-fold.ts). A crash loses what was queued since the last flush: at most about a second of events.
+// Retention (`pruneAnalytics`, from the hourly sweep of plugins/jobs.ts): raw beacons for
+// ANALYTICS_RAW_RETENTION_DAYS, visitor rows for two days; the rollups stay.
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ANALYTICS_RAW_RETENTION_DAYS,
@@ -19,11 +19,11 @@ import { RepeatFilter } from './ingest-repeats.js';
 import * as repository from './ingest-repository.js';
 import { localDay } from '../../../shared/calendar-days.js';
 import {
+  rawBeaconOf,
   repeatKeyOf,
-  rowsOfBeacon,
   utcDay,
   type IngestBusiness,
-  type RawEvent,
+  type RawBeacon,
 } from './ingest-rules.js';
 import type { LoadedWidget } from '../widget/service.js';
 import { metrics, TOTAL } from './metrics.js';
@@ -31,11 +31,11 @@ import { VisitorSalts } from './visitor-hash.js';
 
 /** The buffer is written this often… */
 const ANALYTICS_FLUSH_INTERVAL_MS = SECOND_MS;
-/** …or as soon as it holds this many rows. */
-const ANALYTICS_FLUSH_ROWS = 500;
-/** While the database is away at most this many rows wait; the oldest are dropped first. */
-const ANALYTICS_MAX_BUFFERED_ROWS = 50_000;
-/** Repeat keys remembered at most (about 60 bytes each). */
+/** …or as soon as it holds this many events. */
+const ANALYTICS_FLUSH_EVENTS = 5_000;
+/** While the database is away at most this many events wait; the oldest beacons are dropped first. */
+const ANALYTICS_MAX_BUFFERED_EVENTS = 50_000;
+/** Repeat keys remembered at most (about 100 bytes each). */
 const MAX_REPEAT_KEYS = 100_000;
 /** Visitor rows are only read on their own day; two days cover every time zone. */
 const VISITOR_RETENTION_DAYS = 2;
@@ -52,14 +52,15 @@ export type IngestOptions = {
 export type BeaconClient = { ip: string; userAgent: string };
 
 /**
- * Writes a batch in one transaction: the raw rows, the visitors (those new for their business and day count
+ * Writes a batch in one transaction: a raw row per beacon, the visitors (those new for their business and day count
  * into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock.
  */
-async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<void> {
+async function writeBeacons(db: Executor, beacons: readonly RawBeacon[]): Promise<void> {
   const rollups = new Rollups();
-  for (const row of rows) rollups.fold(row);
   const visitors = new Map<string, repository.DayVisitor>();
-  for (const { businessId, day, visitor } of rows) {
+  for (const beacon of beacons) {
+    rollups.fold(beacon);
+    const { businessId, day, visitor } = beacon;
     if (visitor !== null)
       visitors.set(`${businessId} ${day} ${visitor}`, { businessId, day, visitor });
   }
@@ -67,16 +68,16 @@ async function writeEvents(db: Executor, rows: readonly RawEvent[]): Promise<voi
     .sort(([a], [b]) => compare(a, b))
     .map(([, visitor]) => visitor);
   await db.transaction(async (tx) => {
-    await repository.insertEvents(tx, rows);
+    await repository.insertBeacons(tx, beacons);
     for (const fresh of await repository.insertNewVisitors(tx, sortedVisitors))
       rollups.add(fresh, metrics.visitors, TOTAL);
     await repository.addToDaily(tx, rollups.sorted());
   });
 }
 
-/** Deletes raw events past their retention, visitor rows of past days and the salts of past UTC days. */
+/** Deletes raw beacons past their retention, visitor rows of past days and the salts of past UTC days. */
 export async function pruneAnalytics(db: Executor, now: Date): Promise<void> {
-  await repository.deleteEventsBefore(
+  await repository.deleteBeaconsBefore(
     db,
     new Date(now.getTime() - ANALYTICS_RAW_RETENTION_DAYS * DAY_MS),
   );
@@ -88,7 +89,7 @@ export async function pruneAnalytics(db: Executor, now: Date): Promise<void> {
 }
 
 export class AnalyticsIngest {
-  private readonly buffer: WriteBehindBuffer<RawEvent>;
+  private readonly buffer: WriteBehindBuffer<RawBeacon>;
   private readonly salts: VisitorSalts;
   private readonly repeats = new RepeatFilter(ANALYTICS_REPEAT_WINDOW_MS, MAX_REPEAT_KEYS);
   private readonly ownOrigin: string;
@@ -97,10 +98,11 @@ export class AnalyticsIngest {
     this.ownOrigin = new URL(options.baseUrl).origin;
     this.salts = new VisitorSalts(options.db);
     this.buffer = new WriteBehindBuffer({
-      write: (rows) => writeEvents(options.db, rows),
+      write: (beacons) => writeBeacons(options.db, beacons),
       intervalMs: ANALYTICS_FLUSH_INTERVAL_MS,
-      flushAtRows: ANALYTICS_FLUSH_ROWS,
-      maxRows: ANALYTICS_MAX_BUFFERED_ROWS,
+      flushAtRows: ANALYTICS_FLUSH_EVENTS,
+      maxRows: ANALYTICS_MAX_BUFFERED_EVENTS,
+      sizeOf: (beacon) => beacon.events.length,
       warn: (details, message) => options.log.warn(details, message),
     });
   }
@@ -114,14 +116,19 @@ export class AnalyticsIngest {
       userAgent: client.userAgent,
     });
     const { testimonials } = loaded.widget;
-    const rows = rowsOfBeacon(beacon, {
+    const raw = rawBeaconOf(beacon, {
       business: { id: loaded.businessId, timeZone: loaded.timeZone },
       shows: (id) => testimonials.some((testimonial) => testimonial.id === id),
       now,
       visitor,
       ownOrigin: this.ownOrigin,
     });
-    this.buffer.add(rows.filter((row) => !this.repeats.isRepeat(repeatKeyOf(row), now.getTime())));
+    if (raw === null) return;
+    const keyOf = repeatKeyOf(raw);
+    const events = raw.events.filter(
+      (event) => !this.repeats.isRepeat(keyOf(event), now.getTime()),
+    );
+    if (events.length > 0) this.buffer.add([{ ...raw, events }]);
   }
 
   /**
@@ -133,16 +140,12 @@ export class AnalyticsIngest {
     this.buffer.add([
       {
         businessId: business.id,
-        occurredAt: now,
+        receivedAt: now,
         day: localDay(now, business.timeZone),
-        type: 'submission',
-        widget: null,
+        slug: null,
         page: null,
-        testimonialId: null,
-        action: null,
-        source: null,
-        ms: null,
         visitor: null,
+        events: [{ type: 'submission' }],
       },
     ]);
   }
