@@ -1,6 +1,7 @@
 // Drizzle only: what the analytics reports read (docs/product/analytics.md#reading-the-figures). The daily rollups,
-// always one business's range of days, so each query is a range scan of analytics_daily's primary key (business_id,
-// day, metric, dimension); and the business's testimonials, for names and text and for the form's approvals.
+// always one business's range of days, so each query is a range scan of analytics_daily's index (business_id,
+// metric, day) or primary key; sums over a range are made here, not in the server. And the business's testimonials,
+// for names and text and for the form's approvals.
 import { and, asc, between, desc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import { analyticsDaily, testimonials } from '../../db/schema.js';
@@ -9,48 +10,97 @@ import { metrics, TOTAL, type Metric } from './metrics.js';
 /** Local days, both ends included, as YYYY-MM-DD. */
 export type DayRange = { from: string; to: string };
 
-export type RollupRow = { day: string; metric: string; dimension: string; count: number };
+/** A day's total of a metric (dimension ''). */
+export type DayTotalRow = { day: string; metric: string; count: number };
+/** A metric's count summed over a range, for one dimension ('' for the totals). */
+export type SumRow = { metric: string; dimension: string; count: number };
+
+const summedCount = sql<number>`sum(${analyticsDaily.count})`.mapWith(Number);
+
+/** One business's rows of analytics_daily within a range of days, for the given metrics. */
+const withinRange = (businessId: string, range: DayRange, metricsOf: readonly Metric[]) =>
+  and(
+    eq(analyticsDaily.businessId, businessId),
+    between(analyticsDaily.day, range.from, range.to),
+    inArray(analyticsDaily.metric, [...metricsOf]),
+  );
+
+/** The day totals of `metrics` over the range: a row per day and metric that has one. */
+export function dayTotals(
+  db: Executor,
+  businessId: string,
+  range: DayRange,
+  metricsOf: readonly Metric[],
+): Promise<DayTotalRow[]> {
+  return db
+    .select({
+      day: analyticsDaily.day,
+      metric: analyticsDaily.metric,
+      count: analyticsDaily.count,
+    })
+    .from(analyticsDaily)
+    .where(and(withinRange(businessId, range, metricsOf), eq(analyticsDaily.dimension, TOTAL)));
+}
 
 /**
- * The day totals of `totals` over `totalsRange`, and the split rows of `splits` over `splitsRange`. Two selects in one
- * statement, each with every condition on the primary key's columns, so each is one range of the index: an OR of
- * the two would leave metric and dimension out of the index condition and read every row of the days.
+ * What the Analytics screen reads of the rollups, summed in the database so that only the chart's rows travel: the
+ * day totals of `chart` over `range`, the totals of `chart` summed over `previous`, and the splits of `splits`
+ * summed over `range`. Three selects in one statement, each with every condition on the primary key's columns, so
+ * each is one range of the index.
  */
-export async function rollupRows(
+export async function reportRollups(
   db: Executor,
   businessId: string,
   wanted: {
-    totals: readonly Metric[];
-    totalsRange: DayRange;
+    range: DayRange;
+    previous: DayRange;
+    chart: readonly Metric[];
     splits: readonly Metric[];
-    splitsRange: DayRange;
   },
-): Promise<RollupRow[]> {
-  const { totals, totalsRange, splits, splitsRange } = wanted;
-  const rowsWhere = (range: DayRange, metricsOf: readonly Metric[], total: boolean) =>
+): Promise<{ days: DayTotalRow[]; previousTotals: SumRow[]; splits: SumRow[] }> {
+  const { range, previous, chart, splits } = wanted;
+  const days = db
+    .select({
+      part: sql<string>`'day'`.as('part'),
+      day: sql<string | null>`${analyticsDaily.day}::text`.as('day'),
+      metric: analyticsDaily.metric,
+      dimension: analyticsDaily.dimension,
+      count: sql<number>`${analyticsDaily.count}`.mapWith(Number).as('count'),
+    })
+    .from(analyticsDaily)
+    .where(and(withinRange(businessId, range, chart), eq(analyticsDaily.dimension, TOTAL)));
+  const sums = (part: string, over: DayRange, metricsOf: readonly Metric[], total: boolean) =>
     db
       .select({
-        day: analyticsDaily.day,
+        part: sql<string>`${part}`.as('part'),
+        day: sql<string | null>`null`.as('day'),
         metric: analyticsDaily.metric,
         dimension: analyticsDaily.dimension,
-        count: analyticsDaily.count,
+        count: summedCount.as('count'),
       })
       .from(analyticsDaily)
       .where(
         and(
-          eq(analyticsDaily.businessId, businessId),
-          between(analyticsDaily.day, range.from, range.to),
-          inArray(analyticsDaily.metric, [...metricsOf]),
+          withinRange(businessId, over, metricsOf),
           total ? eq(analyticsDaily.dimension, TOTAL) : ne(analyticsDaily.dimension, TOTAL),
         ),
-      );
-  const totalRows = rowsWhere(totalsRange, totals, true);
-  return splits.length > 0
-    ? await totalRows.unionAll(rowsWhere(splitsRange, splits, false))
-    : await totalRows;
+      )
+      .groupBy(analyticsDaily.metric, analyticsDaily.dimension);
+  const rows = await days
+    .unionAll(sums('previous', previous, chart, true))
+    .unionAll(sums('splits', range, splits, false));
+  const result = {
+    days: [] as DayTotalRow[],
+    previousTotals: [] as SumRow[],
+    splits: [] as SumRow[],
+  };
+  for (const { part, day, metric, dimension, count } of rows) {
+    if (part === 'day' && day !== null) result.days.push({ day, metric, count });
+    else if (part === 'previous') result.previousTotals.push({ metric, dimension, count });
+    else if (part === 'splits') result.splits.push({ metric, dimension, count });
+  }
+  return result;
 }
-
-const summed = sql<number>`sum(${analyticsDaily.count})`.mapWith(Number);
 
 /** The dimensions of one metric with the largest sums over the range, largest first (ties by name). */
 export function topDimensions(
@@ -61,7 +111,7 @@ export function topDimensions(
   limit: number,
 ): Promise<Array<{ dimension: string; count: number }>> {
   return db
-    .select({ dimension: analyticsDaily.dimension, count: summed })
+    .select({ dimension: analyticsDaily.dimension, count: summedCount })
     .from(analyticsDaily)
     .where(
       and(
@@ -72,7 +122,7 @@ export function topDimensions(
       ),
     )
     .groupBy(analyticsDaily.dimension)
-    .orderBy(desc(summed), asc(analyticsDaily.dimension))
+    .orderBy(desc(summedCount), asc(analyticsDaily.dimension))
     .limit(limit);
 }
 

@@ -52,10 +52,10 @@ function excerptOf(content: string): string {
 }
 
 /** The day totals of the rows, by date. */
-function figuresByDate(rows: repository.RollupRow[]): Map<string, AnalyticsTotals> {
+function figuresByDate(rows: readonly repository.DayTotalRow[]): Map<string, AnalyticsTotals> {
   const byDate = new Map<string, AnalyticsTotals>();
   for (const row of rows) {
-    const field = row.dimension === '' ? fieldOfMetric.get(row.metric) : undefined;
+    const field = fieldOfMetric.get(row.metric);
     if (!field) continue;
     let figures = byDate.get(row.day);
     if (!figures) byDate.set(row.day, (figures = noAnalyticsTotals()));
@@ -73,12 +73,8 @@ function sum<K extends string>(keys: readonly K[], days: ReadonlyArray<Record<K,
 
 const reportFields = [...analyticsDailyFields, 'approved'] as const;
 
-const dailyTotals = (range: AnalyticsRange) => ({
-  totals: Object.values(dailyMetrics),
-  totalsRange: range,
-  splits: [],
-  splitsRange: range,
-});
+/** The rollup metrics of the daily figures. */
+const DAILY_METRICS = Object.values(dailyMetrics);
 
 /** Every day of the range, days without events at 0, and their totals: the API's answer. */
 export async function getDailyFigures(
@@ -86,7 +82,7 @@ export async function getDailyFigures(
   business: ReportBusiness,
   range: AnalyticsRange,
 ): Promise<AnalyticsApi> {
-  const figures = figuresByDate(await repository.rollupRows(db, business.id, dailyTotals(range)));
+  const figures = figuresByDate(await repository.dayTotals(db, business.id, range, DAILY_METRICS));
   const days = datesFromTo(range.from, range.to).map((date) => ({
     date,
     ...(figures.get(date) ?? noAnalyticsTotals()),
@@ -133,7 +129,7 @@ export async function getReportDays(
   range: AnalyticsRange,
 ): Promise<ReportDay[]> {
   const [rows, approvals] = await Promise.all([
-    repository.rollupRows(db, business.id, dailyTotals(range)),
+    repository.dayTotals(db, business.id, range, DAILY_METRICS),
     approvalsByDate(db, business, range),
   ]);
   return datesFromTo(range.from, range.to).map(reportDayOf(figuresByDate(rows), approvals));
@@ -152,39 +148,40 @@ export async function getReport(
   business: ReportBusiness,
   range: AnalyticsRange,
 ): Promise<AnalyticsReport> {
-  const length = datesFromTo(range.from, range.to).length;
-  const previousRange = { from: addDays(range.from, -length), to: addDays(range.from, -1) };
-  const both = { from: previousRange.from, to: range.to };
+  const dates = datesFromTo(range.from, range.to);
+  const previousRange = { from: addDays(range.from, -dates.length), to: addDays(range.from, -1) };
   const splits = [
     metrics.impressions,
     metrics.widgetInteractions,
     metrics.formViews,
     metrics.interactions,
   ];
-  const [rows, pages, attention, approvals] = await Promise.all([
-    repository.rollupRows(db, business.id, {
-      totals: Object.values(dailyMetrics),
-      totalsRange: both,
+  const [rollups, pages, attention, approvals] = await Promise.all([
+    repository.reportRollups(db, business.id, {
+      range,
+      previous: previousRange,
+      chart: DAILY_METRICS,
       splits,
-      splitsRange: range,
     }),
     repository.topDimensions(db, business.id, range, metrics.pageImpressions, TOP_PAGES),
     repository.testimonialAttention(db, business.id, range, TOP_TESTIMONIALS),
-    approvalsByDate(db, business, both),
+    approvalsByDate(db, business, { from: previousRange.from, to: range.to }),
   ]);
 
-  const dayOf = reportDayOf(figuresByDate(rows), approvals);
-  const totalsOf = (dates: string[]) => sum(reportFields, dates.map(dayOf));
-  const dates = datesFromTo(range.from, range.to);
+  const days = dates.map(reportDayOf(figuresByDate(rollups.days), approvals));
+  const previousTotals = { ...noAnalyticsTotals(), approved: 0 };
+  for (const { metric, count } of rollups.previousTotals) {
+    const field = fieldOfMetric.get(metric);
+    if (field) previousTotals[field] += count;
+  }
+  for (const date of datesFromTo(previousRange.from, previousRange.to))
+    previousTotals.approved += approvals.get(date) ?? 0;
 
-  // The split rows, summed over the range per metric and dimension.
+  // The splits, summed over the range per metric and dimension.
   const splitSums = new Map<string, Map<string, number>>(
     splits.map((metric) => [metric, new Map()]),
   );
-  for (const row of rows) {
-    const sums = row.dimension === '' ? undefined : splitSums.get(row.metric);
-    if (sums) sums.set(row.dimension, (sums.get(row.dimension) ?? 0) + row.count);
-  }
+  for (const row of rollups.splits) splitSums.get(row.metric)?.set(row.dimension, row.count);
   const split = (metric: Metric) => splitSums.get(metric) ?? new Map<string, number>();
   const widgetImpressions = split(metrics.impressions);
   const widgetActions = split(metrics.widgetInteractions);
@@ -205,12 +202,9 @@ export async function getReport(
     from: range.from,
     to: range.to,
     timeZone: business.timeZone,
-    days: dates.map(dayOf),
-    totals: totalsOf(dates),
-    previous: {
-      ...previousRange,
-      totals: totalsOf(datesFromTo(previousRange.from, previousRange.to)),
-    },
+    days,
+    totals: sum(reportFields, days),
+    previous: { ...previousRange, totals: previousTotals },
     pages: pages.map(({ dimension, count }) => ({ page: dimension, impressions: count })),
     testimonials: attention.map(({ content, ...card }) => ({
       ...card,
