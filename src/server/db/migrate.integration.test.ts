@@ -220,7 +220,7 @@ describe('migrations', () => {
         ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:05:00Z', '2026-03-02', 'form_view', null, 'https://app.example/submit/shop', null, null, 'qr', null, 'v1'),
         ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:06:00Z', '2026-03-02', 'submission', null, null, null, null, null, null, null)`);
       await migrateDatabase(handle);
-      const beacons = await handle.db.execute<Record<string, unknown>>(
+      const beacons = await handle.db.execute(
         sql`select received_at::text as received_at, day::text as day, slug, page, visitor, events from analytics_beacons order by received_at`,
       );
       expect(beacons.rows).toEqual([

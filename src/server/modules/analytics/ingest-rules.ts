@@ -61,7 +61,7 @@ const WIDGET_EVENTS: ReadonlySet<RawEvent['type']> = new Set([
 ]);
 
 /** Sent by the widget (counted under its slug), not by the collection form or the server. */
-export const isWidgetEvent = (type: RawEvent['type']): boolean => WIDGET_EVENTS.has(type);
+const isWidgetEvent = (type: RawEvent['type']): boolean => WIDGET_EVENTS.has(type);
 
 export type BeaconContext = {
   business: IngestBusiness;
