@@ -17,12 +17,24 @@ export type SumRow = { metric: string; dimension: string; count: number };
 
 const summedCount = sql<number>`sum(${analyticsDaily.count})`.mapWith(Number);
 
-/** One business's rows of analytics_daily within a range of days, for the given metrics. */
-const withinRange = (businessId: string, range: DayRange, metricsOf: readonly Metric[]) =>
+/**
+ * One business's rows of analytics_daily within a range of days, for the given metrics: the totals (dimension '')
+ * or the splits (every other dimension). Every condition is on the indexes' columns, so each query is one range of
+ * them per metric.
+ */
+const rowsOf = (
+  businessId: string,
+  range: DayRange,
+  metricsOf: readonly Metric[],
+  dimensions: 'totals' | 'splits',
+) =>
   and(
     eq(analyticsDaily.businessId, businessId),
     between(analyticsDaily.day, range.from, range.to),
     inArray(analyticsDaily.metric, [...metricsOf]),
+    dimensions === 'totals'
+      ? eq(analyticsDaily.dimension, TOTAL)
+      : ne(analyticsDaily.dimension, TOTAL),
   );
 
 /** The day totals of `metrics` over the range: a row per day and metric that has one. */
@@ -39,67 +51,31 @@ export function dayTotals(
       count: analyticsDaily.count,
     })
     .from(analyticsDaily)
-    .where(and(withinRange(businessId, range, metricsOf), eq(analyticsDaily.dimension, TOTAL)));
+    .where(rowsOf(businessId, range, metricsOf, 'totals'));
 }
 
 /**
- * What the Analytics screen reads of the rollups, summed in the database so that only the chart's rows travel: the
- * day totals of `chart` over `range`, the totals of `chart` summed over `previous`, and the splits of `splits`
- * summed over `range`. Three selects in one statement, each with every condition on the primary key's columns, so
- * each is one range of the index.
+ * Counts summed in the database, so that a range's rows do not travel: the totals of `totals.metrics` over
+ * `totals.range` (their rows have dimension ''), and the splits of `splits.metrics` over `splits.range` (every other
+ * dimension). Two selects in one statement; an OR of the two would leave metric and dimension out of the index
+ * condition and read every row of the days.
  */
-export async function reportRollups(
+export function summedRollups(
   db: Executor,
   businessId: string,
-  wanted: {
-    range: DayRange;
-    previous: DayRange;
-    chart: readonly Metric[];
-    splits: readonly Metric[];
-  },
-): Promise<{ days: DayTotalRow[]; previousTotals: SumRow[]; splits: SumRow[] }> {
-  const { range, previous, chart, splits } = wanted;
-  const days = db
-    .select({
-      part: sql<string>`'day'`.as('part'),
-      day: sql<string | null>`${analyticsDaily.day}::text`.as('day'),
-      metric: analyticsDaily.metric,
-      dimension: analyticsDaily.dimension,
-      count: sql<number>`${analyticsDaily.count}`.mapWith(Number).as('count'),
-    })
-    .from(analyticsDaily)
-    .where(and(withinRange(businessId, range, chart), eq(analyticsDaily.dimension, TOTAL)));
-  const sums = (part: string, over: DayRange, metricsOf: readonly Metric[], total: boolean) =>
+  wanted: Record<'totals' | 'splits', { range: DayRange; metrics: readonly Metric[] }>,
+): Promise<SumRow[]> {
+  const sums = (dimensions: 'totals' | 'splits') =>
     db
       .select({
-        part: sql<string>`${part}`.as('part'),
-        day: sql<string | null>`null`.as('day'),
         metric: analyticsDaily.metric,
         dimension: analyticsDaily.dimension,
-        count: summedCount.as('count'),
+        count: summedCount,
       })
       .from(analyticsDaily)
-      .where(
-        and(
-          withinRange(businessId, over, metricsOf),
-          total ? eq(analyticsDaily.dimension, TOTAL) : ne(analyticsDaily.dimension, TOTAL),
-        ),
-      )
+      .where(rowsOf(businessId, wanted[dimensions].range, wanted[dimensions].metrics, dimensions))
       .groupBy(analyticsDaily.metric, analyticsDaily.dimension);
-  const rows = await days
-    .unionAll(sums('previous', previous, chart, true))
-    .unionAll(sums('splits', range, splits, false));
-  const result = {
-    days: [] as DayTotalRow[],
-    previousTotals: [] as SumRow[],
-    splits: [] as SumRow[],
-  };
-  for (const { part, day, metric, dimension, count } of rows) {
-    if (part === 'day' && day !== null) result.days.push({ day, metric, count });
-    else if (part === 'previous') result.previousTotals.push({ metric, dimension, count });
-    else if (part === 'splits') result.splits.push({ metric, dimension, count });
-  }
-  return result;
+  return sums('totals').unionAll(sums('splits'));
 }
 
 /** The dimensions of one metric with the largest sums over the range, largest first (ties by name). */
@@ -113,14 +89,7 @@ export function topDimensions(
   return db
     .select({ dimension: analyticsDaily.dimension, count: summedCount })
     .from(analyticsDaily)
-    .where(
-      and(
-        eq(analyticsDaily.businessId, businessId),
-        between(analyticsDaily.day, range.from, range.to),
-        eq(analyticsDaily.metric, metric),
-        ne(analyticsDaily.dimension, TOTAL),
-      ),
-    )
+    .where(rowsOf(businessId, range, [metric], 'splits'))
     .groupBy(analyticsDaily.dimension)
     .orderBy(desc(summedCount), asc(analyticsDaily.dimension))
     .limit(limit);
@@ -163,15 +132,13 @@ export function testimonialAttention(
         msOnScreen: sumOf(metrics.cardMs).as('ms_on_screen'),
       })
       .from(analyticsDaily)
+      // Per testimonial: these metrics have no total row.
       .where(
-        and(
-          eq(analyticsDaily.businessId, businessId),
-          between(analyticsDaily.day, range.from, range.to),
-          inArray(analyticsDaily.metric, [
-            metrics.cardImpressions,
-            metrics.readMore,
-            metrics.cardMs,
-          ]),
+        rowsOf(
+          businessId,
+          range,
+          [metrics.cardImpressions, metrics.readMore, metrics.cardMs],
+          'splits',
         ),
       )
       .groupBy(analyticsDaily.dimension),

@@ -18,7 +18,7 @@ import { addDays, datesFromTo, localDay } from '../../../shared/calendar-days.js
 import type { BusinessRow } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { csvRow } from '../testimonials/export.js';
-import { metrics, type Metric } from './metrics.js';
+import { metrics, TOTAL, type Metric } from './metrics.js';
 import * as repository from './report-repository.js';
 
 /** The report's longest lists. */
@@ -51,15 +51,19 @@ function excerptOf(content: string): string {
   return `${(lastSpace > EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/** Adds a total of a daily figure's metric to `figures` (others are left out). */
+function addTotal(figures: AnalyticsTotals, { metric, count }: { metric: string; count: number }) {
+  const field = fieldOfMetric.get(metric);
+  if (field) figures[field] += count;
+}
+
 /** The day totals of the rows, by date. */
 function figuresByDate(rows: readonly repository.DayTotalRow[]): Map<string, AnalyticsTotals> {
   const byDate = new Map<string, AnalyticsTotals>();
   for (const row of rows) {
-    const field = fieldOfMetric.get(row.metric);
-    if (!field) continue;
     let figures = byDate.get(row.day);
     if (!figures) byDate.set(row.day, (figures = noAnalyticsTotals()));
-    figures[field] += row.count;
+    addTotal(figures, row);
   }
   return byDate;
 }
@@ -156,32 +160,29 @@ export async function getReport(
     metrics.formViews,
     metrics.interactions,
   ];
-  const [rollups, pages, attention, approvals] = await Promise.all([
-    repository.reportRollups(db, business.id, {
-      range,
-      previous: previousRange,
-      chart: DAILY_METRICS,
-      splits,
+  const [dayRows, sums, pages, attention, approvals] = await Promise.all([
+    repository.dayTotals(db, business.id, range, DAILY_METRICS),
+    repository.summedRollups(db, business.id, {
+      totals: { range: previousRange, metrics: DAILY_METRICS },
+      splits: { range, metrics: splits },
     }),
     repository.topDimensions(db, business.id, range, metrics.pageImpressions, TOP_PAGES),
     repository.testimonialAttention(db, business.id, range, TOP_TESTIMONIALS),
     approvalsByDate(db, business, { from: previousRange.from, to: range.to }),
   ]);
 
-  const days = dates.map(reportDayOf(figuresByDate(rollups.days), approvals));
+  const days = dates.map(reportDayOf(figuresByDate(dayRows), approvals));
   const previousTotals = { ...noAnalyticsTotals(), approved: 0 };
-  for (const { metric, count } of rollups.previousTotals) {
-    const field = fieldOfMetric.get(metric);
-    if (field) previousTotals[field] += count;
-  }
-  for (const date of datesFromTo(previousRange.from, previousRange.to))
-    previousTotals.approved += approvals.get(date) ?? 0;
-
-  // The splits, summed over the range per metric and dimension.
+  // The period before's totals (dimension ''), then the range's splits per metric and dimension.
   const splitSums = new Map<string, Map<string, number>>(
     splits.map((metric) => [metric, new Map()]),
   );
-  for (const row of rollups.splits) splitSums.get(row.metric)?.set(row.dimension, row.count);
+  for (const row of sums) {
+    if (row.dimension === TOTAL) addTotal(previousTotals, row);
+    else splitSums.get(row.metric)?.set(row.dimension, row.count);
+  }
+  for (const date of datesFromTo(previousRange.from, previousRange.to))
+    previousTotals.approved += approvals.get(date) ?? 0;
   const split = (metric: Metric) => splitSums.get(metric) ?? new Map<string, number>();
   const widgetImpressions = split(metrics.impressions);
   const widgetActions = split(metrics.widgetInteractions);
