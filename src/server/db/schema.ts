@@ -24,6 +24,7 @@ import {
   DEFAULT_COLLECTION_FLAGS as C,
   DEFAULT_WELCOME_MESSAGE,
 } from '../../shared/collection-settings.js';
+import type { StoredAnalyticsEvent } from '../../shared/schemas/analytics.js';
 import { testCheckoutStatuses } from '../../shared/schemas/billing.js';
 import {
   REQUEST_SETTINGS_DEFAULTS as R,
@@ -718,21 +719,8 @@ export const analyticsBeacons = pgTable(
     page: text(),
     /** The day's visitor hash (salted with a salt discarded the next day); null for the server's own count. */
     visitor: text(),
-    /**
-     * The events counted, each `{ type, testimonialId?, action?, source?, ms? }`, where `type` is an AnalyticsEvent's
-     * or `submission` (modules/analytics/ingest-rules.ts RawEvent).
-     */
-    events: jsonb()
-      .$type<
-        Array<{
-          type: string;
-          testimonialId?: string;
-          action?: string;
-          source?: string;
-          ms?: number;
-        }>
-      >()
-      .notNull(),
+    /** The events counted (modules/analytics/ingest-rules.ts). */
+    events: jsonb().$type<StoredAnalyticsEvent[]>().notNull(),
   },
   (table) => [
     index('analytics_beacons_received_idx').on(table.receivedAt),

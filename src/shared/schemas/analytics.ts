@@ -47,6 +47,19 @@ export const analyticsEventSchema = z.discriminatedUnion(
 );
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
+/**
+ * An event as the server stores it in a raw beacon (the table analytics_beacons): what the beacon sent, less what is
+ * not counted, or `submission`, the server's own count of a testimonial sent through the form.
+ */
+export type StoredAnalyticsEvent = {
+  type: AnalyticsEvent['type'] | 'submission';
+  /** Only a testimonial the business's widget shows. */
+  testimonialId?: string;
+  action?: string;
+  source?: string;
+  ms?: number;
+};
+
 /** What the widget and the form send with navigator.sendBeacon (as text/plain, so no preflight is needed). */
 export const analyticsBeaconSchema = z.object({
   slug: z.string('Slug is required').min(1, 'Slug is required').max(200),

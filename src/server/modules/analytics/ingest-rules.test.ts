@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
-import { asksNotToBeTracked, pageOf, rawBeaconOf, repeatKeyOf } from './ingest-rules.js';
+import {
+  asksNotToBeTracked,
+  pageOf,
+  rawBeaconOf,
+  repeatKeyOf,
+  type PageParsed,
+} from './ingest-rules.js';
 
 const TESTIMONIAL = '5b0f7f0e-8a2b-4c47-9a43-3c3f2b0f4d11';
 const business = { id: '0d3c1f6a-6a55-4c1e-8f0e-2f7f9a1b2c3d', timeZone: 'UTC' };
@@ -40,9 +46,9 @@ describe('pageOf', () => {
 });
 
 describe('rawBeaconOf', () => {
-  const beacon = (page: string, events: AnalyticsBeacon['events']): AnalyticsBeacon => ({
+  const beacon = (page: string, events: AnalyticsBeacon['events']): PageParsed => ({
     slug: 'crumb',
-    page,
+    page: new URL(page),
     events,
   });
 
@@ -109,7 +115,7 @@ describe('repeatKeyOf', () => {
   const raw = rawBeaconOf(
     {
       slug: 'crumb',
-      page: 'https://shop.example/',
+      page: new URL('https://shop.example/'),
       events: [{ type: 'time', testimonialId: TESTIMONIAL, ms: 10 }],
     },
     context,

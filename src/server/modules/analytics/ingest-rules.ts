@@ -4,17 +4,14 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { localDay } from '../../../shared/calendar-days.js';
-import type { AnalyticsBeacon, AnalyticsEvent } from '../../../shared/schemas/analytics.js';
+import type {
+  AnalyticsBeacon,
+  AnalyticsEvent,
+  StoredAnalyticsEvent,
+} from '../../../shared/schemas/analytics.js';
 
-/** An event as it is stored and folded: what the beacon sent, less what is not counted. */
-export type RawEvent = {
-  type: AnalyticsEvent['type'] | 'submission';
-  /** Only a testimonial the business's widget shows. */
-  testimonialId?: string;
-  action?: string;
-  source?: string;
-  ms?: number;
-};
+/** An event as it is stored and folded. */
+export type RawEvent = StoredAnalyticsEvent;
 
 /**
  * One row of analytics_beacons, as the buffer holds it until it is written: a beacon's counted events, or the server's
@@ -63,6 +60,9 @@ const WIDGET_EVENTS: ReadonlySet<RawEvent['type']> = new Set([
 /** Sent by the widget (counted under its slug), not by the collection form or the server. */
 const isWidgetEvent = (type: RawEvent['type']): boolean => WIDGET_EVENTS.has(type);
 
+/** A checked beacon with its page parsed, once, by the caller (which hashes the visitor with its origin). */
+export type PageParsed = Omit<AnalyticsBeacon, 'page'> & { page: URL };
+
 export type BeaconContext = {
   business: IngestBusiness;
   /**
@@ -102,8 +102,8 @@ function rawEventOf(event: AnalyticsEvent, shown: boolean): RawEvent {
  * events of our own pages (the dashboard's preview) and the cards the widget does not show. Null when no event is
  * left.
  */
-export function rawBeaconOf(beacon: AnalyticsBeacon, context: BeaconContext): RawBeacon | null {
-  const url = new URL(beacon.page);
+export function rawBeaconOf(beacon: PageParsed, context: BeaconContext): RawBeacon | null {
+  const url = beacon.page;
   const ownPage = url.origin === context.ownOrigin;
   const events: RawEvent[] = [];
   for (const event of beacon.events) {

@@ -110,19 +110,23 @@ export class AnalyticsIngest {
   /** Queues a counted visitor's beacon for the widget it names; the repeats of the window are left out. */
   async record(loaded: LoadedWidget, beacon: AnalyticsBeacon, client: BeaconClient): Promise<void> {
     const now = this.options.clock();
+    const page = new URL(beacon.page);
     const visitor = await this.salts.hashOf(now, {
-      site: new URL(beacon.page).origin,
+      site: page.origin,
       ip: client.ip,
       userAgent: client.userAgent,
     });
     const { testimonials } = loaded.widget;
-    const raw = rawBeaconOf(beacon, {
-      business: { id: loaded.businessId, timeZone: loaded.timeZone },
-      shows: (id) => testimonials.some((testimonial) => testimonial.id === id),
-      now,
-      visitor,
-      ownOrigin: this.ownOrigin,
-    });
+    const raw = rawBeaconOf(
+      { ...beacon, page },
+      {
+        business: { id: loaded.businessId, timeZone: loaded.timeZone },
+        shows: (id) => testimonials.some((testimonial) => testimonial.id === id),
+        now,
+        visitor,
+        ownOrigin: this.ownOrigin,
+      },
+    );
     if (raw === null) return;
     const keyOf = repeatKeyOf(raw);
     const events = raw.events.filter(
