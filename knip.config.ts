@@ -8,6 +8,8 @@ const config: KnipConfig = {
     // The server build (scripts/build-server.mjs): the server and its command.
     'src/server/main.ts',
     'src/server/cli/access-codes.ts',
+    // The analytics counting thread, started by file name (modules/analytics/ingest-thread.ts).
+    'src/server/modules/analytics/ingest-worker.ts',
     // The client build: its landing page (index.html Knip finds through Vite)
     // and the server-side render build.
     'src/client/landing-entry.ts',

@@ -111,6 +111,11 @@ export type AppDeps = {
   bodyDeadline?: BodyDeadline;
   /** The job queue's worker (plugins/jobs.ts); default: polling. Tests turn polling off and drain by hand. */
   jobs?: JobsOptions;
+  /**
+   * Counts analytics beacons on a thread of its own (modules/analytics/ingest-thread.ts); default: true. Tests that
+   * do not look at the counting count on the app's thread, and spare a thread's start.
+   */
+  analyticsThread?: boolean;
 };
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -164,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUploads(app, config);
   registerPayments(app, config, deps.clock ?? (() => new Date()));
   registerJobs(app, deps.jobs ?? { poll: true });
-  registerAnalytics(app);
+  registerAnalytics(app, { thread: deps.analyticsThread ?? true });
   await registerOpenApi(app, config);
   registerAppShell(app, client);
   deps.beforeRoutes?.(app);

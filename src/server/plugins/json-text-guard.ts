@@ -5,11 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 
-const INVALID_CHARACTER_MESSAGE = 'Text contains an invalid character';
+export const INVALID_CHARACTER_MESSAGE = 'Text contains an invalid character';
 
 const isStorableText = (text: string): boolean => !text.includes('\u0000') && text.isWellFormed();
 
-function containsUnstorableText(value: unknown, depth = 0): boolean {
+/** True when a string anywhere in `value` (its keys too) holds what PostgreSQL cannot store. */
+export function containsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return !isStorableText(value);
   // A raw body (the payment webhook) is bytes, checked by its own route.
   if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value))

@@ -55,6 +55,7 @@ export async function createTestApp(
     database: await testDatabase(),
     logger: false,
     jobs: { poll: false },
+    analyticsThread: false,
     ...sharedFakeBuild(),
     ...deps,
   });

@@ -7,9 +7,10 @@ import {
   analyticsDaily,
   analyticsSalts,
   analyticsVisitors,
+  businesses,
 } from '../../db/schema.js';
+import type { BeaconRowsJson, DayVisitor } from './ingest-counter.js';
 import type { Counter } from './ingest-fold.js';
-import type { RawBeacon } from './ingest-rules.js';
 
 /**
  * One array parameter per column, whatever the number of rows: a flush of thousands of rows is one short statement
@@ -19,22 +20,20 @@ import type { RawBeacon } from './ingest-rules.js';
 const column = <T>(rows: readonly T[], pick: (row: T) => unknown, type: string) =>
   sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
 
-export async function insertBeacons(db: Executor, beacons: readonly RawBeacon[]): Promise<void> {
-  if (beacons.length === 0) return;
+/**
+ * A batch's rows may name a business deleted since they arrived (its own rows went with it): they are left out, so
+ * that one deleted business cannot fail the whole batch on its foreign key, again at every flush.
+ */
+const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.id} = incoming.business_id)`;
+
+export async function insertBeacons(db: Executor, rows: BeaconRowsJson): Promise<void> {
   await db.execute(sql`
     insert into ${analyticsBeacons} (business_id, received_at, day, slug, page, visitor, events)
-    select * from unnest(
-      ${column(beacons, (row) => row.businessId, 'uuid')},
-      ${column(beacons, (row) => row.receivedAt.toISOString(), 'timestamptz')},
-      ${column(beacons, (row) => row.day, 'date')},
-      ${column(beacons, (row) => row.slug, 'text')},
-      ${column(beacons, (row) => row.page, 'text')},
-      ${column(beacons, (row) => row.visitor, 'text')},
-      ${column(beacons, (row) => JSON.stringify(row.events), 'jsonb')}
-    )`);
+    select * from jsonb_to_recordset(${rows}::text::jsonb) as incoming(
+      business_id uuid, received_at timestamptz, day date, slug text, page text, visitor text, events jsonb
+    )
+    where ${ofABusiness}`);
 }
-
-export type DayVisitor = { businessId: string; day: string; visitor: string };
 
 /** Records the visitors; answers those not recorded before (each business's new visitors of the day). */
 export async function insertNewVisitors(
@@ -48,7 +47,8 @@ export async function insertNewVisitors(
       ${column(visitors, (row) => row.businessId, 'uuid')},
       ${column(visitors, (row) => row.day, 'date')},
       ${column(visitors, (row) => row.visitor, 'text')}
-    )
+    ) as incoming(business_id, day, visitor)
+    where ${ofABusiness}
     on conflict do nothing
     returning business_id, day::text as day`);
   return result.rows.map((row) => ({ businessId: row.business_id, day: row.day }));
@@ -65,7 +65,8 @@ export async function addToDaily(db: Executor, counters: readonly Counter[]): Pr
       ${column(counters, (row) => row.metric, 'text')},
       ${column(counters, (row) => row.dimension, 'text')},
       ${column(counters, (row) => row.count, 'bigint')}
-    ) with ordinality as counter(business_id, day, metric, dimension, count, position)
+    ) with ordinality as incoming(business_id, day, metric, dimension, count, position)
+    where ${ofABusiness}
     order by position
     on conflict (business_id, day, metric, dimension)
       do update set count = ${analyticsDaily.count} + excluded.count`);

@@ -3,15 +3,15 @@
 // (widget/public-routes.ts), whose cache finds the widget a beacon names (`widgetOf`): no cookie is read or set,
 // and every answer (errors and 429s too) is open to every origin. sendBeacon posts its
 // JSON as `text/plain;charset=UTF-8`, which needs no CORS preflight, so this plugin alone parses text/plain,
-// as JSON (the root removes that parser, plugins/csrf.ts), with JSON itself, up to 16 KB. The contract's schema
-// then checks the beacon: bad input is 400 and nothing is stored. A visitor who asks not to be tracked (DNT,
-// GPC), a bot, an unknown slug: 204 and nothing stored. Limited per address, generously: a page view sends a
+// as text (the root removes that parser, plugins/csrf.ts), with JSON itself, up to 16 KB. The body is parsed and
+// checked against the contract's schema by the analytics counting, on its own thread (ingest-thread.ts), not here:
+// bad input is 400 all the same and nothing is stored. A visitor who asks not to be tracked (DNT, GPC), a bot, an
+// unknown slug: 204 and nothing stored. Limited per address, generously: a page view sends a
 // handful of beacons. Unknown slugs spend the address's budget of names found nowhere, as the widget's routes
 // do (`widgetOf`, docs/security.md rule 22).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAnalyticsEvents } from '../../../shared/contracts/analytics.js';
 import { MINUTE_MS } from '../../../shared/time.js';
-import { badRequest } from '../../errors.js';
 import { route } from '../../plugins/contract-route.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { CROSS_ORIGIN_HEADERS } from '../widget/cross-origin-headers.js';
@@ -25,8 +25,6 @@ export const analyticsBeaconRateLimit = { max: 300, timeWindowMs: MINUTE_MS } as
 /** A beacon of 50 events is about 4 KB. */
 export const ANALYTICS_BEACON_MAX_BYTES = 16 * 1024;
 
-const NOT_JSON_MESSAGE = 'The body must be a JSON object: { slug, page, events }';
-
 /** The widget of a slug, from memory or the database; null when no business has it. */
 export type WidgetOf = (
   slug: string,
@@ -38,16 +36,13 @@ export const analyticsIngestRoutes: FastifyPluginAsync<{ widgetOf: WidgetOf }> =
   app,
   { widgetOf },
 ) => {
-  // Only in this plugin's context: text/plain (what sendBeacon sends) and JSON, both parsed as JSON.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Only in this plugin's context: text/plain (what sendBeacon sends) and JSON, both kept as text for the counting.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     ['application/json', 'text/plain'],
     { parseAs: 'string', bodyLimit: ANALYTICS_BEACON_MAX_BYTES },
-    (request, body, done) => {
-      void parseJson(request, body.toString(), (error, parsed) => {
-        done(error ? badRequest(NOT_JSON_MESSAGE) : null, parsed);
-      });
+    (_request, body, done) => {
+      done(null, body);
     },
   );
 
@@ -61,16 +56,24 @@ export const analyticsIngestRoutes: FastifyPluginAsync<{ widgetOf: WidgetOf }> =
   route(
     app,
     recordAnalyticsEvents,
-    async ({ body, deps, request, reply }) => {
+    async ({ deps, request, reply }) => {
       const userAgent = request.headers['user-agent'];
       if (asksNotToBeTracked(request.headers) || userAgent === undefined || isBot(userAgent))
         return null;
-      const widget = await widgetOf(body.slug, request, reply);
-      if (widget === null) return null;
-      await deps.analytics.record(widget, body, { ip: request.ip, userAgent });
+      // The text the parser above kept (a request without a body has none, which the counting refuses).
+      const text = typeof request.body === 'string' ? request.body : '';
+      await deps.analytics.take(text, { ip: request.ip, userAgent }, (slug) =>
+        widgetOf(slug, request, reply),
+      );
       return null;
     },
-    // Helmet's headers are for pages; a few info lines per page view would cost more than the beacon.
-    { helmet: false, logLevel: 'warn', onRequest: crossOriginAndRateLimit },
+    {
+      // Helmet's headers are for pages; a few info lines per page view would cost more than the beacon.
+      helmet: false,
+      logLevel: 'warn',
+      onRequest: crossOriginAndRateLimit,
+      // The body is checked by the counting thread, against the contract's schema: here it is passed on as text.
+      validatorCompiler: () => (text: unknown) => ({ value: text }),
+    },
   );
 };

@@ -1,76 +1,62 @@
 // The analytics write side (docs/product/analytics.md#counting), one per app (`app.analytics`, plugins/analytics.ts):
-// a beacon from a counted visitor becomes a raw beacon (ingest-rules.ts), minus the repeats of the last
-// ANALYTICS_REPEAT_WINDOW_MS (ingest-repeats.ts), queued in the write-behind buffer (ingest-buffer.ts). Each flush
-// writes, in one transaction, a raw row per beacon, the day's new visitors and the rollup counters their events fold
-// into (ingest-fold.ts). A crash loses what was queued since the last flush: at most about a second of events.
+// a beacon's text goes to the counting (ingest-counter.ts, on a thread of its own: ingest-thread.ts), which parses
+// and checks it; a good one's slug is looked up here, in the widget cache, and its visitor hashed with the day's salt
+// (visitor-hash.ts), and the counting queues what it counts. Each flush comes back folded and is written here, in
+// one transaction: a raw row per beacon, the day's new visitors and the rollup counters. A crash loses what was
+// queued since the last flush: at most about a second of events.
 // Retention (`pruneAnalytics`, from the hourly sweep of plugins/jobs.ts): raw beacons for
 // ANALYTICS_RAW_RETENTION_DAYS, visitor rows for two days; the rollups stay.
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ANALYTICS_RAW_RETENTION_DAYS,
-  ANALYTICS_REPEAT_WINDOW_MS,
-} from '../../../shared/analytics.js';
-import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
-import { DAY_MS, SECOND_MS } from '../../../shared/time.js';
-import type { Executor } from '../../db/executor.js';
-import { WriteBehindBuffer } from './ingest-buffer.js';
-import { compare, Rollups } from './ingest-fold.js';
-import { RepeatFilter } from './ingest-repeats.js';
-import * as repository from './ingest-repository.js';
+import { ANALYTICS_RAW_RETENTION_DAYS } from '../../../shared/analytics.js';
 import { localDay } from '../../../shared/calendar-days.js';
-import {
-  rawBeaconOf,
-  repeatKeyOf,
-  utcDay,
-  type IngestBusiness,
-  type RawBeacon,
-} from './ingest-rules.js';
+import { DAY_MS } from '../../../shared/time.js';
+import type { Executor } from '../../db/executor.js';
+import { AppError } from '../../errors.js';
 import type { LoadedWidget } from '../widget/service.js';
+import type { FoldedBatch } from './ingest-counter.js';
+import { Rollups } from './ingest-fold.js';
+import * as repository from './ingest-repository.js';
+import { utcDay, type IngestBusiness } from './ingest-rules.js';
+import { InlineCounting, ThreadCounting, type Counting } from './ingest-thread.js';
 import { metrics, TOTAL } from './metrics.js';
 import { VisitorSalts } from './visitor-hash.js';
 
-/** The buffer is written this often… */
-const ANALYTICS_FLUSH_INTERVAL_MS = SECOND_MS;
-/** …or as soon as it holds this many events. */
-const ANALYTICS_FLUSH_EVENTS = 5_000;
-/** While the database is away at most this many events wait; the oldest beacons are dropped first. */
-const ANALYTICS_MAX_BUFFERED_EVENTS = 50_000;
-/** Repeat keys remembered at most (about 100 bytes each). */
-const MAX_REPEAT_KEYS = 100_000;
 /** Visitor rows are only read on their own day; two days cover every time zone. */
 const VISITOR_RETENTION_DAYS = 2;
 
 export type IngestOptions = {
   db: Executor;
   clock: () => Date;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** The app's public URL: widget events on its origin are the dashboard's preview. */
   baseUrl: string;
+  /** Counts on a worker thread (ingest-thread.ts); false counts on the app's own thread. */
+  thread: boolean;
 };
 
 /** The visitor as the server sees them: only ever hashed (visitor-hash.ts). */
 export type BeaconClient = { ip: string; userAgent: string };
 
 /**
- * Writes a batch in one transaction: a raw row per beacon, the visitors (those new for their business and day count
- * into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock.
+ * Writes a folded batch in one transaction: a raw row per beacon, the visitors (those new for their business and
+ * day count into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock. Rows of
+ * a business deleted since they arrived are left out.
  */
-async function writeBeacons(db: Executor, beacons: readonly RawBeacon[]): Promise<void> {
-  const rollups = new Rollups();
-  const visitors = new Map<string, repository.DayVisitor>();
-  for (const beacon of beacons) {
-    rollups.fold(beacon);
-    const { businessId, day, visitor } = beacon;
-    if (visitor !== null)
-      visitors.set(`${businessId} ${day} ${visitor}`, { businessId, day, visitor });
-  }
-  const sortedVisitors = [...visitors.entries()]
-    .sort(([a], [b]) => compare(a, b))
-    .map(([, visitor]) => visitor);
+async function writeBatch(
+  db: Executor,
+  { beacons, visitors, counters }: FoldedBatch,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await repository.insertBeacons(tx, beacons);
-    for (const fresh of await repository.insertNewVisitors(tx, sortedVisitors))
-      rollups.add(fresh, metrics.visitors, TOTAL);
+    const fresh = await repository.insertNewVisitors(tx, visitors);
+    if (fresh.length === 0) {
+      await repository.addToDaily(tx, counters);
+      return;
+    }
+    const rollups = new Rollups();
+    for (const counter of counters)
+      rollups.add(counter, counter.metric, counter.dimension, counter.count);
+    for (const visitor of fresh) rollups.add(visitor, metrics.visitors, TOTAL);
     await repository.addToDaily(tx, rollups.sorted());
   });
 }
@@ -88,51 +74,67 @@ export async function pruneAnalytics(db: Executor, now: Date): Promise<void> {
   await repository.deleteSaltsBefore(db, utcDay(now));
 }
 
+/** The ids of the testimonials a loaded widget shows, worked out once per widget the cache loads. */
+const shownIds = new WeakMap<LoadedWidget, readonly string[]>();
+function shownBy(loaded: LoadedWidget): readonly string[] {
+  let ids = shownIds.get(loaded);
+  if (ids === undefined) {
+    ids = loaded.widget.testimonials.map((testimonial) => testimonial.id);
+    shownIds.set(loaded, ids);
+  }
+  return ids;
+}
+
 export class AnalyticsIngest {
-  private readonly buffer: WriteBehindBuffer<RawBeacon>;
   private readonly salts: VisitorSalts;
-  private readonly repeats = new RepeatFilter(ANALYTICS_REPEAT_WINDOW_MS, MAX_REPEAT_KEYS);
-  private readonly ownOrigin: string;
+  private readonly counting: Counting;
 
   constructor(private readonly options: IngestOptions) {
-    this.ownOrigin = new URL(options.baseUrl).origin;
     this.salts = new VisitorSalts(options.db);
-    this.buffer = new WriteBehindBuffer({
-      write: (beacons) => writeBeacons(options.db, beacons),
-      intervalMs: ANALYTICS_FLUSH_INTERVAL_MS,
-      flushAtRows: ANALYTICS_FLUSH_EVENTS,
-      maxRows: ANALYTICS_MAX_BUFFERED_EVENTS,
-      sizeOf: (beacon) => beacon.events.length,
-      warn: (details, message) => options.log.warn(details, message),
-    });
+    const counterOptions = {
+      ownOrigin: new URL(options.baseUrl).origin,
+      write: (batch: FoldedBatch) => writeBatch(options.db, batch),
+      warn: (details: Record<string, unknown>, message: string) =>
+        options.log.warn(details, message),
+    };
+    this.counting = options.thread
+      ? new ThreadCounting({
+          ...counterOptions,
+          error: (details, message) => options.log.error(details, message),
+        })
+      : new InlineCounting(counterOptions);
   }
 
-  /** Queues a counted visitor's beacon for the widget it names; the repeats of the window are left out. */
-  async record(loaded: LoadedWidget, beacon: AnalyticsBeacon, client: BeaconClient): Promise<void> {
-    const now = this.options.clock();
-    const page = new URL(beacon.page);
-    const visitor = await this.salts.hashOf(now, {
-      site: page.origin,
-      ip: client.ip,
-      userAgent: client.userAgent,
-    });
-    const { testimonials } = loaded.widget;
-    const raw = rawBeaconOf(
-      { ...beacon, page },
-      {
+  /**
+   * Counts a beacon's text from a counted visitor: refused (the AppError of a 400) when it is not a good beacon;
+   * nothing counted when `widgetOf` finds no business for its slug; else queued, minus the repeats of the window.
+   */
+  async take(
+    text: string,
+    client: BeaconClient,
+    widgetOf: (slug: string) => LoadedWidget | null | Promise<LoadedWidget | null>,
+  ): Promise<void> {
+    const { id, checked } = await this.counting.check(text);
+    if (!checked.ok) {
+      const { code, message, details } = checked.refusal;
+      throw new AppError(400, code, message, details);
+    }
+    let counted = false;
+    try {
+      const loaded = await widgetOf(checked.slug);
+      if (loaded === null) return;
+      const now = this.options.clock();
+      const visitor = await this.salts.hashOf(now, { site: checked.site, ...client });
+      this.counting.count(id, {
         business: { id: loaded.businessId, timeZone: loaded.timeZone },
-        shows: (id) => testimonials.some((testimonial) => testimonial.id === id),
-        now,
+        shown: shownBy(loaded),
         visitor,
-        ownOrigin: this.ownOrigin,
-      },
-    );
-    if (raw === null) return;
-    const keyOf = repeatKeyOf(raw);
-    const events = raw.events.filter(
-      (event) => !this.repeats.isRepeat(keyOf(event), now.getTime()),
-    );
-    if (events.length > 0) this.buffer.add([{ ...raw, events }]);
+        now,
+      });
+      counted = true;
+    } finally {
+      if (!counted) this.counting.forget(id);
+    }
   }
 
   /**
@@ -141,31 +143,29 @@ export class AnalyticsIngest {
    */
   recordSubmission(business: IngestBusiness): void {
     const now = this.options.clock();
-    this.buffer.add([
-      {
-        businessId: business.id,
-        receivedAt: now,
-        day: localDay(now, business.timeZone),
-        slug: null,
-        page: null,
-        visitor: null,
-        events: [{ type: 'submission' }],
-      },
-    ]);
+    this.counting.add({
+      businessId: business.id,
+      receivedAt: now,
+      day: localDay(now, business.timeZone),
+      slug: null,
+      page: null,
+      visitor: null,
+      events: [{ type: 'submission' }],
+    });
   }
 
   /** Writes what is queued now; tests call it instead of waiting a second. */
   flush(): Promise<void> {
-    return this.buffer.flush();
+    return this.counting.flush();
   }
 
   /** Flushes every second from now on. */
   start(): void {
-    this.buffer.start();
+    this.counting.start();
   }
 
   /** Stops the timer and writes what is left (the app is closing). */
   stop(): Promise<void> {
-    return this.buffer.stop();
+    return this.counting.stop();
   }
 }
