@@ -52,9 +52,9 @@ export type CountContext = {
 };
 
 /**
- * The raw beacons of a batch as one JSON array of analytics_beacons rows (column names as keys), which the database
- * reads with jsonb_to_recordset: one text parameter, made here, instead of an array parameter per column, each of
- * whose elements the driver escapes on the app's thread (half the write's time on PGlite).
+ * The raw beacons of a batch as one JSON array (RawBeacon's fields), which the database reads with
+ * jsonb_to_recordset: one text parameter, made here, instead of an array parameter per column, each of whose
+ * elements the driver escapes on the app's thread (half the write's time on PGlite).
  */
 export type BeaconRowsJson = string;
 
@@ -103,16 +103,7 @@ function foldBatch(beacons: readonly RawBeacon[]): FoldedBatch {
   const sortedVisitors = [...visitors.entries()]
     .sort(([a], [b]) => compare(a, b))
     .map(([, visitor]) => visitor);
-  const rows = beacons.map((beacon) => ({
-    business_id: beacon.businessId,
-    received_at: beacon.receivedAt.toISOString(),
-    day: beacon.day,
-    slug: beacon.slug,
-    page: beacon.page,
-    visitor: beacon.visitor,
-    events: beacon.events,
-  }));
-  return { beacons: JSON.stringify(rows), visitors: sortedVisitors, counters: rollups.sorted() };
+  return { beacons: JSON.stringify(beacons), visitors: sortedVisitors, counters: rollups.sorted() };
 }
 
 export class BeaconCounter {
@@ -167,11 +158,6 @@ export class BeaconCounter {
   /** Queues a row the server counts itself (a submission). */
   add(raw: RawBeacon): void {
     this.buffer.add([raw]);
-  }
-
-  /** Checked beacons not yet counted or forgotten. */
-  get waiting(): number {
-    return this.checked.size;
   }
 
   flush(): Promise<void> {

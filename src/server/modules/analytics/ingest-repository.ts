@@ -13,24 +13,23 @@ import type { BeaconRowsJson, DayVisitor } from './ingest-counter.js';
 import type { Counter } from './ingest-fold.js';
 
 /**
- * One array parameter per column, whatever the number of rows: a flush of thousands of rows is one short statement
- * to parse and bind, instead of one parameter per cell (PGlite runs on the server's own thread, so this is time the
- * widget's answers wait for).
+ * A batch's rows as one JSON text parameter, which the database reads with jsonb_to_recordset: one text to bind
+ * however many rows, where an array parameter per column has the driver escape each element (PGlite runs on the
+ * server's own thread, so this is time the widget's answers wait for).
  */
-const column = <T>(rows: readonly T[], pick: (row: T) => unknown, type: string) =>
-  sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
+const asJson = (rows: readonly unknown[]) => sql`${JSON.stringify(rows)}::text::jsonb`;
 
 /**
  * A batch's rows may name a business deleted since they arrived (its own rows went with it): they are left out, so
  * that one deleted business cannot fail the whole batch on its foreign key, again at every flush.
  */
-const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.id} = incoming.business_id)`;
+const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.id} = incoming."businessId")`;
 
 export async function insertBeacons(db: Executor, rows: BeaconRowsJson): Promise<void> {
   await db.execute(sql`
     insert into ${analyticsBeacons} (business_id, received_at, day, slug, page, visitor, events)
     select * from jsonb_to_recordset(${rows}::text::jsonb) as incoming(
-      business_id uuid, received_at timestamptz, day date, slug text, page text, visitor text, events jsonb
+      "businessId" uuid, "receivedAt" timestamptz, day date, slug text, page text, visitor text, events jsonb
     )
     where ${ofABusiness}`);
 }
@@ -43,11 +42,8 @@ export async function insertNewVisitors(
   if (visitors.length === 0) return [];
   const result = await db.execute<{ business_id: string; day: string }>(sql`
     insert into ${analyticsVisitors} (business_id, day, visitor)
-    select * from unnest(
-      ${column(visitors, (row) => row.businessId, 'uuid')},
-      ${column(visitors, (row) => row.day, 'date')},
-      ${column(visitors, (row) => row.visitor, 'text')}
-    ) as incoming(business_id, day, visitor)
+    select "businessId", day, visitor
+    from jsonb_to_recordset(${asJson(visitors)}) as incoming("businessId" uuid, day date, visitor text)
     where ${ofABusiness}
     on conflict do nothing
     returning business_id, day::text as day`);
@@ -59,13 +55,10 @@ export async function addToDaily(db: Executor, counters: readonly Counter[]): Pr
   if (counters.length === 0) return;
   await db.execute(sql`
     insert into ${analyticsDaily} (business_id, day, metric, dimension, count)
-    select business_id, day, metric, dimension, count from unnest(
-      ${column(counters, (row) => row.businessId, 'uuid')},
-      ${column(counters, (row) => row.day, 'date')},
-      ${column(counters, (row) => row.metric, 'text')},
-      ${column(counters, (row) => row.dimension, 'text')},
-      ${column(counters, (row) => row.count, 'bigint')}
-    ) with ordinality as incoming(business_id, day, metric, dimension, count, position)
+    select "businessId", day, metric, dimension, count
+    from rows from (
+      jsonb_to_recordset(${asJson(counters)}) as ("businessId" uuid, day date, metric text, dimension text, count bigint)
+    ) with ordinality as incoming("businessId", day, metric, dimension, count, position)
     where ${ofABusiness}
     order by position
     on conflict (business_id, day, metric, dimension)

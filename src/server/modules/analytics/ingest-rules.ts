@@ -1,6 +1,6 @@
 // What a beacon becomes (docs/product/analytics.md#counting): who is not counted at all, the page it keeps (origin
 // and path, never the query or the hash), the business's local day, and the events it counts, stored as one raw row.
-// Pure functions; ingest.ts keeps the rows and writes them.
+// Pure functions; ingest-counter.ts keeps the rows, ingest.ts writes them.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { localDay } from '../../../shared/calendar-days.js';

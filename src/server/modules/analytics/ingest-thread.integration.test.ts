@@ -82,8 +82,8 @@ describe('ThreadCounting', () => {
     const [batch] = batches;
     expect(JSON.parse(batch?.beacons ?? '')).toEqual([
       {
-        business_id: BUSINESS,
-        received_at: AT.toISOString(),
+        businessId: BUSINESS,
+        receivedAt: AT.toISOString(),
         day: '2026-03-02',
         slug: 'crumb-co',
         page: 'https://shop.example/menu',
