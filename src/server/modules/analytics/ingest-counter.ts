@@ -23,6 +23,7 @@ import {
   type PageParsed,
   type RawBeacon,
 } from './ingest-rules.js';
+import type { Counting } from './ingest-thread.js';
 
 /** The buffer is written this often… */
 const ANALYTICS_FLUSH_INTERVAL_MS = SECOND_MS;
@@ -36,7 +37,7 @@ const MAX_REPEAT_KEYS = 100_000;
 const NOT_JSON_MESSAGE = 'The body must be a JSON object: { slug, page, events }';
 
 /** A refusal, as plain data (it may cross a thread): the app answers it as the AppError it describes. */
-export type Refusal = Pick<AppError, 'code' | 'message' | 'details'>;
+export type Refusal = Pick<AppError, 'statusCode' | 'code' | 'message' | 'details'>;
 
 /** What `check` found: the slug to look up and the page's origin (the visitor hash's site), or why it is refused. */
 export type Checked = { ok: true; slug: string; site: string } | { ok: false; refusal: Refusal };
@@ -71,8 +72,8 @@ export type CounterOptions = {
   warn: (details: Record<string, unknown>, message: string) => void;
 };
 
-function refusalOf(error: AppError): Refusal {
-  return { code: error.code, message: error.message, details: error.details };
+function refusalOf({ statusCode, code, message, details }: AppError): Refusal {
+  return { statusCode, code, message, details };
 }
 
 /** The beacon's text as a checked beacon with its page parsed, or why it is refused (as the API answers a 400). */
@@ -106,7 +107,7 @@ function foldBatch(beacons: readonly RawBeacon[]): FoldedBatch {
   return { beacons: JSON.stringify(beacons), visitors: sortedVisitors, counters: rollups.sorted() };
 }
 
-export class BeaconCounter {
+export class BeaconCounter implements Counting {
   private readonly buffer: WriteBehindBuffer<RawBeacon>;
   private readonly repeats = new RepeatFilter(ANALYTICS_REPEAT_WINDOW_MS, MAX_REPEAT_KEYS);
   /** Checked beacons waiting for the app's `count` or `forget`, by the id `check` was given. */

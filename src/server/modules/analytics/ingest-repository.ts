@@ -17,7 +17,7 @@ import type { Counter } from './ingest-fold.js';
  * however many rows, where an array parameter per column has the driver escape each element (PGlite runs on the
  * server's own thread, so this is time the widget's answers wait for).
  */
-const asJson = (rows: readonly unknown[]) => sql`${JSON.stringify(rows)}::text::jsonb`;
+const jsonRows = (json: string) => sql`${json}::text::jsonb`;
 
 /**
  * A batch's rows may name a business deleted since they arrived (its own rows went with it): they are left out, so
@@ -28,7 +28,7 @@ const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.i
 export async function insertBeacons(db: Executor, rows: BeaconRowsJson): Promise<void> {
   await db.execute(sql`
     insert into ${analyticsBeacons} (business_id, received_at, day, slug, page, visitor, events)
-    select * from jsonb_to_recordset(${rows}::text::jsonb) as incoming(
+    select * from jsonb_to_recordset(${jsonRows(rows)}) as incoming(
       "businessId" uuid, "receivedAt" timestamptz, day date, slug text, page text, visitor text, events jsonb
     )
     where ${ofABusiness}`);
@@ -43,7 +43,7 @@ export async function insertNewVisitors(
   const result = await db.execute<{ business_id: string; day: string }>(sql`
     insert into ${analyticsVisitors} (business_id, day, visitor)
     select "businessId", day, visitor
-    from jsonb_to_recordset(${asJson(visitors)}) as incoming("businessId" uuid, day date, visitor text)
+    from jsonb_to_recordset(${jsonRows(JSON.stringify(visitors))}) as incoming("businessId" uuid, day date, visitor text)
     where ${ofABusiness}
     on conflict do nothing
     returning business_id, day::text as day`);
@@ -57,7 +57,7 @@ export async function addToDaily(db: Executor, counters: readonly Counter[]): Pr
     insert into ${analyticsDaily} (business_id, day, metric, dimension, count)
     select "businessId", day, metric, dimension, count
     from rows from (
-      jsonb_to_recordset(${asJson(counters)}) as ("businessId" uuid, day date, metric text, dimension text, count bigint)
+      jsonb_to_recordset(${jsonRows(JSON.stringify(counters))}) as ("businessId" uuid, day date, metric text, dimension text, count bigint)
     ) with ordinality as incoming("businessId", day, metric, dimension, count, position)
     where ${ofABusiness}
     order by position

@@ -38,24 +38,25 @@ const context = {
 describe('ThreadCounting', () => {
   it('answers each check from the thread: the slug and site of a good beacon, the 400 of a bad one', async () => {
     const { counting } = startCounting(() => Promise.resolve());
-    expect((await counting.check(beaconText([{ type: 'impression' }]))).checked).toEqual({
+    expect(await counting.check(1, beaconText([{ type: 'impression' }]))).toEqual({
       ok: true,
       slug: 'crumb-co',
       site: 'https://shop.example',
     });
-    expect((await counting.check('{"slug": ')).checked).toEqual({
+    expect(await counting.check(2, '{"slug": ')).toEqual({
       ok: false,
       refusal: {
+        statusCode: 400,
         code: 'BAD_REQUEST',
         message: 'The body must be a JSON object: { slug, page, events }',
       },
     });
-    const refused = (await counting.check(beaconText([{ type: 'hover' }]))).checked;
+    const refused = await counting.check(3, beaconText([{ type: 'hover' }]));
     expect(refused).toMatchObject({ ok: false, refusal: { code: 'VALIDATION_ERROR' } });
     expect(refused.ok || refused.refusal.details).toEqual([
       { path: 'events.0.type', message: expect.any(String) as string },
     ]);
-    expect((await counting.check('{"__proto__": {"x": 1}}')).checked).toMatchObject({
+    expect(await counting.check(4, '{"__proto__": {"x": 1}}')).toMatchObject({
       ok: false,
       refusal: { code: 'BAD_REQUEST' },
     });
@@ -67,7 +68,9 @@ describe('ThreadCounting', () => {
       batches.push(batch);
       return Promise.resolve();
     });
-    const { id } = await counting.check(
+    const id = 1;
+    await counting.check(
+      id,
       beaconText([
         { type: 'impression' },
         { type: 'card', testimonialId: CARD },
@@ -75,8 +78,8 @@ describe('ThreadCounting', () => {
       ]),
     );
     counting.count(id, context);
-    const forgotten = await counting.check(beaconText([{ type: 'impression' }]));
-    counting.forget(forgotten.id);
+    await counting.check(2, beaconText([{ type: 'impression' }]));
+    counting.forget(2);
     await counting.flush();
     expect(batches).toHaveLength(1);
     const [batch] = batches;
@@ -119,8 +122,8 @@ describe('ThreadCounting', () => {
       written.push(batch);
       return Promise.resolve();
     });
-    const { id } = await counting.check(beaconText([{ type: 'impression' }]));
-    counting.count(id, context);
+    await counting.check(1, beaconText([{ type: 'impression' }]));
+    counting.count(1, context);
     await counting.flush();
     expect(written).toEqual([]);
     expect(warnings).toHaveLength(1);
@@ -135,10 +138,10 @@ describe('ThreadCounting', () => {
       written.push(batch);
       return Promise.resolve();
     });
-    const { id } = await counting.check(beaconText([{ type: 'impression' }]));
-    counting.count(id, context);
+    await counting.check(1, beaconText([{ type: 'impression' }]));
+    counting.count(1, context);
     await counting.stop();
     expect(written.map((batch) => (JSON.parse(batch.beacons) as unknown[]).length)).toEqual([1]);
-    expect((await counting.check(beaconText([{ type: 'impression' }]))).checked.ok).toBe(true);
+    expect((await counting.check(1, beaconText([{ type: 'impression' }]))).ok).toBe(true);
   });
 });

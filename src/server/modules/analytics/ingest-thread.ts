@@ -1,6 +1,6 @@
 // Where the analytics counting runs (docs/decisions/0037-analytics.md): a BeaconCounter (ingest-counter.ts) on a
-// worker thread of its own (`ThreadCounting`, what the server runs), or on the app's own thread (`InlineCounting`,
-// for the tests that do not look at the counting). A beacon of 50 events costs about a millisecond to parse, check,
+// worker thread of its own (`ThreadCounting`, what the server runs), or on the app's own thread (the BeaconCounter
+// itself, for the tests that do not look at the counting). A beacon of 50 events costs about a millisecond to parse, check,
 // de-duplicate and fold; on the thread that also answers the widget (thousands of requests a second, from memory),
 // that was a quarter of the widget's throughput at 5,000 events a second.
 // The thread is started on first use and ended by `stop`. If it fails, the beacons it was checking are answered
@@ -9,7 +9,6 @@
 import { Worker } from 'node:worker_threads';
 import { serviceUnavailable } from '../../errors.js';
 import {
-  BeaconCounter,
   type Checked,
   type CountContext,
   type CounterOptions,
@@ -35,10 +34,12 @@ export type FromCounter =
 
 export type CounterThreadData = { ownOrigin: string };
 
-/** The counting, wherever it runs. */
+/**
+ * The counting, wherever it runs: a BeaconCounter itself on the app's thread, or ThreadCounting. The app numbers the
+ * beacons it checks; a good one waits under its id for `count` or `forget`.
+ */
 export type Counting = {
-  /** Checks a beacon's text; a good one waits under the id answered for `count` or `forget`. */
-  check(text: string): Promise<{ id: number; checked: Checked }>;
+  check(id: number, text: string): Checked | Promise<Checked>;
   count(id: number, context: CountContext): void;
   forget(id: number): void;
   /** Queues a row the server counts itself. */
@@ -47,44 +48,6 @@ export type Counting = {
   start(): void;
   stop(): Promise<void>;
 };
-
-export class InlineCounting implements Counting {
-  private readonly counter: BeaconCounter;
-  private nextId = 0;
-
-  constructor(options: CounterOptions) {
-    this.counter = new BeaconCounter(options);
-  }
-
-  check(text: string) {
-    const id = this.nextId++;
-    return Promise.resolve({ id, checked: this.counter.check(id, text) });
-  }
-
-  count(id: number, context: CountContext): void {
-    this.counter.count(id, context);
-  }
-
-  forget(id: number): void {
-    this.counter.forget(id);
-  }
-
-  add(raw: RawBeacon): void {
-    this.counter.add(raw);
-  }
-
-  flush(): Promise<void> {
-    return this.counter.flush();
-  }
-
-  start(): void {
-    this.counter.start();
-  }
-
-  stop(): Promise<void> {
-    return this.counter.stop();
-  }
-}
 
 /**
  * The worker's code. Built, it is ingest-worker.js. From the sources (tests, the bench) it is TypeScript: a thread
@@ -105,7 +68,6 @@ type Waiting<T> = { resolve: (value: T) => void; reject: (error: Error) => void 
 
 export class ThreadCounting implements Counting {
   private worker: Worker | undefined;
-  private nextId = 0;
   private nextToken = 0;
   private readonly checks = new Map<number, Waiting<Checked>>();
   /** Flushes and stops under way, by token. */
@@ -117,10 +79,9 @@ export class ThreadCounting implements Counting {
     },
   ) {}
 
-  check(text: string): Promise<{ id: number; checked: Checked }> {
-    const id = this.nextId++;
+  check(id: number, text: string): Promise<Checked> {
     return new Promise((resolve, reject) => {
-      this.checks.set(id, { resolve: (checked) => resolve({ id, checked }), reject });
+      this.checks.set(id, { resolve, reject });
       this.thread().postMessage({ kind: 'check', id, text } satisfies ToCounter);
     });
   }

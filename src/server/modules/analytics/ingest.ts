@@ -13,11 +13,11 @@ import { DAY_MS } from '../../../shared/time.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../errors.js';
 import type { LoadedWidget } from '../widget/service.js';
-import type { FoldedBatch } from './ingest-counter.js';
+import { BeaconCounter, type FoldedBatch } from './ingest-counter.js';
 import { Rollups } from './ingest-fold.js';
 import * as repository from './ingest-repository.js';
 import { utcDay, type IngestBusiness } from './ingest-rules.js';
-import { InlineCounting, ThreadCounting, type Counting } from './ingest-thread.js';
+import { ThreadCounting, type Counting } from './ingest-thread.js';
 import { metrics, TOTAL } from './metrics.js';
 import { VisitorSalts } from './visitor-hash.js';
 
@@ -49,10 +49,6 @@ async function writeBatch(
   await db.transaction(async (tx) => {
     await repository.insertBeacons(tx, beacons);
     const fresh = await repository.insertNewVisitors(tx, visitors);
-    if (fresh.length === 0) {
-      await repository.addToDaily(tx, counters);
-      return;
-    }
     const rollups = new Rollups();
     for (const counter of counters)
       rollups.add(counter, counter.metric, counter.dimension, counter.count);
@@ -74,20 +70,10 @@ export async function pruneAnalytics(db: Executor, now: Date): Promise<void> {
   await repository.deleteSaltsBefore(db, utcDay(now));
 }
 
-/** The ids of the testimonials a loaded widget shows, worked out once per widget the cache loads. */
-const shownIds = new WeakMap<LoadedWidget, readonly string[]>();
-function shownBy(loaded: LoadedWidget): readonly string[] {
-  let ids = shownIds.get(loaded);
-  if (ids === undefined) {
-    ids = loaded.widget.testimonials.map((testimonial) => testimonial.id);
-    shownIds.set(loaded, ids);
-  }
-  return ids;
-}
-
 export class AnalyticsIngest {
   private readonly salts: VisitorSalts;
   private readonly counting: Counting;
+  private nextBeaconId = 0;
 
   constructor(private readonly options: IngestOptions) {
     this.salts = new VisitorSalts(options.db);
@@ -102,7 +88,7 @@ export class AnalyticsIngest {
           ...counterOptions,
           error: (details, message) => options.log.error(details, message),
         })
-      : new InlineCounting(counterOptions);
+      : new BeaconCounter(counterOptions);
   }
 
   /**
@@ -114,10 +100,11 @@ export class AnalyticsIngest {
     client: BeaconClient,
     widgetOf: (slug: string) => LoadedWidget | null | Promise<LoadedWidget | null>,
   ): Promise<void> {
-    const { id, checked } = await this.counting.check(text);
+    const id = this.nextBeaconId++;
+    const checked = await this.counting.check(id, text);
     if (!checked.ok) {
-      const { code, message, details } = checked.refusal;
-      throw new AppError(400, code, message, details);
+      const { statusCode, code, message, details } = checked.refusal;
+      throw new AppError(statusCode, code, message, details);
     }
     let counted = false;
     try {
@@ -127,7 +114,7 @@ export class AnalyticsIngest {
       const visitor = await this.salts.hashOf(now, { site: checked.site, ...client });
       this.counting.count(id, {
         business: { id: loaded.businessId, timeZone: loaded.timeZone },
-        shown: shownBy(loaded),
+        shown: loaded.widget.testimonials.map((testimonial) => testimonial.id),
         visitor,
         now,
       });
