@@ -13,11 +13,11 @@ import type { BeaconRowsJson, DayVisitor } from './ingest-counter.js';
 import type { Counter } from './ingest-fold.js';
 
 /**
- * A batch's rows as one JSON text parameter, which the database reads with jsonb_to_recordset: one text to bind
- * however many rows, where an array parameter per column has the driver escape each element (PGlite runs on the
- * server's own thread, so this is time the widget's answers wait for).
+ * A batch's rows as one JSON parameter, which the database reads with jsonb_to_recordset: one value to bind however
+ * many rows, where an array parameter per column has the driver escape each element (PGlite runs on the server's own
+ * thread, so this is time the widget's answers wait for). Text, or the same as UTF-8 bytes (BeaconRowsJson).
  */
-const jsonRows = (json: string) => sql`${json}::text::jsonb`;
+const jsonRows = (json: string | Uint8Array) => sql`${json}::text::jsonb`;
 
 /**
  * A batch's rows may name a business deleted since they arrived (its own rows went with it): they are left out, so

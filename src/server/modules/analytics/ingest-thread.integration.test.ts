@@ -11,6 +11,9 @@ const AT = new Date('2026-03-02T10:00:00Z');
 const beaconText = (events: unknown[]) =>
   JSON.stringify({ slug: 'crumb-co', page: 'https://shop.example/menu?x=1', events });
 
+/** The raw rows of a batch, which crossed from the thread as UTF-8 JSON. */
+const rowsOf = (batch: FoldedBatch) =>
+  JSON.parse(new TextDecoder().decode(batch.beacons)) as unknown[];
 const started: ThreadCounting[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((counting) => counting.stop()));
@@ -83,7 +86,7 @@ describe('ThreadCounting', () => {
     await counting.flush();
     expect(batches).toHaveLength(1);
     const [batch] = batches;
-    expect(JSON.parse(batch?.beacons ?? '')).toEqual([
+    expect(batch && rowsOf(batch)).toEqual([
       {
         businessId: BUSINESS,
         receivedAt: AT.toISOString(),
@@ -129,7 +132,7 @@ describe('ThreadCounting', () => {
     expect(warnings).toHaveLength(1);
     refuse = false;
     await counting.flush();
-    expect(written.map((batch) => (JSON.parse(batch.beacons) as unknown[]).length)).toEqual([1]);
+    expect(written.map((batch) => rowsOf(batch).length)).toEqual([1]);
   });
 
   it('writes what is left when stopped, and starts a new thread when used again', async () => {
@@ -141,7 +144,7 @@ describe('ThreadCounting', () => {
     await counting.check(1, beaconText([{ type: 'impression' }]));
     counting.count(1, context);
     await counting.stop();
-    expect(written.map((batch) => (JSON.parse(batch.beacons) as unknown[]).length)).toEqual([1]);
+    expect(written.map((batch) => rowsOf(batch).length)).toEqual([1]);
     expect((await counting.check(1, beaconText([{ type: 'impression' }]))).ok).toBe(true);
   });
 });
