@@ -19,7 +19,13 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { widgetInteractions } from '../src/shared/analytics';
 import type { AnalyticsApi } from '../src/shared/schemas/analytics';
-import { BENCH_PASSWORD, median, onEachDatabase, startBenchServer } from './bench-server';
+import {
+  BENCH_PASSWORD,
+  median,
+  medianRatio,
+  onEachDatabase,
+  startBenchServer,
+} from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 type Info = { url: string; slug: string; apiKey: string };
@@ -131,9 +137,9 @@ async function warmUp(target: Target) {
  * The widget's throughput alone and while beacons arrive, in ROUNDS pairs of ROUND_S each, the two kinds taking
  * turns, and the median of the pairs' ratios. On this machine the widget's throughput alone varies by a quarter from
  * one round to the next (a loop of plain arithmetic, alone, varies by up to 30% from one half second to the next),
- * and a sum over rounds follows its few widest swings: the median of paired rounds does not. The beacons start LEAD_S before their round, so that the
- * round sees their writes as a steady stream does (one a second, of the second before); after it, the last write
- * lands in a pause of its own, not in the next round alone.
+ * and a sum over rounds follows its few widest swings: the median of paired rounds does not. The beacons start
+ * LEAD_S before their round, so that the round sees their writes as a steady stream does (one a second, of the
+ * second before); after it, the last write lands in a pause of its own, not in the next round alone.
  */
 async function widgetWithAndWithoutBeacons(target: Target) {
   const alone: number[] = [];
@@ -150,7 +156,7 @@ async function widgetWithAndWithoutBeacons(target: Target) {
   const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
   return {
     alone: sum(alone) / (ROUNDS * ROUND_S),
-    ratio: median(meanwhile.map((count, round) => count / (alone[round] ?? count))),
+    ratio: medianRatio(meanwhile, alone),
     refused,
   };
 }

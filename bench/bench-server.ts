@@ -97,6 +97,14 @@ export function median(values: number[]): number {
   return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
+/**
+ * The median of each round's ratio `numerators[i] / denominators[i]`: rounds of two loads taken in turns, so that a
+ * swing of the machine's own speed spoils one pair, not the result.
+ */
+export function medianRatio(numerators: number[], denominators: number[]): number {
+  return median(numerators.map((value, i) => value / (denominators[i] ?? value)));
+}
+
 type BenchRow = { name: string; value: number; unit: string };
 
 /**

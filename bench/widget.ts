@@ -48,7 +48,7 @@ import {
   type LayoutShift,
 } from '../src/testing/layout-shift';
 import { CHROMIUM, CHROMIUM_ARGS } from '../src/testing/chromium';
-import { median, startBenchServer, type Started } from './bench-server';
+import { median, medianRatio, startBenchServer, type Started } from './bench-server';
 
 type Row = { name: string; value: number; unit: string };
 
@@ -170,7 +170,7 @@ async function measureThroughput(
       sum(runs, (run) => run.result.requests.total) / sum(runs, (run) => run.result.duration);
     const p99 = (runs: Run[]) => Math.max(...runs.map((run) => run.result.latency.p99));
     const roundRate = (run: Run) => run.result.requests.total / run.result.duration;
-    const pairedRatio = median(app.map((run, i) => roundRate(run) / roundRate(baseline[i] ?? run)));
+    const pairedRatio = medianRatio(app.map(roundRate), baseline.map(roundRate));
     /** Server CPU per answer, in µs: unlike req/s, hardly moved by other work on the machine. */
     const cpuPerRequest = (runs: Run[]) =>
       runs.some((run) => run.cpuMs === null)

@@ -8,7 +8,9 @@ import type { ToCounter, FromCounter, CounterThreadData } from './ingest-thread.
 
 const port = parentPort;
 if (port === null) throw new Error('ingest-worker.ts runs as a worker thread (ingest-thread.ts)');
-const post = (message: FromCounter) => port.postMessage(message);
+/** Sends the app a message; what `transfer` lists moves to the app's thread instead of being copied. */
+const post = (message: FromCounter, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
 
 const { ownOrigin } = workerData as CounterThreadData;
 /** Writes under way, by token: the app answers each with `written`. */
@@ -21,10 +23,7 @@ const counter = new BeaconCounter({
     new Promise<void>((resolve, reject) => {
       const token = nextToken++;
       writes.set(token, { resolve, reject });
-      // The rows' bytes move to the app's thread rather than being copied.
-      port.postMessage({ kind: 'write', token, batch } satisfies FromCounter, [
-        batch.beacons.buffer,
-      ]);
+      post({ kind: 'write', token, batch }, [batch.beacons.buffer]);
     }),
   warn: (details, message) => post({ kind: 'warn', details, message }),
 });
