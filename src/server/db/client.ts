@@ -85,7 +85,7 @@ export async function openDatabase(
     unlock();
     throw error;
   }
-  sendTextBytesAsBinary(client);
+  bytesAsTheyAre(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -103,19 +103,17 @@ export async function openDatabase(
 }
 
 /**
- * A text parameter given as UTF-8 bytes (a Uint8Array) goes to PGlite as they are, in the binary format (which, for
- * text, is the UTF-8 bytes themselves), as node-postgres sends them to a server. PGlite's own way with a text
- * parameter is to measure and copy a string a character at a time in JavaScript, on the app's thread: for the
- * analytics write's one large JSON parameter (modules/analytics/ingest-repository.ts) that was a third of the
- * write's time. Any other value is sent as text, as before.
+ * Bytes for a bytea (a Uint8Array) go to PGlite as they are, in the binary format, and a bytea comes back as a
+ * Buffer, as node-postgres sends and reads them with a server. PGlite's own way is hex text, written and read a
+ * byte at a time in JavaScript on the app's thread: for the analytics batches (modules/analytics/beacon-batches.ts)
+ * that took longer than storing them.
  */
-function sendTextBytesAsBinary(client: PGlite): void {
-  const asText = client.serializers[types.TEXT];
-  client.serializers[types.TEXT] = (value: unknown) =>
-    value instanceof Uint8Array
-      ? // PGlite sends a serializer's Uint8Array in the binary format; its types say string only.
-        (value as unknown as string)
-      : asText
-        ? asText(value)
-        : String(value);
+function bytesAsTheyAre(client: PGlite): void {
+  client.serializers[types.BYTEA] = (value: unknown) => {
+    if (!(value instanceof Uint8Array)) throw new Error('a bytea parameter must be a Uint8Array');
+    // PGlite sends a serializer's Uint8Array in the binary format; its types say string only.
+    return value as unknown as string;
+  };
+  // Text output: \x and two hex digits a byte.
+  client.parsers[types.BYTEA] = (text: string) => Buffer.from(text.slice(2), 'hex');
 }

@@ -12,6 +12,7 @@ import {
 } from '../testing/test-database.js';
 import { openDatabase } from './client.js';
 import { DEMO_HEADER_TEXT } from '../../shared/demo-widget.js';
+import { beaconsOf } from '../modules/analytics/beacon-batches.js';
 import { migrateDatabase, migrationsFolder } from './migrate.js';
 
 const expectedTables = [
@@ -32,6 +33,14 @@ async function tablesOf(handle: Awaited<ReturnType<typeof testDatabase>>): Promi
   return result.rows.map((row) => row.table_name);
 }
 
+/** Keeps, in `folder` (a copy of the migrations), only those whose number `keep` accepts. */
+async function keepMigrations(folder: string, keep: (number: string) => boolean): Promise<void> {
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => keep(entry.tag.slice(0, 4)));
+  await writeFile(journalFile, JSON.stringify(journal));
+}
+
 /** A new database with the migrations before `tag` only (from a folder of their own), to test what `tag` does to older rows. */
 async function databaseMigratedBefore(
   tag: string,
@@ -39,11 +48,7 @@ async function databaseMigratedBefore(
 ): Promise<{ handle: Awaited<ReturnType<typeof openDatabase>>; folder: string }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'vouchly-migrations-'));
   await cp(migrationsFolder, folder, { recursive: true });
-  const journal = JSON.parse(
-    await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
-  await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
+  await keepMigrations(folder, (number) => number < tag);
   const handle = usingPostgres()
     ? await openDatabase({
         kind: 'postgres',
@@ -52,6 +57,17 @@ async function databaseMigratedBefore(
     : await openDatabase({ kind: 'pglite-client', client: await PGlite.create() });
   await migrateDatabase(handle, folder);
   return { handle, folder };
+}
+
+/** Applies the migrations of `folder` up to `tag`, itself included: what `tag` made, before later ones change it. */
+async function migrateThrough(
+  handle: Awaited<ReturnType<typeof openDatabase>>,
+  folder: string,
+  tag: string,
+): Promise<void> {
+  await cp(migrationsFolder, folder, { recursive: true });
+  await keepMigrations(folder, (number) => number <= tag);
+  await migrateDatabase(handle, folder);
 }
 
 describe('migrations', () => {
@@ -219,7 +235,8 @@ describe('migrations', () => {
         ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:00:00Z', '2026-03-02', 'time', 'shop', 'https://shop.example/', '00000000-0000-4000-8000-000000000033', null, null, 1500, 'v1'),
         ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:05:00Z', '2026-03-02', 'form_view', null, 'https://app.example/submit/shop', null, null, 'qr', null, 'v1'),
         ('00000000-0000-4000-8000-000000000032', '2026-03-02T10:06:00Z', '2026-03-02', 'submission', null, null, null, null, null, null, null)`);
-      await migrateDatabase(handle);
+      // 0023 moves these rows on (tested below).
+      await migrateThrough(handle, folder, '0021');
       const beacons = await handle.db.execute(
         sql`select received_at::text as received_at, day::text as day, slug, page, visitor, events from analytics_beacons order by received_at`,
       );
@@ -252,6 +269,73 @@ describe('migrations', () => {
           events: [{ type: 'submission' }],
         },
       ]);
+    } finally {
+      await handle.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+  it('0023 moves the raw beacons into batches per business and hour of at most a thousand, as they were', async () => {
+    const { handle, folder } = await databaseMigratedBefore('0023', 'analytics_batches');
+    const business = '00000000-0000-4000-8000-000000000042';
+    try {
+      await handle.db.execute(sql`insert into users (id, email, password) values
+        ('00000000-0000-4000-8000-000000000041', 'shop@example.com', 'x')`);
+      await handle.db
+        .execute(sql`insert into businesses (id, owner_id, name, collection_slug) values
+        (${business}, '00000000-0000-4000-8000-000000000041', 'Shop', 'shop')`);
+      await handle.db
+        .execute(sql`insert into analytics_beacons (business_id, received_at, day, slug, page, visitor, events) values
+        (${business}, '2026-03-02T10:00:00Z', '2026-03-02', 'shop', 'https://shop.example/', 'v1', '[{"type":"impression"},{"type":"time","testimonialId":"00000000-0000-4000-8000-000000000043","ms":1500}]'),
+        (${business}, '2026-03-02T10:06:00Z', '2026-03-02', null, null, null, '[{"type":"submission"}]')`);
+      // A thousand more: the batches stop at a thousand beacons.
+      await handle.db
+        .execute(sql`insert into analytics_beacons (business_id, received_at, day, slug, page, visitor, events)
+        select ${business}, '2026-03-03T09:00:00Z', '2026-03-03', 'shop', 'https://shop.example/p/' || n, 'v' || n, '[{"type":"impression"}]'
+        from generate_series(1, 1000) as n`);
+      await migrateDatabase(handle);
+
+      expect(await tablesOf(handle)).not.toContain('analytics_beacons');
+      const batches = await handle.db.execute<{
+        received_at: string;
+        beacons: number;
+        events: number;
+        encoding: 'gzip' | 'identity';
+        data: Uint8Array;
+      }>(
+        sql`select received_at::text as received_at, beacons, events, encoding, data from analytics_beacon_batches order by received_at, events desc`,
+      );
+      expect(batches.rows.map(({ data: _, ...batch }) => batch)).toEqual([
+        { received_at: '2026-03-02 10:06:00+00', beacons: 2, events: 3, encoding: 'identity' },
+        { received_at: '2026-03-03 09:00:00+00', beacons: 997, events: 997, encoding: 'identity' },
+        { received_at: '2026-03-03 09:00:00+00', beacons: 3, events: 3, encoding: 'identity' },
+      ]);
+      const stored = batches.rows.flatMap(beaconsOf);
+      expect(stored).toHaveLength(1002);
+      expect(stored.slice(0, 2)).toEqual([
+        {
+          receivedAt: new Date('2026-03-02T10:00:00Z'),
+          day: '2026-03-02',
+          slug: 'shop',
+          page: 'https://shop.example/',
+          visitor: 'v1',
+          events: [
+            { type: 'impression' },
+            { type: 'time', testimonialId: '00000000-0000-4000-8000-000000000043', ms: 1500 },
+          ],
+        },
+        {
+          receivedAt: new Date('2026-03-02T10:06:00Z'),
+          day: '2026-03-02',
+          slug: null,
+          page: null,
+          visitor: null,
+          events: [{ type: 'submission' }],
+        },
+      ]);
+      expect(stored.at(-1)).toMatchObject({
+        page: 'https://shop.example/p/1000',
+        visitor: 'v1000',
+      });
     } finally {
       await handle.close();
       await rm(folder, { recursive: true, force: true });

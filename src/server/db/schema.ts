@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -24,7 +25,6 @@ import {
   DEFAULT_COLLECTION_FLAGS as C,
   DEFAULT_WELCOME_MESSAGE,
 } from '../../shared/collection-settings.js';
-import type { StoredAnalyticsEvent } from '../../shared/schemas/analytics.js';
 import { testCheckoutStatuses } from '../../shared/schemas/billing.js';
 import {
   REQUEST_SETTINGS_DEFAULTS as R,
@@ -698,33 +698,38 @@ export const reviewSources = pgTable(
 );
 export type ReviewSourceRow = typeof reviewSources.$inferSelect;
 
+/** How a batch's JSON is stored: gzipped, or as it is (analytics_beacon_batches). */
+export const beaconBatchEncodings = ['gzip', 'identity'] as const;
+
+/** Bytes, as a Uint8Array (a Buffer on node-postgres); drizzle-orm has no bytea column of its own. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
 /**
- * Analytics (modules/analytics, docs/product/analytics.md). Raw beacons as they arrived, one row each with its counted
- * events, on the business's local day; kept for 30 days. Every screen and the API read `analytics_daily`, which the
- * same write folds into.
+ * Analytics raw beacons (modules/analytics/beacon-batches.ts, docs/decisions/0037): each flush writes one row per
+ * business, holding that business's beacons of the flush as a JSON array (their page, day, visitor and counted
+ * events); kept for 30 days. `gzip` is how the server writes them; `identity` is the plain JSON of the rows moved
+ * here from the table of one row per beacon (migration 0023). Every screen and the API read `analytics_daily`,
+ * which the same write folds into.
  */
-export const analyticsBeacons = pgTable(
-  'analytics_beacons',
+export const analyticsBeaconBatches = pgTable(
+  'analytics_beacon_batches',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     businessId: uuid()
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** The business's local day when it arrived. */
-    day: date({ mode: 'string' }).notNull(),
-    /** The slug the beacon named (the widget, for widget events); null for the server's count of a submission. */
-    slug: text(),
-    /** Origin and path of the page, never its query. */
-    page: text(),
-    /** The day's visitor hash (salted with a salt discarded the next day); null for the server's own count. */
-    visitor: text(),
-    /** The events counted (modules/analytics/ingest-rules.ts). */
-    events: jsonb().$type<StoredAnalyticsEvent[]>().notNull(),
+    /** When the batch's last beacon arrived: the retention sweep deletes the batch 30 days after it. */
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+    beacons: integer().notNull(),
+    events: integer().notNull(),
+    encoding: text({ enum: beaconBatchEncodings }).notNull(),
+    data: bytea().notNull(),
   },
   (table) => [
-    index('analytics_beacons_received_idx').on(table.receivedAt),
-    index('analytics_beacons_business_idx').on(table.businessId),
+    index('analytics_beacon_batches_received_idx').on(table.receivedAt),
+    index('analytics_beacon_batches_business_idx').on(table.businessId),
   ],
 );
 

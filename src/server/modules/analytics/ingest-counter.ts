@@ -13,6 +13,7 @@ import {
   containsUnstorableText,
   INVALID_CHARACTER_MESSAGE,
 } from '../../plugins/json-text-guard.js';
+import { batchesOf, type BeaconBatch } from './beacon-batches.js';
 import { WriteBehindBuffer } from './ingest-buffer.js';
 import { compare, Rollups, type Counter } from './ingest-fold.js';
 import { RepeatFilter } from './ingest-repeats.js';
@@ -52,19 +53,11 @@ export type CountContext = {
   now: Date;
 };
 
-/**
- * The raw beacons of a batch as one JSON array (RawBeacon's fields) in UTF-8, which the database reads with
- * jsonb_to_recordset: one parameter, made here, instead of an array parameter per column, each of whose elements the
- * driver escapes on the app's thread. As bytes, it crosses from the counting thread without a copy (its memory
- * moves) and goes to the database as it is (db/client.ts `sendTextBytesAsBinary`).
- */
-export type BeaconRowsJson = Uint8Array<ArrayBuffer>;
-
 /** The day's visitors a batch saw. */
 export type DayVisitor = { businessId: string; day: string; visitor: string };
 
-/** One flush, folded: the raw rows, the visitors and the counters, each in one fixed order (ingest-fold.ts). */
-export type FoldedBatch = { beacons: BeaconRowsJson; visitors: DayVisitor[]; counters: Counter[] };
+/** One flush, folded: the raw beacons' batches, the visitors and the counters, each in one fixed order (ingest-fold.ts). */
+export type FoldedBatch = { beacons: BeaconBatch[]; visitors: DayVisitor[]; counters: Counter[] };
 
 export type CounterOptions = {
   /** Our own origin (BASE_URL's): widget events there are the dashboard's preview. */
@@ -92,8 +85,6 @@ function checkBeacon(text: string): { beacon: PageParsed } | { refusal: Refusal 
   return { beacon: { ...result.data, page: new URL(result.data.page) } };
 }
 
-const utf8 = new TextEncoder();
-
 /** Folds a flush's beacons into the rows to write. */
 function foldBatch(beacons: readonly RawBeacon[]): FoldedBatch {
   const rollups = new Rollups();
@@ -108,7 +99,7 @@ function foldBatch(beacons: readonly RawBeacon[]): FoldedBatch {
     .sort(([a], [b]) => compare(a, b))
     .map(([, visitor]) => visitor);
   return {
-    beacons: utf8.encode(JSON.stringify(beacons)),
+    beacons: batchesOf(beacons),
     visitors: sortedVisitors,
     counters: rollups.sorted(),
   };

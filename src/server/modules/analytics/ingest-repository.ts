@@ -3,21 +3,22 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
 import {
-  analyticsBeacons,
+  analyticsBeaconBatches,
   analyticsDaily,
   analyticsSalts,
   analyticsVisitors,
   businesses,
 } from '../../db/schema.js';
-import type { BeaconRowsJson, DayVisitor } from './ingest-counter.js';
+import type { BeaconBatch, StoredBatch } from './beacon-batches.js';
+import type { DayVisitor } from './ingest-counter.js';
 import type { Counter } from './ingest-fold.js';
 
 /**
  * A batch's rows as one JSON parameter, which the database reads with jsonb_to_recordset: one value to bind however
  * many rows, where an array parameter per column has the driver escape each element (PGlite runs on the server's own
- * thread, so this is time the widget's answers wait for). Text, or the same as UTF-8 bytes (BeaconRowsJson).
+ * thread, so this is time the widget's answers wait for).
  */
-const jsonRows = (json: string | Uint8Array) => sql`${json}::text::jsonb`;
+const jsonRows = (json: string) => sql`${json}::text::jsonb`;
 
 /**
  * A batch's rows may name a business deleted since they arrived (its own rows went with it): they are left out, so
@@ -25,13 +26,30 @@ const jsonRows = (json: string | Uint8Array) => sql`${json}::text::jsonb`;
  */
 const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.id} = incoming."businessId")`;
 
-export async function insertBeacons(db: Executor, rows: BeaconRowsJson): Promise<void> {
+/** A flush's raw beacons, a row per business (beacon-batches.ts). */
+export async function insertBeaconBatches(
+  db: Executor,
+  batches: readonly BeaconBatch[],
+): Promise<void> {
+  if (batches.length === 0) return;
+  const rows = batches.map(
+    (batch) =>
+      sql`(${batch.businessId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, ${batch.beacons}::int, ${batch.events}::int, ${batch.data}::bytea)`,
+  );
   await db.execute(sql`
-    insert into ${analyticsBeacons} (business_id, received_at, day, slug, page, visitor, events)
-    select * from jsonb_to_recordset(${jsonRows(rows)}) as incoming(
-      "businessId" uuid, "receivedAt" timestamptz, day date, slug text, page text, visitor text, events jsonb
-    )
+    insert into ${analyticsBeaconBatches} (business_id, received_at, beacons, events, encoding, data)
+    select "businessId", "receivedAt", beacons, events, 'gzip', data
+    from (values ${sql.join(rows, sql`, `)}) as incoming("businessId", "receivedAt", beacons, events, data)
     where ${ofABusiness}`);
+}
+
+/** The stored batches of a business, oldest first. */
+export async function beaconBatchesOf(db: Executor, businessId: string): Promise<StoredBatch[]> {
+  return db
+    .select({ encoding: analyticsBeaconBatches.encoding, data: analyticsBeaconBatches.data })
+    .from(analyticsBeaconBatches)
+    .where(eq(analyticsBeaconBatches.businessId, businessId))
+    .orderBy(analyticsBeaconBatches.id);
 }
 
 /** Records the visitors; answers those not recorded before (each business's new visitors of the day). */
@@ -81,7 +99,7 @@ export async function deleteSaltsBefore(db: Executor, day: string): Promise<void
 }
 
 export async function deleteBeaconsBefore(db: Executor, instant: Date): Promise<void> {
-  await db.delete(analyticsBeacons).where(lt(analyticsBeacons.receivedAt, instant));
+  await db.delete(analyticsBeaconBatches).where(lt(analyticsBeaconBatches.receivedAt, instant));
 }
 
 export async function deleteVisitorsBefore(db: Executor, day: string): Promise<void> {

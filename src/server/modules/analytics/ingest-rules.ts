@@ -1,5 +1,5 @@
 // What a beacon becomes (docs/product/analytics.md#counting): who is not counted at all, the page it keeps (origin
-// and path, never the query or the hash), the business's local day, and the events it counts, stored as one raw row.
+// and path, never the query or the hash), the business's local day, and the events it counts, stored as one raw beacon.
 // Pure functions; ingest-counter.ts keeps the rows, ingest.ts writes them.
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -14,8 +14,8 @@ import type {
 export type RawEvent = StoredAnalyticsEvent;
 
 /**
- * One row of analytics_beacons, as the buffer holds it until it is written: a beacon's counted events, or the server's
- * own count of a submission.
+ * One raw beacon, as the buffer holds it until it is written (in its business's batch, beacon-batches.ts): a beacon's
+ * counted events, or the server's own count of a submission.
  */
 export type RawBeacon = {
   businessId: string;

@@ -2,6 +2,7 @@
 // the thread. What is counted is ingest.integration.test.ts's; here, the checks' answers, the folded batch handed
 // back, a refused write kept for the next flush, and stop. An integration test: it starts a thread.
 import { afterEach, describe, expect, it } from 'vitest';
+import { beaconsOf } from './beacon-batches.js';
 import type { FoldedBatch } from './ingest-counter.js';
 import { ThreadCounting } from './ingest-thread.js';
 
@@ -11,9 +12,11 @@ const AT = new Date('2026-03-02T10:00:00Z');
 const beaconText = (events: unknown[]) =>
   JSON.stringify({ slug: 'crumb-co', page: 'https://shop.example/menu?x=1', events });
 
-/** The raw rows of a batch, which crossed from the thread as UTF-8 JSON. */
+/** The raw beacons of a flush, which crossed from the thread as a gzipped batch per business. */
 const rowsOf = (batch: FoldedBatch) =>
-  JSON.parse(new TextDecoder().decode(batch.beacons)) as unknown[];
+  batch.beacons.flatMap(({ businessId, data }) =>
+    beaconsOf({ encoding: 'gzip', data }).map((beacon) => ({ businessId, ...beacon })),
+  );
 const started: ThreadCounting[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((counting) => counting.stop()));
@@ -89,7 +92,7 @@ describe('ThreadCounting', () => {
     expect(batch && rowsOf(batch)).toEqual([
       {
         businessId: BUSINESS,
-        receivedAt: AT.toISOString(),
+        receivedAt: AT,
         day: '2026-03-02',
         slug: 'crumb-co',
         page: 'https://shop.example/menu',

@@ -23,7 +23,10 @@ const counter = new BeaconCounter({
     new Promise<void>((resolve, reject) => {
       const token = nextToken++;
       writes.set(token, { resolve, reject });
-      post({ kind: 'write', token, batch }, [batch.beacons.buffer]);
+      post(
+        { kind: 'write', token, batch },
+        batch.beacons.map((ofBusiness) => ofBusiness.data.buffer),
+      );
     }),
   warn: (details, message) => post({ kind: 'warn', details, message }),
 });

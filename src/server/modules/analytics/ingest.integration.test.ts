@@ -12,7 +12,7 @@ import type { AnalyticsBeacon } from '../../../shared/schemas/analytics.js';
 import { DAY_MS, MINUTE_MS } from '../../../shared/time.js';
 import type { Config } from '../../config.js';
 import {
-  analyticsBeacons,
+  analyticsBeaconBatches,
   analyticsDaily,
   analyticsVisitors,
   businesses,
@@ -25,7 +25,9 @@ import {
 } from '../../testing/factories.js';
 import { createTestApp, TEST_BASE_URL } from '../../testing/test-app.js';
 import { unknownPublicNameLimit } from '../widget/public-routes.js';
+import { beaconsOf } from './beacon-batches.js';
 import { pruneAnalytics } from './ingest.js';
+import { beaconBatchesOf } from './ingest-repository.js';
 import { ANALYTICS_BEACON_MAX_BYTES, analyticsBeaconRateLimit } from './ingest-routes.js';
 
 const CHROME =
@@ -101,10 +103,12 @@ async function setup(
   /** The raw events stored, each with its beacon's fields. */
   const events = async () => {
     await app.analytics.flush();
-    const beacons = await db.select().from(analyticsBeacons).orderBy(analyticsBeacons.id);
-    return beacons.flatMap(({ events: ofBeacon, ...beacon }) =>
-      ofBeacon.map((event) => ({ ...beacon, ...event })),
-    );
+    const batches = await beaconBatchesOf(db, business.id);
+    return batches
+      .flatMap(beaconsOf)
+      .flatMap(({ events: ofBeacon, ...beacon }) =>
+        ofBeacon.map((event) => ({ businessId: business.id, ...beacon, ...event })),
+      );
   };
   return {
     app,
@@ -135,7 +139,7 @@ function expectAnswered(response: LightMyRequestResponse) {
 async function expectNothingStored(app: FastifyInstance) {
   await app.analytics.flush();
   const { db } = app.database;
-  expect(await db.select().from(analyticsBeacons)).toEqual([]);
+  expect(await db.select().from(analyticsBeaconBatches)).toEqual([]);
   expect(await db.select().from(analyticsDaily)).toEqual([]);
   expect(await db.select().from(analyticsVisitors)).toEqual([]);
 }
@@ -538,6 +542,37 @@ describe('POST /api/analytics/events', () => {
     expectAnswered(await send(beacon([{ type: 'impression' }]), { remoteAddress: '198.51.100.9' }));
   });
 
+  it("stores a flush's beacons as one gzipped batch per business, read back as they arrived", async () => {
+    const { app, db, send, beacon, business, events } = await setup({ thread: true });
+    const other = await createUser(app, { businessName: 'Other Bakery' });
+    if (!other.business) throw new Error('no business');
+    expectAnswered(await send(beacon([{ type: 'impression' }])));
+    expectAnswered(await send(beacon([{ type: 'form_start' }], `${TEST_BASE_URL}/submit/form`)));
+    expectAnswered(
+      await send({ ...beacon([{ type: 'impression' }]), slug: other.business.collectionSlug }),
+    );
+    expect((await events()).map((event) => event.type)).toEqual(['impression', 'form_start']);
+    const batches = await db
+      .select()
+      .from(analyticsBeaconBatches)
+      .orderBy(analyticsBeaconBatches.businessId);
+    expect(
+      batches.map(({ businessId, beacons, events, encoding }) => ({
+        businessId,
+        beacons,
+        events,
+        encoding,
+      })),
+    ).toEqual(
+      [
+        { businessId: business.id, beacons: 2, events: 2, encoding: 'gzip' },
+        { businessId: other.business.id, beacons: 1, events: 1, encoding: 'gzip' },
+      ].sort((a, b) => (a.businessId < b.businessId ? -1 : 1)),
+    );
+    // gzip's magic number.
+    expect([...(batches[0]?.data.subarray(0, 2) ?? [])]).toEqual([0x1f, 0x8b]);
+  });
+
   it("writes the other businesses' events when one business is deleted before its own are written", async () => {
     const { app, db, send, beacon, business, daily } = await setup({ thread: true });
     const other = await createUser(app, { businessName: 'Other Bakery' });
@@ -548,7 +583,7 @@ describe('POST /api/analytics/events', () => {
       await send({ ...beacon([{ type: 'impression' }]), slug: other.business.collectionSlug }),
     );
     await daily();
-    const stored = await db.select().from(analyticsBeacons);
+    const stored = await db.select().from(analyticsBeaconBatches);
     expect(stored.map((row) => row.businessId)).toEqual([other.business.id]);
     const rollups = await db.select().from(analyticsDaily);
     expect(new Set(rollups.map((row) => row.businessId))).toEqual(new Set([other.business.id]));
@@ -558,6 +593,6 @@ describe('POST /api/analytics/events', () => {
     const { app, send, beacon, db } = await setup({ thread: true });
     expectAnswered(await send(beacon([{ type: 'impression' }])));
     await app.close();
-    expect(await db.select().from(analyticsBeacons)).toHaveLength(1);
+    expect(await db.select().from(analyticsBeaconBatches)).toHaveLength(1);
   });
 });

@@ -2,8 +2,8 @@
 // a beacon's text goes to the counting (ingest-counter.ts, on a thread of its own: ingest-thread.ts), which parses
 // and checks it; a good one's slug is looked up here, in the widget cache, and its visitor hashed with the day's salt
 // (visitor-hash.ts), and the counting queues what it counts. Each flush comes back folded and is written here, in
-// one transaction: a raw row per beacon, the day's new visitors and the rollup counters. A crash loses what was
-// queued since the last flush: at most about a second of events.
+// one transaction: the raw beacons (a gzipped batch per business, beacon-batches.ts), the day's new visitors and the
+// rollup counters. A crash loses what was queued since the last flush: at most about a second of events.
 // Retention (`pruneAnalytics`, from the hourly sweep of plugins/jobs.ts): raw beacons for
 // ANALYTICS_RAW_RETENTION_DAYS, visitor rows for two days; the rollups stay.
 import type { FastifyBaseLogger } from 'fastify';
@@ -38,7 +38,7 @@ export type IngestOptions = {
 export type BeaconClient = { ip: string; userAgent: string };
 
 /**
- * Writes a folded batch in one transaction: a raw row per beacon, the visitors (those new for their business and
+ * Writes a folded batch in one transaction: the raw beacons' batches, the visitors (those new for their business and
  * day count into `visitors`), and the counters, each in a fixed order so concurrent servers cannot deadlock. Rows of
  * a business deleted since they arrived are left out.
  */
@@ -47,7 +47,7 @@ async function writeBatch(
   { beacons, visitors, counters }: FoldedBatch,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await repository.insertBeacons(tx, beacons);
+    await repository.insertBeaconBatches(tx, beacons);
     const fresh = await repository.insertNewVisitors(tx, visitors);
     const rollups = new Rollups();
     for (const counter of counters)
