@@ -39,7 +39,9 @@ export function batchesOf(beacons: readonly RawBeacon[]): BeaconBatch[] {
       const gzipped = gzipSync(JSON.stringify(stored), { level: constants.Z_BEST_SPEED });
       return {
         businessId,
-        receivedAt: new Date(Math.max(...ofBusiness.map((beacon) => beacon.receivedAt.getTime()))),
+        receivedAt: new Date(
+          ofBusiness.reduce((last, beacon) => Math.max(last, beacon.receivedAt.getTime()), 0),
+        ),
         beacons: ofBusiness.length,
         events: ofBusiness.reduce((sum, beacon) => sum + beacon.events.length, 0),
         // A copy of its own: zlib's result may share its memory with other buffers, which a move would take away.

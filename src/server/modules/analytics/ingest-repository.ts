@@ -26,21 +26,30 @@ const jsonRows = (json: string) => sql`${json}::text::jsonb`;
  */
 const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.id} = incoming."businessId")`;
 
+/**
+ * Batches per statement: five parameters each, well under the 65,535 a statement may bind. One flush holds at most
+ * a few thousand businesses' batches, but a queue kept while the database was away may hold ten times more.
+ */
+const BATCHES_PER_INSERT = 1_000;
+
 /** A flush's raw beacons, a row per business (beacon-batches.ts). */
 export async function insertBeaconBatches(
   db: Executor,
   batches: readonly BeaconBatch[],
 ): Promise<void> {
-  if (batches.length === 0) return;
-  const rows = batches.map(
-    (batch) =>
-      sql`(${batch.businessId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, ${batch.beacons}::int, ${batch.events}::int, ${batch.data}::bytea)`,
-  );
-  await db.execute(sql`
-    insert into ${analyticsBeaconBatches} (business_id, received_at, beacons, events, encoding, data)
-    select "businessId", "receivedAt", beacons, events, 'gzip', data
-    from (values ${sql.join(rows, sql`, `)}) as incoming("businessId", "receivedAt", beacons, events, data)
-    where ${ofABusiness}`);
+  for (let start = 0; start < batches.length; start += BATCHES_PER_INSERT) {
+    const rows = batches
+      .slice(start, start + BATCHES_PER_INSERT)
+      .map(
+        (batch) =>
+          sql`(${batch.businessId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, ${batch.beacons}::int, ${batch.events}::int, ${batch.data}::bytea)`,
+      );
+    await db.execute(sql`
+      insert into ${analyticsBeaconBatches} (business_id, received_at, beacons, events, encoding, data)
+      select "businessId", "receivedAt", beacons, events, 'gzip', data
+      from (values ${sql.join(rows, sql`, `)}) as incoming("businessId", "receivedAt", beacons, events, data)
+      where ${ofABusiness}`);
+  }
 }
 
 /** The stored batches of a business, oldest first. */
