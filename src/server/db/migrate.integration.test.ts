@@ -70,6 +70,18 @@ async function migrateThrough(
   await migrateDatabase(handle, folder);
 }
 
+/** A widget's beacon as 0021 makes it and 0023 moves it on: an impression, and a card's time on screen. */
+const WIDGET_BEACON = {
+  day: '2026-03-02',
+  slug: 'shop',
+  page: 'https://shop.example/',
+  visitor: 'v1',
+  events: [
+    { type: 'impression' },
+    { type: 'time', testimonialId: '00000000-0000-4000-8000-000000000033', ms: 1500 },
+  ],
+};
+
 describe('migrations', () => {
   it('create every table of the spec', async () => {
     const tables = await tablesOf(await testDatabase());
@@ -243,14 +255,7 @@ describe('migrations', () => {
       expect(beacons.rows).toEqual([
         {
           received_at: '2026-03-02 10:00:00+00',
-          day: '2026-03-02',
-          slug: 'shop',
-          page: 'https://shop.example/',
-          visitor: 'v1',
-          events: [
-            { type: 'impression' },
-            { type: 'time', testimonialId: '00000000-0000-4000-8000-000000000033', ms: 1500 },
-          ],
+          ...WIDGET_BEACON,
         },
         {
           received_at: '2026-03-02 10:05:00+00',
@@ -274,6 +279,7 @@ describe('migrations', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 30_000);
+
   it('0023 moves the raw beacons into batches per business and hour of at most a thousand, as they were', async () => {
     const { handle, folder } = await databaseMigratedBefore('0023', 'analytics_batches');
     const business = '00000000-0000-4000-8000-000000000042';
@@ -285,7 +291,7 @@ describe('migrations', () => {
         (${business}, '00000000-0000-4000-8000-000000000041', 'Shop', 'shop')`);
       await handle.db
         .execute(sql`insert into analytics_beacons (business_id, received_at, day, slug, page, visitor, events) values
-        (${business}, '2026-03-02T10:00:00Z', '2026-03-02', 'shop', 'https://shop.example/', 'v1', '[{"type":"impression"},{"type":"time","testimonialId":"00000000-0000-4000-8000-000000000043","ms":1500}]'),
+        (${business}, '2026-03-02T10:00:00Z', ${WIDGET_BEACON.day}, ${WIDGET_BEACON.slug}, ${WIDGET_BEACON.page}, ${WIDGET_BEACON.visitor}, ${JSON.stringify(WIDGET_BEACON.events)}::jsonb),
         (${business}, '2026-03-02T10:06:00Z', '2026-03-02', null, null, null, '[{"type":"submission"}]')`);
       // A thousand more: the batches stop at a thousand beacons.
       await handle.db
@@ -314,14 +320,7 @@ describe('migrations', () => {
       expect(stored.slice(0, 2)).toEqual([
         {
           receivedAt: new Date('2026-03-02T10:00:00Z'),
-          day: '2026-03-02',
-          slug: 'shop',
-          page: 'https://shop.example/',
-          visitor: 'v1',
-          events: [
-            { type: 'impression' },
-            { type: 'time', testimonialId: '00000000-0000-4000-8000-000000000043', ms: 1500 },
-          ],
+          ...WIDGET_BEACON,
         },
         {
           receivedAt: new Date('2026-03-02T10:06:00Z'),

@@ -11,8 +11,11 @@ import type { RawBeacon } from './ingest-rules.js';
 /** A raw beacon as a batch holds it: the batch's row names its business. */
 export type StoredBeacon = Omit<RawBeacon, 'businessId'>;
 
+/** A stored batch, as read back. */
+export type StoredBatch = { encoding: (typeof beaconBatchEncodings)[number]; data: Uint8Array };
+
 /** One business's beacons of a flush, ready to insert. Its own bytes: they move to the app's thread, not copied. */
-export type BeaconBatch = {
+export type BeaconBatch = StoredBatch & {
   businessId: string;
   /** When its last beacon arrived. */
   receivedAt: Date;
@@ -20,9 +23,6 @@ export type BeaconBatch = {
   events: number;
   data: Uint8Array<ArrayBuffer>;
 };
-
-/** A stored batch, as read back. */
-export type StoredBatch = { encoding: (typeof beaconBatchEncodings)[number]; data: Uint8Array };
 
 /** A flush's beacons as a batch per business, in the order of their business ids; the beacons as they arrived. */
 export function batchesOf(beacons: readonly RawBeacon[]): BeaconBatch[] {
@@ -44,15 +44,18 @@ export function batchesOf(beacons: readonly RawBeacon[]): BeaconBatch[] {
         ),
         beacons: ofBusiness.length,
         events: ofBusiness.reduce((sum, beacon) => sum + beacon.events.length, 0),
+        encoding: 'gzip',
         // A copy of its own: zlib's result may share its memory with other buffers, which a move would take away.
         data: new Uint8Array(gzipped),
       };
     });
 }
 
+const utf8 = new TextDecoder();
+
 /** The beacons of a stored batch, as they arrived. */
 export function beaconsOf({ encoding, data }: StoredBatch): StoredBeacon[] {
-  const json = Buffer.from(encoding === 'gzip' ? gunzipSync(data) : data).toString('utf8');
+  const json = utf8.decode(encoding === 'gzip' ? gunzipSync(data) : data);
   return (JSON.parse(json) as Array<Omit<StoredBeacon, 'receivedAt'> & { receivedAt: string }>).map(
     (beacon) => ({ ...beacon, receivedAt: new Date(beacon.receivedAt) }),
   );

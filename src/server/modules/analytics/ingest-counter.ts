@@ -56,8 +56,12 @@ export type CountContext = {
 /** The day's visitors a batch saw. */
 export type DayVisitor = { businessId: string; day: string; visitor: string };
 
-/** One flush, folded: the raw beacons' batches, the visitors and the counters, each in one fixed order (ingest-fold.ts). */
-export type FoldedBatch = { beacons: BeaconBatch[]; visitors: DayVisitor[]; counters: Counter[] };
+/** One flush, folded: its raw beacons' batches, visitors and counters, each in a fixed order (ingest-fold.ts). */
+export type FoldedBatch = {
+  beaconBatches: BeaconBatch[];
+  visitors: DayVisitor[];
+  counters: Counter[];
+};
 
 export type CounterOptions = {
   /** Our own origin (BASE_URL's): widget events there are the dashboard's preview. */
@@ -99,7 +103,7 @@ function foldBatch(beacons: readonly RawBeacon[]): FoldedBatch {
     .sort(([a], [b]) => compare(a, b))
     .map(([, visitor]) => visitor);
   return {
-    beacons: batchesOf(beacons),
+    beaconBatches: batchesOf(beacons),
     visitors: sortedVisitors,
     counters: rollups.sorted(),
   };

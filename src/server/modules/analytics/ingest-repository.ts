@@ -27,7 +27,7 @@ const jsonRows = (json: string) => sql`${json}::text::jsonb`;
 const ofABusiness = sql`exists (select 1 from ${businesses} where ${businesses.id} = incoming."businessId")`;
 
 /**
- * Batches per statement: five parameters each, well under the 65,535 a statement may bind. One flush holds at most
+ * Batches per statement: six parameters each, well under the 65,535 a statement may bind. One flush holds at most
  * a few thousand businesses' batches, but a queue kept while the database was away may hold ten times more.
  */
 const BATCHES_PER_INSERT = 1_000;
@@ -42,12 +42,12 @@ export async function insertBeaconBatches(
       .slice(start, start + BATCHES_PER_INSERT)
       .map(
         (batch) =>
-          sql`(${batch.businessId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, ${batch.beacons}::int, ${batch.events}::int, ${batch.data}::bytea)`,
+          sql`(${batch.businessId}::uuid, ${batch.receivedAt.toISOString()}::timestamptz, ${batch.beacons}::int, ${batch.events}::int, ${batch.encoding}::text, ${batch.data}::bytea)`,
       );
     await db.execute(sql`
       insert into ${analyticsBeaconBatches} (business_id, received_at, beacons, events, encoding, data)
-      select "businessId", "receivedAt", beacons, events, 'gzip', data
-      from (values ${sql.join(rows, sql`, `)}) as incoming("businessId", "receivedAt", beacons, events, data)
+      select "businessId", "receivedAt", beacons, events, encoding, data
+      from (values ${sql.join(rows, sql`, `)}) as incoming("businessId", "receivedAt", beacons, events, encoding, data)
       where ${ofABusiness}`);
   }
 }

@@ -125,6 +125,19 @@ export function rawBeaconOf(beacon: PageParsed, context: BeaconContext): RawBeac
   };
 }
 
+/** The business's own count of a testimonial sent through its form at `now`: no slug, page or visitor. */
+export function submissionOf(business: IngestBusiness, now: Date): RawBeacon {
+  return {
+    businessId: business.id,
+    receivedAt: now,
+    day: localDay(now, business.timeZone),
+    slug: null,
+    page: null,
+    visitor: null,
+    events: [{ type: 'submission' }],
+  };
+}
+
 /**
  * What makes two events of one visitor the same event (the repeat window): everything but the time and `ms`. The
  * beacon's part (business, visitor, slug, page: up to 2 KB) is hashed once per beacon; each event adds its own

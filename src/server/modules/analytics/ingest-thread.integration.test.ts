@@ -14,8 +14,8 @@ const beaconText = (events: unknown[]) =>
 
 /** The raw beacons of a flush, which crossed from the thread as a gzipped batch per business. */
 const rowsOf = (batch: FoldedBatch) =>
-  batch.beacons.flatMap(({ businessId, data }) =>
-    beaconsOf({ encoding: 'gzip', data }).map((beacon) => ({ businessId, ...beacon })),
+  batch.beaconBatches.flatMap((ofBusiness) =>
+    beaconsOf(ofBusiness).map((beacon) => ({ businessId: ofBusiness.businessId, ...beacon })),
   );
 const started: ThreadCounting[] = [];
 afterEach(async () => {

@@ -25,7 +25,7 @@ const counter = new BeaconCounter({
       writes.set(token, { resolve, reject });
       post(
         { kind: 'write', token, batch },
-        batch.beacons.map((ofBusiness) => ofBusiness.data.buffer),
+        batch.beaconBatches.map((ofBusiness) => ofBusiness.data.buffer),
       );
     }),
   warn: (details, message) => post({ kind: 'warn', details, message }),

@@ -8,7 +8,6 @@
 // ANALYTICS_RAW_RETENTION_DAYS, visitor rows for two days; the rollups stay.
 import type { FastifyBaseLogger } from 'fastify';
 import { ANALYTICS_RAW_RETENTION_DAYS } from '../../../shared/analytics.js';
-import { localDay } from '../../../shared/calendar-days.js';
 import { DAY_MS } from '../../../shared/time.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../errors.js';
@@ -16,7 +15,7 @@ import type { LoadedWidget } from '../widget/service.js';
 import { BeaconCounter, type FoldedBatch } from './ingest-counter.js';
 import { Rollups } from './ingest-fold.js';
 import * as repository from './ingest-repository.js';
-import { utcDay, type IngestBusiness } from './ingest-rules.js';
+import { submissionOf, utcDay, type IngestBusiness } from './ingest-rules.js';
 import { ThreadCounting, type Counting } from './ingest-thread.js';
 import { metrics, TOTAL } from './metrics.js';
 import { VisitorSalts } from './visitor-hash.js';
@@ -44,10 +43,10 @@ export type BeaconClient = { ip: string; userAgent: string };
  */
 async function writeBatch(
   db: Executor,
-  { beacons, visitors, counters }: FoldedBatch,
+  { beaconBatches, visitors, counters }: FoldedBatch,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await repository.insertBeaconBatches(tx, beacons);
+    await repository.insertBeaconBatches(tx, beaconBatches);
     const fresh = await repository.insertNewVisitors(tx, visitors);
     const rollups = new Rollups();
     for (const counter of counters)
@@ -129,16 +128,7 @@ export class AnalyticsIngest {
    * DNT or GPC says, with no visitor.
    */
   recordSubmission(business: IngestBusiness): void {
-    const now = this.options.clock();
-    this.counting.add({
-      businessId: business.id,
-      receivedAt: now,
-      day: localDay(now, business.timeZone),
-      slug: null,
-      page: null,
-      visitor: null,
-      events: [{ type: 'submission' }],
-    });
+    this.counting.add(submissionOf(business, this.options.clock()));
   }
 
   /** Writes what is queued now; tests call it instead of waiting a second. */
